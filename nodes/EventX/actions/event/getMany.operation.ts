@@ -1,0 +1,206 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
+
+import { EVENT_SORT_KEYS } from '../../helpers/enums';
+import { pagingProperties, readLimit } from '../../helpers/paging';
+import { parseJson, requireOneOf, uuidSchema, validate } from '../../helpers/validation';
+import { API_PREFIX, eventxPaginate } from '../../transport';
+import type { ItemOperation } from '../types';
+
+const show = { resource: ['event'], operation: ['getMany'] };
+
+const scalar = z.union([z.string(), z.number(), z.boolean()]);
+const operatorObject = z
+	.object({
+		$eq: scalar,
+		$in: z.array(scalar),
+		$nin: z.array(scalar),
+		$gt: z.number(),
+		$gte: z.number(),
+		$lt: z.number(),
+		$lte: z.number(),
+		$exists: z.boolean(),
+	})
+	.partial()
+	.strict();
+
+/** The event list filter exactly as EventX accepts it: unknown members are refused. */
+export const eventFilterSchema = z
+	.object({
+		organizationId: uuidSchema,
+		name: z.string(),
+		isPublished: z.boolean(),
+		extensionData: z.record(z.union([operatorObject, scalar, z.array(scalar)])),
+	})
+	.partial()
+	.strict();
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Hosting Only',
+		name: 'hostingOnly',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return only events you host, leaving out those you only manage',
+		displayOptions: { show },
+	},
+	...pagingProperties('event', 'getMany'),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: { show },
+		options: [
+			{
+				displayName: 'Extension Data',
+				name: 'extensionData',
+				type: 'json',
+				default: '{}',
+				placeholder:
+					'{ "region": "APAC", "capacity": { "$gte": 100 }, "tier": { "$in": ["gold", "silver"] } }',
+				description:
+					"Match on the event's extension data. Each key is an extension key; its value is a value to equal, a list of values, or an object of operators ($eq, $in, $nin, $gt, $gte, $lt, $lte, $exists).",
+				hint: 'JSON object, for example { "capacity": { "$gte": 100 } }',
+			},
+			{
+				displayName: 'Is Published',
+				name: 'isPublished',
+				type: 'boolean',
+				default: true,
+				description: 'Whether to return only published events (on) or only unpublished ones (off)',
+			},
+			{
+				displayName: 'Name',
+				name: 'name',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. Tech Summit',
+				description: 'Return events whose name matches',
+			},
+			{
+				displayName: 'Organization ID',
+				name: 'organizationId',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 7c9e6679-7425-40de-944b-e07fc1f90ae7',
+				description: 'Return only events of this organization',
+			},
+		],
+	},
+	{
+		displayName: 'Sort',
+		name: 'sort',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true, sortable: true },
+		placeholder: 'Add Sort Rule',
+		default: {},
+		description:
+			'Order of the results; earlier rules take precedence. EventX sorts by newest first when none is given.',
+		displayOptions: { show },
+		options: [
+			{
+				displayName: 'Rule',
+				name: 'rules',
+				values: [
+					{
+						displayName: 'Field',
+						name: 'field',
+						type: 'options',
+						options: [...EVENT_SORT_KEYS].sort().map((key) => ({
+							name: key.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase()),
+							value: key,
+						})),
+						default: 'createdAt',
+					},
+					{
+						displayName: 'Direction',
+						name: 'direction',
+						type: 'options',
+						options: [
+							{ name: 'Ascending', value: 'asc' },
+							{ name: 'Descending', value: 'desc' },
+						],
+						default: 'desc',
+					},
+				],
+			},
+		],
+	},
+];
+
+interface Plan {
+	path: string;
+	qs: IDataObject;
+	limit?: number;
+}
+
+/** "field:direction" rules -> EventX's comma-separated sort with "-" for descending. */
+export function buildSort(
+	ctx: IExecuteFunctions,
+	rules: Array<{ field?: unknown; direction?: unknown }>,
+	allowed: readonly string[],
+	itemIndex: number,
+): string | undefined {
+	if (rules.length === 0) return undefined;
+	return rules
+		.map((rule) => {
+			const field = requireOneOf(ctx, rule.field, allowed, 'Sort > Field', itemIndex);
+			const direction = requireOneOf(
+				ctx,
+				rule.direction ?? 'asc',
+				['asc', 'desc'],
+				'Sort > Direction',
+				itemIndex,
+			);
+			return direction === 'desc' ? `-${field}` : field;
+		})
+		.join(',');
+}
+
+export const getMany: ItemOperation<Plan> = {
+	description,
+	prepare(this: IExecuteFunctions, itemIndex) {
+		const limit = readLimit(this, itemIndex);
+		const hostingOnly = this.getNodeParameter('hostingOnly', itemIndex, false) as boolean;
+		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+		const raw: IDataObject = { ...filters };
+		if (raw.organizationId === '') delete raw.organizationId;
+		if (raw.name === '') delete raw.name;
+		if (raw.extensionData !== undefined) {
+			const extensionData = parseJson(
+				this,
+				raw.extensionData,
+				'Filters > Extension Data',
+				itemIndex,
+			);
+			if (
+				extensionData === undefined ||
+				(typeof extensionData === 'object' &&
+					extensionData !== null &&
+					Object.keys(extensionData).length === 0)
+			) {
+				delete raw.extensionData;
+			} else {
+				raw.extensionData = extensionData as IDataObject;
+			}
+		}
+		const filter = validate(this, eventFilterSchema, raw, 'Filters', itemIndex);
+		const rules = ((this.getNodeParameter('sort', itemIndex, {}) as IDataObject).rules ??
+			[]) as IDataObject[];
+		const sort = buildSort(this, rules, EVENT_SORT_KEYS, itemIndex);
+		const qs: IDataObject = {};
+		// Sent as query text: GET bodies are dropped by n8n's HTTP client.
+		if (Object.keys(filter).length > 0) qs.filter = JSON.stringify(filter);
+		if (sort) qs.sort = sort;
+		return { path: `${API_PREFIX}/event${hostingOnly ? '/hosting-event' : ''}`, qs, limit };
+	},
+	async execute(this: IExecuteFunctions, plan, itemIndex) {
+		return await eventxPaginate.call(
+			this,
+			{ method: 'GET', path: plan.path, qs: plan.qs, itemIndex },
+			plan.limit,
+		);
+	},
+};

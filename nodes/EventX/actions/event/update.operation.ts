@@ -1,0 +1,281 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import {
+	ESTIMATED_ATTENDEE_COUNTS,
+	EVENT_CATEGORIES,
+	EVENT_TYPES,
+	LOCALES,
+	PAYMENT_CURRENCIES,
+	TIMEZONES,
+} from '../../helpers/enums';
+import { eventLocator, readEventId } from '../../helpers/eventLocator';
+import { compact, invalidField, requireOneOf, toIsoDateTime } from '../../helpers/validation';
+import { API_PREFIX, eventxRequest } from '../../transport';
+import type { ItemOperation } from '../types';
+import { readName, readSchedule } from './create.operation';
+import {
+	attendeeCountOptions,
+	categoryOptions,
+	currencyOptions,
+	localeOptions,
+	timezoneOptions,
+	typeOptions,
+} from './fields';
+
+const show = { resource: ['event'], operation: ['update'] };
+
+export const description: INodeProperties[] = [
+	eventLocator({ show }),
+	{
+		displayName:
+			"EventX replaces the event's settings with the values below, so give each its intended value, not only the ones that change",
+		name: 'updateNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. Tech Summit 2026',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Description (HTML)',
+		name: 'descriptionHtml',
+		type: 'string',
+		typeOptions: { rows: 4 },
+		default: '',
+		required: true,
+		placeholder: 'e.g. <p>Two days of talks and workshops.</p>',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Starts At',
+		name: 'startsAt',
+		type: 'dateTime',
+		default: '',
+		required: true,
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Ends At',
+		name: 'endsAt',
+		type: 'dateTime',
+		default: '',
+		required: true,
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Timezone',
+		name: 'timezone',
+		type: 'options',
+		options: timezoneOptions,
+		default: 'GMT',
+		required: true,
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Estimated Attendee Count',
+		name: 'estimatedAttendeeCount',
+		type: 'options',
+		options: attendeeCountOptions,
+		default: '51-100',
+		required: true,
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Default Language',
+		name: 'defaultLocale',
+		type: 'options',
+		options: localeOptions,
+		default: 'en',
+		required: true,
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Payment Currency',
+		name: 'paymentCurrency',
+		type: 'options',
+		options: currencyOptions,
+		default: 'USD',
+		required: true,
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Categories',
+		name: 'categories',
+		type: 'multiOptions',
+		options: categoryOptions,
+		default: [],
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Types',
+		name: 'types',
+		type: 'multiOptions',
+		options: typeOptions,
+		default: [],
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show },
+		options: [
+			{
+				displayName: 'Entry Ends At',
+				name: 'entryEndsAt',
+				type: 'dateTime',
+				default: '',
+				description: 'When doors close',
+			},
+			{
+				displayName: 'Entry Starts At',
+				name: 'entryStartsAt',
+				type: 'dateTime',
+				default: '',
+				description: 'When doors open',
+			},
+			{
+				displayName: 'Entry Setting Enabled',
+				name: 'isEntrySettingEnabled',
+				type: 'boolean',
+				default: false,
+				description: 'Whether entry times are enforced',
+			},
+			{
+				displayName: 'Magic Link Activated',
+				name: 'isMagicLinkActivated',
+				type: 'boolean',
+				default: false,
+				description: 'Whether attendees can sign in with a magic link',
+			},
+			{
+				displayName: 'SMS Notifications Activated',
+				name: 'isSmsNotifyActivated',
+				type: 'boolean',
+				default: false,
+				description: 'Whether attendees get SMS notifications',
+			},
+			{
+				displayName: 'Special Role Early Entry Allowed',
+				name: 'isSpecialRoleEarlyEntryAllowed',
+				type: 'boolean',
+				default: false,
+				description: 'Whether speakers, hosts and other special roles may enter early',
+			},
+			{
+				displayName: 'WhatsApp Notifications Activated',
+				name: 'isWhatsappNotificationActivated',
+				type: 'boolean',
+				default: false,
+				description: 'Whether attendees get WhatsApp notifications',
+			},
+		],
+	},
+];
+
+interface Plan {
+	eventId: string;
+	body: IDataObject;
+}
+
+function readMany<T extends string>(
+	ctx: IExecuteFunctions,
+	name: string,
+	allowed: readonly T[],
+	field: string,
+	itemIndex: number,
+): T[] {
+	const value = ctx.getNodeParameter(name, itemIndex, []) as unknown;
+	const list =
+		typeof value === 'string'
+			? value
+					.split(',')
+					.map((v) => v.trim())
+					.filter(Boolean)
+			: value;
+	if (!Array.isArray(list)) throw invalidField(ctx, field, 'must be a list', itemIndex);
+	return list.map((entry) => requireOneOf(ctx, entry, allowed, field, itemIndex));
+}
+
+export const update: ItemOperation<Plan> = {
+	description,
+	prepare(this: IExecuteFunctions, itemIndex) {
+		const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+		const body = compact({
+			name: readName(this, itemIndex),
+			descriptionHtml: String(this.getNodeParameter('descriptionHtml', itemIndex, '') ?? ''),
+			...readSchedule(this, itemIndex),
+			timezone: requireOneOf(
+				this,
+				this.getNodeParameter('timezone', itemIndex),
+				TIMEZONES,
+				'Timezone',
+				itemIndex,
+			),
+			estimatedAttendeeCount: requireOneOf(
+				this,
+				this.getNodeParameter('estimatedAttendeeCount', itemIndex),
+				ESTIMATED_ATTENDEE_COUNTS,
+				'Estimated Attendee Count',
+				itemIndex,
+			),
+			defaultLocale: requireOneOf(
+				this,
+				this.getNodeParameter('defaultLocale', itemIndex),
+				LOCALES,
+				'Default Language',
+				itemIndex,
+			),
+			paymentCurrency: requireOneOf(
+				this,
+				this.getNodeParameter('paymentCurrency', itemIndex),
+				PAYMENT_CURRENCIES,
+				'Payment Currency',
+				itemIndex,
+			),
+			categories: readMany(this, 'categories', EVENT_CATEGORIES, 'Categories', itemIndex),
+			types: readMany(this, 'types', EVENT_TYPES, 'Types', itemIndex),
+			isMagicLinkActivated: additional.isMagicLinkActivated,
+			isSmsNotifyActivated: additional.isSmsNotifyActivated,
+			isWhatsappNotificationActivated: additional.isWhatsappNotificationActivated,
+			isEntrySettingEnabled: additional.isEntrySettingEnabled,
+			isSpecialRoleEarlyEntryAllowed: additional.isSpecialRoleEarlyEntryAllowed,
+			entryStartsAt: toIsoDateTime(
+				this,
+				additional.entryStartsAt,
+				'Additional Fields > Entry Starts At',
+				itemIndex,
+			),
+			entryEndsAt: toIsoDateTime(
+				this,
+				additional.entryEndsAt,
+				'Additional Fields > Entry Ends At',
+				itemIndex,
+			),
+		});
+		return { eventId: readEventId(this, itemIndex), body };
+	},
+	async execute(this: IExecuteFunctions, { eventId, body }, itemIndex) {
+		// The answer's shape is not documented: return it as EventX sends it, unwrapping `data` if present.
+		const answer = await eventxRequest.call(this, {
+			method: 'PUT',
+			path: `${API_PREFIX}/event/${eventId}`,
+			body,
+			itemIndex,
+		});
+		const data = (answer as IDataObject | undefined)?.data;
+		if (data && typeof data === 'object' && !Array.isArray(data)) return data as IDataObject;
+		return answer && typeof answer === 'object' && !Array.isArray(answer)
+			? (answer as IDataObject)
+			: { success: true };
+	},
+};

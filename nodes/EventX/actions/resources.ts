@@ -1,0 +1,11 @@
+import type { INodePropertyOptions } from 'n8n-workflow';
+
+import { eventResource } from './event/Event.resource';
+import type { Resource } from './types';
+
+/** Every resource of the action node. A new resource adds one line here and one option below. */
+export const resources: Record<string, Resource> = {
+	event: eventResource,
+};
+
+export const resourceOptions: INodePropertyOptions[] = [{ name: 'Event', value: 'event' }];

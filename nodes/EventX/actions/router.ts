@@ -1,0 +1,92 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { BatchResult, Operation, PreparedItem } from './types';
+import { isBatchOperation } from './types';
+import { resources } from './resources';
+
+function toItems(json: IDataObject | IDataObject[], itemIndex: number): INodeExecutionData[] {
+	return (Array.isArray(json) ? json : [json]).map((entry) => ({
+		json: entry,
+		pairedItem: { item: itemIndex },
+	}));
+}
+
+function errorItem(error: Error, itemIndex: number): INodeExecutionData {
+	const json: IDataObject = { error: error.message };
+	const description = (error as { description?: unknown }).description;
+	if (typeof description === 'string' && description !== '') json.errorDescription = description;
+	return { json, pairedItem: { item: itemIndex } };
+}
+
+function withItemIndex(ctx: IExecuteFunctions, error: unknown, itemIndex: number): Error {
+	if (
+		error instanceof NodeOperationError ||
+		(error as { name?: string })?.name === 'NodeApiError'
+	) {
+		const e = error as Error & { context?: IDataObject };
+		if (e.context && e.context.itemIndex === undefined) e.context.itemIndex = itemIndex;
+		return e;
+	}
+	return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+}
+
+/**
+ * Dispatches to the chosen operation in two phases: prepare (validate) every item, then run.
+ * Output items keep the input order and each points at the item it came from.
+ */
+export async function route(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	const resource = this.getNodeParameter('resource', 0) as string;
+	const operationName = this.getNodeParameter('operation', 0) as string;
+	const operation: Operation | undefined = resources[resource]?.operations[operationName];
+	if (!operation) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`The operation "${operationName}" of "${resource}" is not supported`,
+		);
+	}
+	const continueOnFail = this.continueOnFail();
+
+	const outcomes: Array<BatchResult | undefined> = new Array(items.length);
+	const prepared: Array<PreparedItem<unknown>> = [];
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		try {
+			prepared.push({ plan: await operation.prepare.call(this, itemIndex), itemIndex });
+		} catch (error) {
+			const failure = withItemIndex(this, error, itemIndex);
+			if (!continueOnFail) throw failure;
+			outcomes[itemIndex] = { error: failure };
+		}
+	}
+
+	if (isBatchOperation(operation)) {
+		if (prepared.length > 0) {
+			const results = await operation.executeBatch.call(this, prepared);
+			prepared.forEach(({ itemIndex }, i) => {
+				const result = results[i];
+				if ('error' in result && !continueOnFail)
+					throw withItemIndex(this, result.error, itemIndex);
+				outcomes[itemIndex] = result;
+			});
+		}
+	} else {
+		for (const { plan, itemIndex } of prepared) {
+			try {
+				outcomes[itemIndex] = { json: await operation.execute.call(this, plan, itemIndex) };
+			} catch (error) {
+				const failure = withItemIndex(this, error, itemIndex);
+				if (!continueOnFail) throw failure;
+				outcomes[itemIndex] = { error: failure };
+			}
+		}
+	}
+
+	const output: INodeExecutionData[] = [];
+	outcomes.forEach((outcome, itemIndex) => {
+		if (!outcome) return;
+		if ('error' in outcome) output.push(errorItem(outcome.error, itemIndex));
+		else output.push(...toItems(outcome.json, itemIndex));
+	});
+	return [output];
+}

@@ -1,0 +1,42 @@
+import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { UUID_PATTERN, requireUuid } from './validation';
+
+/** The event an operation works on: picked from a searchable list, or given by ID. */
+export function eventLocator(displayOptions: IDisplayOptions, name = 'eventId'): INodeProperties {
+	return {
+		displayName: 'Event',
+		name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'The event to work on',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select an event...',
+				typeOptions: { searchListMethod: 'searchEvents', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 95b71478-c7dd-4bbd-b65b-244a63d3e689',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: UUID_PATTERN, errorMessage: 'Not a valid event ID (a UUID)' },
+					},
+				],
+			},
+		],
+		displayOptions,
+	};
+}
+
+export function readEventId(ctx: IExecuteFunctions, itemIndex: number, name = 'eventId'): string {
+	const value = ctx.getNodeParameter(name, itemIndex, undefined, { extractValue: true });
+	return requireUuid(ctx, value, 'Event', itemIndex);
+}

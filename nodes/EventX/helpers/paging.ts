@@ -1,0 +1,42 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { invalidField } from './validation';
+
+/** Return All and Limit, shown for one resource's list operation. */
+export function pagingProperties(resource: string, operation: string): INodeProperties[] {
+	const show = { resource: [resource], operation: [operation] };
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+			displayOptions: { show },
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 50,
+			description: 'Max number of results to return',
+			displayOptions: { show: { ...show, returnAll: [false] } },
+		},
+	];
+}
+
+/** `undefined` for Return All, otherwise the validated limit. */
+export function readLimit(ctx: IExecuteFunctions, itemIndex: number): number | undefined {
+	if (ctx.getNodeParameter('returnAll', itemIndex, false) === true) return undefined;
+	const limit = ctx.getNodeParameter('limit', itemIndex, 50) as unknown;
+	if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1) {
+		throw invalidField(
+			ctx,
+			'Limit',
+			`must be a whole number of at least 1, not ${JSON.stringify(limit)}`,
+			itemIndex,
+		);
+	}
+	return limit;
+}

@@ -1,0 +1,119 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { z } from 'zod';
+
+export const UUID_PATTERN =
+	'^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+const UUID_RE = new RegExp(UUID_PATTERN);
+
+export const uuidSchema = z
+	.string()
+	.regex(UUID_RE, 'must be a UUID such as 3f2b6c1e-8a4d-4f7e-9b1a-2c3d4e5f6a7b');
+
+/** A NodeOperationError that names the field (by its label in the editor) and the item. */
+export function invalidField(
+	ctx: IExecuteFunctions,
+	field: string,
+	problem: string,
+	itemIndex: number,
+	description?: string,
+): NodeOperationError {
+	return new NodeOperationError(ctx.getNode(), `${field}: ${problem}`, { itemIndex, description });
+}
+
+function formatIssue(issue: z.ZodIssue): string {
+	const path = issue.path.length > 0 ? `"${issue.path.join('.')}" ` : '';
+	if (issue.code === 'unrecognized_keys')
+		return `${path}has unknown member(s) ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+	return `${path}${issue.message}`;
+}
+
+/** Parses `value` with a zod schema; the first issue becomes a NodeOperationError naming the field. */
+export function validate<T extends z.ZodTypeAny>(
+	ctx: IExecuteFunctions,
+	schema: T,
+	value: unknown,
+	field: string,
+	itemIndex: number,
+): z.output<T> {
+	const result = schema.safeParse(value);
+	if (!result.success) {
+		throw invalidField(ctx, field, result.error.issues.map(formatIssue).join('; '), itemIndex);
+	}
+	return result.data;
+}
+
+export function requireUuid(
+	ctx: IExecuteFunctions,
+	value: unknown,
+	field: string,
+	itemIndex: number,
+): string {
+	const text = typeof value === 'string' ? value.trim() : value;
+	if (typeof text !== 'string' || text === '')
+		throw invalidField(ctx, field, 'is required', itemIndex);
+	if (!UUID_RE.test(text)) {
+		throw invalidField(
+			ctx,
+			field,
+			`"${text}" is not a UUID`,
+			itemIndex,
+			'EventX identifiers look like 3f2b6c1e-8a4d-4f7e-9b1a-2c3d4e5f6a7b',
+		);
+	}
+	return text;
+}
+
+/** A JSON parameter may arrive as text (typed in the editor) or as an object (from an expression). */
+export function parseJson(
+	ctx: IExecuteFunctions,
+	value: unknown,
+	field: string,
+	itemIndex: number,
+): unknown {
+	if (typeof value !== 'string') return value;
+	if (value.trim() === '') return undefined;
+	try {
+		return JSON.parse(value);
+	} catch (error) {
+		throw invalidField(ctx, field, `is not valid JSON (${(error as Error).message})`, itemIndex);
+	}
+}
+
+/** An ISO 8601 date-time as EventX expects it; `undefined` stays `undefined`. */
+export function toIsoDateTime(
+	ctx: IExecuteFunctions,
+	value: unknown,
+	field: string,
+	itemIndex: number,
+): string | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	const text =
+		typeof value === 'string'
+			? value
+			: String((value as { toISO?: () => string }).toISO?.() ?? value);
+	const time = Date.parse(text);
+	if (Number.isNaN(time))
+		throw invalidField(ctx, field, `"${text}" is not a date and time`, itemIndex);
+	return new Date(time).toISOString();
+}
+
+/** A value chosen from a list in the editor may still arrive from an expression: check it. */
+export function requireOneOf<T extends string>(
+	ctx: IExecuteFunctions,
+	value: unknown,
+	allowed: readonly T[],
+	field: string,
+	itemIndex: number,
+): T {
+	if (typeof value === 'string' && (allowed as readonly string[]).includes(value))
+		return value as T;
+	const sample =
+		allowed.length > 12 ? `${allowed.slice(0, 12).join(', ')}, ...` : allowed.join(', ');
+	throw invalidField(ctx, field, `"${String(value)}" is not one of ${sample}`, itemIndex);
+}
+
+/** Drops undefined members so that bodies carry only what the user set. */
+export function compact(object: IDataObject): IDataObject {
+	return Object.fromEntries(Object.entries(object).filter(([, v]) => v !== undefined));
+}

@@ -1,0 +1,3 @@
+import { searchEvents } from './listSearch';
+
+export const listSearch = { searchEvents };

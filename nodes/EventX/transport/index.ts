@@ -1,0 +1,337 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHookFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	IWebhookFunctions,
+	JsonObject,
+} from 'n8n-workflow';
+import { NodeApiError, sleep } from 'n8n-workflow';
+
+import { normalizeBaseUrl } from '../../../credentials/EventXApi.credentials';
+
+export const CREDENTIAL_TYPE = 'eventXApi';
+export const API_PREFIX = '/public-api/v1';
+
+/** Every n8n context that may call EventX. */
+export type EventXContext =
+	| IExecuteFunctions
+	| ILoadOptionsFunctions
+	| IHookFunctions
+	| IWebhookFunctions;
+
+/**
+ * What a failed call may be retried on.
+ * - `read`: the call changes nothing, so any transient failure may be retried.
+ * - `write`: retried only where the answer proves nothing was applied (429, connection refused).
+ * - `none`: never retried.
+ */
+export type RetryClass = 'read' | 'write' | 'none';
+
+export interface RetryPolicy {
+	/** Retries after the first attempt. */
+	maxRetries: number;
+	/** First backoff; doubled on each retry, with full jitter. */
+	baseDelayMs: number;
+	/** Upper bound of all waiting for one call, Retry-After included. */
+	maxTotalWaitMs: number;
+}
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+	maxRetries: 3,
+	baseDelayMs: 500,
+	maxTotalWaitMs: 30_000,
+};
+
+export interface EventXRequest {
+	method: IHttpRequestMethods;
+	/** Path below the base URL, starting with `/public-api/v1`. */
+	path: string;
+	qs?: IDataObject;
+	body?: IDataObject | IDataObject[];
+	/** Milliseconds; n8n's default applies when absent. */
+	timeout?: number;
+	retry?: RetryClass;
+	retryPolicy?: RetryPolicy;
+	itemIndex?: number;
+}
+
+/** The failure of one attempt, reduced to what decides a retry and what the user is shown. */
+interface AttemptFailure {
+	status?: number;
+	body?: unknown;
+	/** Node's network error code, e.g. ECONNREFUSED, ECONNRESET, ETIMEDOUT. */
+	code?: string;
+	retryAfterMs?: number;
+	message: string;
+}
+
+const RETRYABLE_READ_STATUSES = new Set([429, 502, 503, 504]);
+const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ECONNABORTED', 'ESOCKETTIMEDOUT']);
+const DROPPED_CODES = new Set([
+	'ECONNRESET',
+	'EPIPE',
+	'ERR_SOCKET_CONNECTION_TIMEOUT',
+	'EAI_AGAIN',
+]);
+/** Failures that prove the request never reached the service. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND']);
+
+const baseUrls = new WeakMap<object, string>();
+
+async function baseUrlOf(ctx: EventXContext): Promise<string> {
+	let baseUrl = baseUrls.get(ctx);
+	if (baseUrl === undefined) {
+		const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
+		baseUrl = normalizeBaseUrl(credentials.baseUrl);
+		baseUrls.set(ctx, baseUrl);
+	}
+	return baseUrl;
+}
+
+/** The `{ error: { code, message, status, meta } }` envelope, if the body is one. */
+export function parseErrorEnvelope(
+	body: unknown,
+): { code?: string; message?: string; status?: number; meta?: unknown } | undefined {
+	let parsed = body;
+	if (typeof parsed === 'string') {
+		try {
+			parsed = JSON.parse(parsed);
+		} catch {
+			return undefined;
+		}
+	}
+	const error = (parsed as { error?: unknown } | null | undefined)?.error;
+	if (error === null || typeof error !== 'object') return undefined;
+	const { code, message, status, meta } = error as IDataObject;
+	return {
+		code: typeof code === 'string' ? code : code === undefined ? undefined : String(code),
+		message: typeof message === 'string' ? message : undefined,
+		status: typeof status === 'number' ? status : undefined,
+		meta,
+	};
+}
+
+function parseRetryAfter(value: unknown): number | undefined {
+	if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+	const seconds = Number(value);
+	if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+	const date = Date.parse(String(value));
+	return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+/**
+ * n8n wraps the HTTP client's error in a NodeApiError whose `cause` is that error. Only the status,
+ * body, network code and Retry-After are kept: the rest (request config, headers) carries the token.
+ */
+function describeFailure(error: unknown): AttemptFailure {
+	const outer = error as { cause?: unknown; httpCode?: string | null; message?: string };
+	const inner = (outer.cause ?? error) as {
+		code?: string;
+		message?: string;
+		response?: { status?: number; data?: unknown; headers?: Record<string, unknown> };
+	};
+	const response = inner.response;
+	const status = response?.status ?? (outer.httpCode ? Number(outer.httpCode) : undefined);
+	const code = typeof inner.code === 'string' ? inner.code : undefined;
+	let message = 'EventX could not be reached';
+	if (code && TIMEOUT_CODES.has(code)) message = 'EventX did not answer in time';
+	else if (code && DROPPED_CODES.has(code)) message = 'The connection to EventX was dropped';
+	else if (code && NOT_SENT_CODES.has(code)) message = 'EventX refused the connection';
+	else if (status !== undefined) message = `EventX answered with HTTP ${status}`;
+	else if (/socket hang up/i.test(inner.message ?? ''))
+		message = 'The connection to EventX was dropped';
+	return {
+		status: Number.isFinite(status) ? status : undefined,
+		body: response?.data,
+		code: code ?? (/socket hang up/i.test(inner.message ?? '') ? 'ECONNRESET' : undefined),
+		retryAfterMs: parseRetryAfter(response?.headers?.['retry-after']),
+		message,
+	};
+}
+
+function isRetryable(failure: AttemptFailure, retry: RetryClass): boolean {
+	if (retry === 'none') return false;
+	const notSent = failure.code !== undefined && NOT_SENT_CODES.has(failure.code);
+	if (retry === 'write') return failure.status === 429 || notSent;
+	if (failure.status !== undefined) return RETRYABLE_READ_STATUSES.has(failure.status);
+	return (
+		notSent ||
+		(failure.code !== undefined &&
+			(TIMEOUT_CODES.has(failure.code) || DROPPED_CODES.has(failure.code)))
+	);
+}
+
+function toNodeApiError(
+	ctx: EventXContext,
+	failure: AttemptFailure,
+	request: EventXRequest,
+): NodeApiError {
+	const envelope = parseErrorEnvelope(failure.body);
+	const status = envelope?.status ?? failure.status;
+	const message = envelope?.message ?? failure.message;
+	const details = [
+		envelope?.code ? `code ${envelope.code}` : undefined,
+		status !== undefined ? `status ${status}` : undefined,
+		`${request.method} ${request.path}`,
+	].filter(Boolean);
+	const writeNote =
+		request.retry !== 'read' &&
+		failure.status === undefined &&
+		failure.code !== undefined &&
+		!NOT_SENT_CODES.has(failure.code)
+			? ' The request may have been applied; it was not repeated so that nothing happens twice.'
+			: '';
+	// A plain object as the "response": NodeApiError then holds nothing of the HTTP client's request.
+	const response: JsonObject = {
+		message,
+		httpCode: status === undefined ? null : String(status),
+		...(envelope
+			? {
+					error: {
+						code: envelope.code ?? null,
+						message: envelope.message ?? null,
+						status: envelope.status ?? null,
+					},
+				}
+			: {}),
+	};
+	return new NodeApiError(ctx.getNode(), response, {
+		message,
+		description: `${details.join(', ')}.${writeNote}`,
+		httpCode: status === undefined ? undefined : String(status),
+		itemIndex: request.itemIndex,
+	});
+}
+
+/**
+ * One call to EventX. Every HTTP request of the package goes through here: n8n's authenticated
+ * helper (proxy, credential refresh on 401), the retry policy, and EventX's error envelope.
+ * Returns the parsed body; `undefined` for an empty body.
+ */
+export async function eventxRequest(this: EventXContext, request: EventXRequest): Promise<unknown> {
+	const options: IHttpRequestOptions = {
+		method: request.method,
+		url: `${await baseUrlOf(this)}${request.path}`,
+		qs: request.qs,
+		body: request.body,
+		json: true,
+	};
+	if (request.timeout !== undefined) options.timeout = request.timeout;
+	const policy = request.retryPolicy ?? DEFAULT_RETRY_POLICY;
+	const retry = request.retry ?? (request.method === 'GET' ? 'read' : 'write');
+	let waited = 0;
+	for (let attempt = 0; ; attempt++) {
+		try {
+			const body = await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, {
+				...options,
+			});
+			return body === '' ? undefined : body;
+		} catch (error) {
+			const failure = describeFailure(error);
+			if (attempt >= policy.maxRetries || !isRetryable(failure, retry)) {
+				throw toNodeApiError(this, failure, { ...request, retry });
+			}
+			const backoff = Math.random() * policy.baseDelayMs * 2 ** attempt;
+			const delay = Math.max(backoff, failure.retryAfterMs ?? 0);
+			if (waited + delay > policy.maxTotalWaitMs)
+				throw toNodeApiError(this, failure, { ...request, retry });
+			waited += delay;
+			await sleep(delay);
+		}
+	}
+}
+
+function malformed(ctx: EventXContext, request: EventXRequest, what: string): NodeApiError {
+	return toNodeApiError(ctx, { message: `EventX answered without ${what}` }, request);
+}
+
+function asObject(ctx: EventXContext, request: EventXRequest, body: unknown): IDataObject {
+	if (typeof body === 'string') throw malformed(ctx, request, 'a JSON body');
+	if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+		throw malformed(ctx, request, 'a JSON object');
+	}
+	return body as IDataObject;
+}
+
+/** A call answered with `{ data: <resource> }`; returns the resource. */
+export async function eventxData(
+	this: EventXContext,
+	request: EventXRequest,
+): Promise<IDataObject> {
+	const body = asObject(this, request, await eventxRequest.call(this, request));
+	const data = body.data;
+	if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+		throw malformed(this, request, 'the expected "data" object');
+	}
+	return data as IDataObject;
+}
+
+/** A call answered with `{ dataList: [...] }` (optionally with `pagination`). */
+export async function eventxList(
+	this: EventXContext,
+	request: EventXRequest,
+): Promise<{ dataList: IDataObject[]; pagination?: Pagination }> {
+	const body = asObject(this, request, await eventxRequest.call(this, request));
+	if (!Array.isArray(body.dataList))
+		throw malformed(this, request, 'the expected "dataList" array');
+	return {
+		dataList: body.dataList as IDataObject[],
+		pagination: body.pagination as Pagination | undefined,
+	};
+}
+
+/** A call whose success carries no resource (`{}`, 204 or empty). Malformed JSON is still refused. */
+export async function eventxNoContent(this: EventXContext, request: EventXRequest): Promise<void> {
+	const body = await eventxRequest.call(this, request);
+	if (typeof body === 'string' && body.trim() !== '') throw malformed(this, request, 'a JSON body');
+}
+
+export interface Pagination {
+	page: number;
+	pageSize: number;
+	pageCount: number;
+	totalCount: number;
+}
+
+/** EventX's caps: 100 items a page, 200 pages a request (`page` to `pageEnd`, inclusive). */
+export const MAX_PAGE_SIZE = 100;
+export const MAX_PAGES_PER_REQUEST = 200;
+
+/**
+ * Reads a paginated list with page ranges: one request returns up to 200 pages of 100, so
+ * 20,000 items take one request. With a limit, only the pages the limit needs are read and
+ * exactly `limit` items (or all there are) are returned.
+ */
+export async function eventxPaginate(
+	this: EventXContext,
+	request: EventXRequest,
+	limit?: number,
+): Promise<IDataObject[]> {
+	const results: IDataObject[] = [];
+	const pageSize =
+		limit === undefined ? MAX_PAGE_SIZE : Math.min(MAX_PAGE_SIZE, Math.max(1, limit));
+	let page = 1;
+	for (;;) {
+		const wanted = limit === undefined ? Infinity : limit - results.length;
+		const pagesWanted = Math.min(MAX_PAGES_PER_REQUEST, Math.ceil(wanted / pageSize));
+		const pageEnd = page + pagesWanted - 1;
+		const qs: IDataObject = { ...request.qs, page, pageSize };
+		if (pageEnd > page) qs.pageEnd = pageEnd;
+		const { dataList, pagination } = await eventxList.call(this, { ...request, qs });
+		for (const item of dataList) {
+			if (results.length >= (limit ?? Infinity)) break;
+			results.push(item);
+		}
+		if (results.length >= (limit ?? Infinity)) break;
+		if (!pagination || typeof pagination.pageCount !== 'number') {
+			throw malformed(this, request, 'the expected "pagination" object');
+		}
+		// Stop at the last page that EventX reports, or when a range came back short.
+		if (pageEnd >= pagination.pageCount || dataList.length < (pageEnd - page + 1) * pageSize) break;
+		page = pageEnd + 1;
+	}
+	return results;
+}

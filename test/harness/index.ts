@@ -1,0 +1,148 @@
+import { Container } from '@n8n/di';
+import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialType,
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	INodeParameters,
+	INodeType,
+	INodeTypes,
+	IRun,
+	IWorkflowExecuteAdditionalData,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
+import { createDeferredPromise, createRunExecutionData, Workflow } from 'n8n-workflow';
+
+import { EventXApi } from '../../credentials/EventXApi.credentials';
+import { EventX } from '../../nodes/EventX/EventX.node';
+import { HarnessCredentialsHelper } from './credentials';
+
+export const PACKAGE = 'n8n-nodes-eventx';
+
+/** Node types known to the harness, named as a user's n8n names them. */
+const nodeClasses: Record<string, INodeType> = {
+	[`${PACKAGE}.eventX`]: new EventX(),
+};
+
+export function registerNodeType(name: string, node: INodeType): void {
+	nodeClasses[name] = node;
+}
+
+const nodeTypes: INodeTypes = {
+	getByName: (name) => nodeClasses[name],
+	getByNameAndVersion: (name) => nodeClasses[name],
+	getKnownTypes: () => ({}),
+};
+
+export const credentialTypes: Record<string, ICredentialType> = { eventXApi: new EventXApi() };
+
+export interface RunNodeOptions {
+	parameters: INodeParameters;
+	/** Input items (their `json`); one empty item when absent. */
+	items?: IDataObject[];
+	/** The credential as a user would save it (baseUrl, authentication, apiToken...). */
+	credentials: ICredentialDataDecryptedObject;
+	continueOnFail?: boolean;
+	/** Re-use a credentials helper to keep a saved session token across runs. */
+	credentialsHelper?: HarnessCredentialsHelper;
+	mode?: WorkflowExecuteMode;
+	nodeType?: string;
+}
+
+export interface RunNodeResult {
+	/** The node's first output. */
+	items: INodeExecutionData[];
+	/** The node's error, when the run failed. */
+	error?: Error & { description?: string; context?: IDataObject; httpCode?: string | null };
+	run: IRun;
+	credentialsHelper: HarnessCredentialsHelper;
+}
+
+export const NODE_NAME = 'EventX';
+
+/**
+ * Runs one EventX node the way n8n runs a workflow: n8n-core's WorkflowExecute, real parameter
+ * resolution (expressions included), real credential handling and HTTP to the simulator.
+ */
+export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
+	const credentialsHelper =
+		options.credentialsHelper ?? new HarnessCredentialsHelper(credentialTypes);
+	if (!options.credentialsHelper)
+		credentialsHelper.saved.set('eventXApi', { ...options.credentials });
+
+	const node: INode = {
+		id: 'eventx-node',
+		name: NODE_NAME,
+		type: options.nodeType ?? `${PACKAGE}.eventX`,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: options.parameters,
+		credentials: { eventXApi: { id: '1', name: 'EventX account' } },
+		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+	};
+	const workflow = new Workflow({
+		id: 'harness',
+		nodes: [node],
+		connections: {},
+		nodeTypes,
+		active: false,
+		settings: {},
+	});
+
+	const hooks = new ExecutionLifecycleHooks(options.mode ?? 'manual', 'harness-execution', {
+		id: 'harness',
+		name: 'harness',
+		active: false,
+		isArchived: false,
+		nodes: [node],
+		connections: {},
+		createdAt: new Date(),
+		updatedAt: new Date(),
+	} as never);
+	const done = createDeferredPromise<IRun>();
+	hooks.addHandler('workflowExecuteAfter', (run) => done.resolve(run));
+
+	const additionalData = {
+		hooks,
+		credentialsHelper,
+		executeWorkflow: async () => {
+			throw new Error('Sub-workflows are not part of the harness');
+		},
+		getRunExecutionData: async () => undefined,
+		currentNodeExecutionIndex: 0,
+		restApiUrl: 'http://127.0.0.1:5678/rest',
+		instanceBaseUrl: 'http://127.0.0.1:5678/',
+		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
+		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
+		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
+		variables: {},
+		logAiEvent: () => {},
+		startRunnerTask: async () => {
+			throw new Error('Task runners are not part of the harness');
+		},
+	} as unknown as IWorkflowExecuteAdditionalData;
+
+	const items = (options.items ?? [{}]).map((json) => ({ json }));
+	const runExecutionData = createRunExecutionData({
+		executionData: { nodeExecutionStack: [{ node, data: { main: [items] }, source: null }] },
+	});
+
+	const execute = new WorkflowExecute(additionalData, options.mode ?? 'manual', runExecutionData);
+	await execute.processRunExecutionData(workflow);
+	const run = await done.promise;
+	const task = run.data.resultData.runData[NODE_NAME]?.[0];
+	return {
+		items: task?.data?.main?.[0] ?? [],
+		error: (task?.error ?? run.data.resultData.error) as RunNodeResult['error'],
+		run,
+		credentialsHelper,
+	};
+}
+
+/** Keeps n8n-core's DI container from leaking state between test files. */
+export function resetContainer(): void {
+	Container.reset();
+}

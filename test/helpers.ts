@@ -1,0 +1,41 @@
+import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
+
+import { runNode, type RunNodeOptions } from './harness';
+import { startSimulator, type Simulator, type SimulatorOptions } from './simulator/server';
+import { DEMO_API_TOKEN } from './simulator/store';
+
+/** Starts a simulator for the file's tests and stops it after them. */
+export function useSimulator(options?: SimulatorOptions): {
+	sim: Simulator;
+	credentials: () => ICredentialDataDecryptedObject;
+} {
+	const holder = {} as { sim: Simulator; credentials: () => ICredentialDataDecryptedObject };
+	beforeEach(async () => {
+		holder.sim = await startSimulator(options);
+	});
+	afterEach(async () => {
+		await holder.sim.stop();
+	});
+	holder.credentials = () => ({
+		baseUrl: holder.sim.url,
+		authentication: 'apiToken',
+		apiToken: DEMO_API_TOKEN,
+	});
+	return new Proxy(holder, {}) as typeof holder;
+}
+
+/** Runs the action node against the simulator with the demo credential. */
+export async function run(
+	sim: Simulator,
+	options: Omit<RunNodeOptions, 'credentials'> & { credentials?: ICredentialDataDecryptedObject },
+) {
+	return await runNode({
+		credentials: { baseUrl: sim.url, authentication: 'apiToken', apiToken: DEMO_API_TOKEN },
+		...options,
+	});
+}
+
+/** API requests only: the token exchange is left out. */
+export function apiRequests(sim: Simulator) {
+	return sim.requests.filter((r) => r.path !== '/public-api/v1/auth');
+}

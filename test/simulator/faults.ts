@@ -1,0 +1,60 @@
+/**
+ * Ways to make the simulator misbehave, matched per request:
+ * - `status`: answer `status` with the error envelope (or `body`) and `headers`; nothing is applied.
+ * - `drop-before`: close the connection without reading or applying the request.
+ * - `drop-after`: apply the request, then close the connection without an answer.
+ * - `delay`: apply the request, then answer after `delayMs` (a client that times out first never learns it was applied).
+ * - `malformed`: apply the request, then answer 200 with a body that is not JSON.
+ * - `no-data`: apply the request, then answer 200 `{}` (an envelope without data).
+ */
+export type FaultKind = 'status' | 'drop-before' | 'drop-after' | 'delay' | 'malformed' | 'no-data';
+
+export interface FaultSpec {
+	kind: FaultKind;
+	method?: string;
+	/** A regular expression (source) tested against the path, e.g. "/attendee/bulk-upsert$". */
+	path?: string;
+	/** How many matching requests it applies to; default 1, 0 for every one. */
+	times?: number;
+	status?: number;
+	code?: string;
+	message?: string;
+	headers?: Record<string, string>;
+	body?: unknown;
+	delayMs?: number;
+}
+
+interface ActiveFault extends FaultSpec {
+	remaining: number;
+	regex?: RegExp;
+}
+
+export class Faults {
+	private active: ActiveFault[] = [];
+
+	add(spec: FaultSpec): void {
+		const times = spec.times ?? 1;
+		this.active.push({
+			...spec,
+			remaining: times === 0 ? Infinity : times,
+			regex: spec.path ? new RegExp(spec.path) : undefined,
+		});
+	}
+
+	clear(): void {
+		this.active = [];
+	}
+
+	/** The first fault that matches, counted as used. */
+	take(method: string, path: string): FaultSpec | undefined {
+		const fault = this.active.find(
+			(f) =>
+				f.remaining > 0 &&
+				(!f.method || f.method.toUpperCase() === method) &&
+				(!f.regex || f.regex.test(path)),
+		);
+		if (!fault) return undefined;
+		fault.remaining -= 1;
+		return fault;
+	}
+}

@@ -1,0 +1,396 @@
+import { randomUUID } from 'node:crypto';
+
+import {
+	ESTIMATED_ATTENDEE_COUNTS,
+	EVENT_CATEGORIES,
+	EVENT_FORMATS,
+	EVENT_SORT_KEYS,
+	EVENT_TYPES,
+	LOCALES,
+	PAYMENT_CURRENCIES,
+	TIMEZONES,
+} from '../../../nodes/EventX/helpers/enums';
+import {
+	badRequest,
+	forbidden,
+	jsonParam,
+	notFound,
+	ok,
+	requireUuid,
+	type RequestContext,
+	type Route,
+} from '../http';
+import { paginate, sortItems } from '../paging';
+import type { Json, Store } from '../store';
+
+/** The event, if the caller may see it (member of its organization); 404 otherwise, as for a missing one. */
+export function requireEvent(store: Store, userId: string, eventId: string): Json {
+	const record = store.events.get(eventId);
+	const orgIds = new Set(store.memberOrganizations(userId).map((org) => org.id));
+	if (!record || record.deletedAt || !orgIds.has(record.event.organizationId as string))
+		throw notFound('Event');
+	return record.event;
+}
+
+const OPERATORS = ['$eq', '$in', '$nin', '$gt', '$gte', '$lt', '$lte', '$exists'];
+const isScalar = (v: unknown) => ['string', 'number', 'boolean'].includes(typeof v);
+
+function validateFilter(filter: unknown): Json {
+	if (filter === null || typeof filter !== 'object' || Array.isArray(filter))
+		throw badRequest('"filter" must be an object');
+	const f = filter as Json;
+	const unknown = Object.keys(f).filter(
+		(k) => !['organizationId', 'name', 'isPublished', 'extensionData'].includes(k),
+	);
+	if (unknown.length > 0) throw badRequest(`Unknown filter member(s): ${unknown.join(', ')}`);
+	if (f.organizationId !== undefined) requireUuid(f.organizationId, 'filter.organizationId');
+	if (f.name !== undefined && typeof f.name !== 'string')
+		throw badRequest('"filter.name" must be a string');
+	if (f.isPublished !== undefined && typeof f.isPublished !== 'boolean')
+		throw badRequest('"filter.isPublished" must be a boolean');
+	if (f.extensionData !== undefined) {
+		const ext = f.extensionData;
+		if (ext === null || typeof ext !== 'object' || Array.isArray(ext))
+			throw badRequest('"filter.extensionData" must be an object');
+		for (const [key, condition] of Object.entries(ext as Json)) {
+			if (isScalar(condition)) continue;
+			if (Array.isArray(condition) && condition.every(isScalar)) continue;
+			if (condition === null || typeof condition !== 'object' || Array.isArray(condition)) {
+				throw badRequest(`"filter.extensionData.${key}" is not a valid condition`);
+			}
+			for (const [op, operand] of Object.entries(condition as Json)) {
+				if (!OPERATORS.includes(op))
+					throw badRequest(`Unknown operator "${op}" in filter.extensionData.${key}`);
+				const valid =
+					op === '$eq'
+						? isScalar(operand)
+						: op === '$in' || op === '$nin'
+							? Array.isArray(operand) && operand.every(isScalar)
+							: op === '$exists'
+								? typeof operand === 'boolean'
+								: typeof operand === 'number';
+				if (!valid) throw badRequest(`Invalid operand for "${op}" in filter.extensionData.${key}`);
+			}
+		}
+	}
+	return f;
+}
+
+const equalsValue = (stored: unknown, wanted: unknown) =>
+	Array.isArray(stored) ? stored.includes(wanted) : stored === wanted;
+
+function matchesCondition(stored: unknown, condition: unknown): boolean {
+	if (isScalar(condition)) return equalsValue(stored, condition);
+	if (Array.isArray(condition))
+		return Array.isArray(stored) && JSON.stringify(stored) === JSON.stringify(condition);
+	return Object.entries(condition as Json).every(([op, operand]) => {
+		switch (op) {
+			case '$eq':
+				return equalsValue(stored, operand);
+			case '$in':
+				return (operand as unknown[]).some((v) => equalsValue(stored, v));
+			case '$nin':
+				return !(operand as unknown[]).some((v) => equalsValue(stored, v));
+			case '$gt':
+				return typeof stored === 'number' && stored > (operand as number);
+			case '$gte':
+				return typeof stored === 'number' && stored >= (operand as number);
+			case '$lt':
+				return typeof stored === 'number' && stored < (operand as number);
+			case '$lte':
+				return typeof stored === 'number' && stored <= (operand as number);
+			case '$exists':
+				return (stored !== undefined && stored !== null) === operand;
+			default:
+				return false;
+		}
+	});
+}
+
+export function eventName(event: Json): string {
+	return String(((event.contentI18n as Json)?.name as Json)?.default ?? '');
+}
+
+function listEvents(store: Store, ctx: RequestContext, hostOnly: boolean) {
+	const fromQuery = ctx.query.get('filter');
+	const fromBody = (ctx.body as Json | undefined)?.filter;
+	if (fromQuery !== null && fromBody !== undefined) {
+		throw badRequest('Provide "filter" either in the query or in the body, not both');
+	}
+	const filter =
+		fromBody !== undefined
+			? validateFilter(fromBody)
+			: fromQuery !== null
+				? validateFilter(jsonParam(ctx.query, 'filter'))
+				: {};
+	let events = store.visibleEvents(ctx.userId, hostOnly);
+	if (filter.organizationId)
+		events = events.filter((e) => e.organizationId === filter.organizationId);
+	// Name matching: case-insensitive "contains" (EventX does not say; this is what a search box expects).
+	if (typeof filter.name === 'string') {
+		const needle = filter.name.toLowerCase();
+		events = events.filter((e) => eventName(e).toLowerCase().includes(needle));
+	}
+	if (typeof filter.isPublished === 'boolean')
+		events = events.filter((e) => (e.isPublished ?? false) === filter.isPublished);
+	if (filter.extensionData) {
+		const conditions = Object.entries(filter.extensionData as Json);
+		events = events.filter((e) =>
+			conditions.every(([key, c]) => matchesCondition((e.extensionData as Json)[key], c)),
+		);
+	}
+	const sorted = sortItems(
+		events,
+		ctx.query.get('sort'),
+		EVENT_SORT_KEYS,
+		'-createdAt',
+		(e, key) => (key === 'name' ? eventName(e) : e[key]),
+	);
+	return ok(paginate(sorted, ctx.query));
+}
+
+function requireOneOf(value: unknown, allowed: readonly string[], name: string): string {
+	if (typeof value !== 'string' || !allowed.includes(value))
+		throw badRequest(`"${name}" must be one of the documented values`, { [name]: value });
+	return value;
+}
+
+function requireDate(value: unknown, name: string, nullable = false): string | null {
+	if (nullable && (value === null || value === undefined)) return null;
+	if (typeof value !== 'string' || Number.isNaN(Date.parse(value)))
+		throw badRequest(`"${name}" must be an ISO 8601 date-time`);
+	return new Date(value).toISOString();
+}
+
+function requireString(value: unknown, name: string): string {
+	if (typeof value !== 'string' || value.trim() === '') throw badRequest(`"${name}" is required`);
+	return value;
+}
+
+function rejectUnknown(body: Json, allowed: string[]) {
+	const unknown = Object.keys(body).filter((k) => !allowed.includes(k));
+	if (unknown.length > 0) throw badRequest(`Unknown member(s): ${unknown.join(', ')}`);
+}
+
+/** The `rawData` copy: the stored values from locationLatLng to contentI18n (text parts only). */
+export function withRawData(event: Json): Json {
+	const {
+		locationLatLng,
+		startsAt,
+		endsAt,
+		entryStartsAt,
+		entryEndsAt,
+		timezone,
+		types,
+		categories,
+		format,
+		entryType,
+		defaultLocale,
+		supportedLocales,
+		extensionData,
+		contentI18n,
+	} = event;
+	const textOnly = Object.fromEntries(
+		Object.entries((contentI18n as Json) ?? {}).filter(([key]) => !key.endsWith('Media')),
+	);
+	return {
+		...event,
+		rawData: {
+			locationLatLng,
+			startsAt,
+			endsAt,
+			entryStartsAt,
+			entryEndsAt,
+			timezone,
+			types,
+			categories,
+			format,
+			entryType,
+			defaultLocale,
+			supportedLocales,
+			extensionData,
+			contentI18n: textOnly,
+		},
+	};
+}
+
+export function newEvent(fields: {
+	organizationId: string;
+	name: string;
+	startsAt: string;
+	endsAt: string;
+	timezone: string;
+	format: string;
+	extensionData?: Json;
+	isPublished?: boolean;
+	createdAt?: string;
+}): Json {
+	const now = fields.createdAt ?? new Date().toISOString();
+	return withRawData({
+		id: randomUUID(),
+		locationLatLng: null,
+		startsAt: fields.startsAt,
+		endsAt: fields.endsAt,
+		entryStartsAt: null,
+		entryEndsAt: null,
+		timezone: fields.timezone,
+		types: [],
+		categories: [],
+		format: fields.format,
+		entryType: 'public',
+		defaultLocale: 'en',
+		supportedLocales: ['en'],
+		extensionData: fields.extensionData ?? {},
+		contentI18n: {
+			name: { default: fields.name },
+			descriptionHtml: { default: '' },
+			organizerName: {},
+		},
+		organizationId: fields.organizationId,
+		isPublished: fields.isPublished ?? false,
+		publishedAt: fields.isPublished ? now : null,
+		createdAt: now,
+		updatedAt: now,
+	});
+}
+
+export function eventRoutes(store: Store): Route[] {
+	return [
+		{
+			method: 'GET',
+			pattern: '/public-api/v1/event',
+			handler: (ctx) => listEvents(store, ctx, false),
+		},
+		{
+			method: 'GET',
+			pattern: '/public-api/v1/event/hosting-event',
+			handler: (ctx) => listEvents(store, ctx, true),
+		},
+		{
+			method: 'POST',
+			pattern: '/public-api/v1/event',
+			handler: ({ body, userId }) => {
+				const b = (body ?? {}) as Json;
+				rejectUnknown(b, [
+					'organizationId',
+					'name',
+					'startsAt',
+					'endsAt',
+					'timezone',
+					'format',
+					'estimatedAttendeeCount',
+				]);
+				const organizationId = requireUuid(b.organizationId, 'organizationId');
+				if (!store.memberOrganizations(userId).some((org) => org.id === organizationId)) {
+					throw forbidden('You are not a member of this organization');
+				}
+				const startsAt = requireDate(b.startsAt, 'startsAt')!;
+				const endsAt = requireDate(b.endsAt, 'endsAt')!;
+				if (Date.parse(endsAt) < Date.parse(startsAt))
+					throw badRequest('"endsAt" must not be before "startsAt"');
+				const event = newEvent({
+					organizationId,
+					name: requireString(b.name, 'name'),
+					startsAt,
+					endsAt,
+					timezone: requireOneOf(b.timezone, TIMEZONES, 'timezone'),
+					format: requireOneOf(b.format, EVENT_FORMATS, 'format'),
+				});
+				const settings = {
+					estimatedAttendeeCount: requireOneOf(
+						b.estimatedAttendeeCount,
+						ESTIMATED_ATTENDEE_COUNTS,
+						'estimatedAttendeeCount',
+					),
+				};
+				store.events.set(event.id as string, { event, settings });
+				return ok({ data: event });
+			},
+		},
+		{
+			method: 'GET',
+			pattern: '/public-api/v1/event/:eventId',
+			handler: ({ params, userId }) => ok({ data: requireEvent(store, userId, params.eventId) }),
+		},
+		{
+			method: 'PUT',
+			pattern: '/public-api/v1/event/:eventId',
+			handler: ({ params, body, userId }) => {
+				const current = requireEvent(store, userId, params.eventId);
+				const b = (body ?? {}) as Json;
+				rejectUnknown(b, [
+					'name',
+					'descriptionHtml',
+					'startsAt',
+					'endsAt',
+					'timezone',
+					'estimatedAttendeeCount',
+					'categories',
+					'types',
+					'isMagicLinkActivated',
+					'isSmsNotifyActivated',
+					'isWhatsappNotificationActivated',
+					'isEntrySettingEnabled',
+					'isSpecialRoleEarlyEntryAllowed',
+					'entryStartsAt',
+					'entryEndsAt',
+					'defaultLocale',
+					'paymentCurrency',
+				]);
+				const list = (value: unknown, allowed: readonly string[], name: string) => {
+					if (!Array.isArray(value)) throw badRequest(`"${name}" must be an array`);
+					return value.map((v) => requireOneOf(v, allowed, name));
+				};
+				const flags = [
+					'isMagicLinkActivated',
+					'isSmsNotifyActivated',
+					'isWhatsappNotificationActivated',
+					'isEntrySettingEnabled',
+					'isSpecialRoleEarlyEntryAllowed',
+				];
+				for (const flag of flags) {
+					if (b[flag] !== undefined && typeof b[flag] !== 'boolean')
+						throw badRequest(`"${flag}" must be a boolean`);
+				}
+				if (typeof b.descriptionHtml !== 'string')
+					throw badRequest('"descriptionHtml" is required');
+				const startsAt = requireDate(b.startsAt, 'startsAt')!;
+				const endsAt = requireDate(b.endsAt, 'endsAt')!;
+				const defaultLocale = requireOneOf(b.defaultLocale, LOCALES, 'defaultLocale');
+				const updated = withRawData({
+					...current,
+					startsAt,
+					endsAt,
+					entryStartsAt: requireDate(b.entryStartsAt, 'entryStartsAt', true),
+					entryEndsAt: requireDate(b.entryEndsAt, 'entryEndsAt', true),
+					timezone: requireOneOf(b.timezone, TIMEZONES, 'timezone'),
+					categories: list(b.categories, EVENT_CATEGORIES, 'categories'),
+					types: list(b.types, EVENT_TYPES, 'types'),
+					defaultLocale,
+					supportedLocales: [
+						...new Set([defaultLocale, ...((current.supportedLocales as string[]) ?? [])]),
+					],
+					contentI18n: {
+						...(current.contentI18n as Json),
+						name: { default: requireString(b.name, 'name') },
+						descriptionHtml: { default: b.descriptionHtml },
+					},
+					updatedAt: new Date().toISOString(),
+				});
+				const record = store.events.get(params.eventId)!;
+				record.event = updated;
+				record.settings = {
+					...record.settings,
+					estimatedAttendeeCount: requireOneOf(
+						b.estimatedAttendeeCount,
+						ESTIMATED_ATTENDEE_COUNTS,
+						'estimatedAttendeeCount',
+					),
+					paymentCurrency: requireOneOf(b.paymentCurrency, PAYMENT_CURRENCIES, 'paymentCurrency'),
+					...Object.fromEntries(flags.map((flag) => [flag, b[flag] ?? false])),
+				};
+				return ok({ data: updated });
+			},
+		},
+	];
+}

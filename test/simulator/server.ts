@@ -1,0 +1,308 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { deliver } from './deliveries';
+import { Faults, type FaultSpec } from './faults';
+import {
+	ApiError,
+	compileRoute,
+	errorEnvelope,
+	readBody,
+	type CompiledRoute,
+	type Route,
+	type RouteResult,
+} from './http';
+import { routeFactories, type SimulatorServices } from './routes';
+import { seedDemo, type SeedOptions } from './seed';
+import { Store, type Json } from './store';
+
+export interface LoggedRequest {
+	method: string;
+	path: string;
+	query: Record<string, string>;
+	body: unknown;
+	status: number | 'dropped';
+	/** Whether a valid access token came with it. */
+	authorized: boolean;
+	at: number;
+}
+
+export interface SimulatorOptions {
+	/** Demo data to start with; `false` for an empty store with only the demo user. */
+	seed?: SeedOptions | false;
+	/** Added to every API answer, to stand in for network and service time. */
+	latencyMs?: number;
+	/** Keep a request log (on by default; benchmarks with many requests may switch it off). */
+	log?: boolean;
+}
+
+/**
+ * The EventX simulator: a real HTTP server on loopback that follows the brief and the OpenAPI.
+ * Tests start it on an ephemeral port, drive the node against it, and read its store and log.
+ */
+export class Simulator {
+	readonly store = new Store();
+	readonly faults = new Faults();
+	readonly requests: LoggedRequest[] = [];
+	latencyMs: number;
+	private readonly logging: boolean;
+	private readonly routes: CompiledRoute[];
+	private readonly controlRoutes: CompiledRoute[];
+	private server?: Server;
+	private readonly pending = new Set<Promise<unknown>>();
+	readonly seeded: ReturnType<typeof seedDemo>;
+
+	constructor(options: SimulatorOptions = {}) {
+		this.latencyMs = options.latencyMs ?? 0;
+		this.logging = options.log ?? true;
+		const services: SimulatorServices = {
+			notify: (eventId, action, attendee) => this.notify(eventId, action, attendee),
+		};
+		this.routes = routeFactories
+			.flatMap((factory) => factory(this.store, services))
+			.map(compileRoute);
+		this.controlRoutes = this.buildControlRoutes().map(compileRoute);
+		this.seeded = seedDemo(this.store, options.seed === false ? { events: 0 } : options.seed);
+	}
+
+	get url(): string {
+		const address = this.server?.address() as AddressInfo | null;
+		if (!address) throw new Error('The simulator is not started');
+		return `http://127.0.0.1:${address.port}`;
+	}
+
+	async start(port = 0, host = '127.0.0.1'): Promise<this> {
+		this.server = createServer((req, res) => void this.handle(req, res));
+		this.server.keepAliveTimeout = 1000;
+		await new Promise<void>((resolve, reject) => {
+			this.server!.once('error', reject);
+			this.server!.listen(port, host, () => resolve());
+		});
+		return this;
+	}
+
+	async stop(): Promise<void> {
+		await this.settled();
+		const server = this.server;
+		this.server = undefined;
+		if (!server) return;
+		server.closeAllConnections();
+		await new Promise<void>((resolve) => server.close(() => resolve()));
+	}
+
+	/** Requests to the API (not the control routes) matching a method and a path pattern. */
+	requestsTo(method?: string, path?: RegExp | string): LoggedRequest[] {
+		const regex = typeof path === 'string' ? new RegExp(path) : path;
+		return this.requests.filter(
+			(r) => (!method || r.method === method) && (!regex || regex.test(r.path)),
+		);
+	}
+
+	clearLog(): void {
+		this.requests.length = 0;
+	}
+
+	addFault(spec: FaultSpec): void {
+		this.faults.add(spec);
+	}
+
+	/** Waits for every webhook delivery under way. */
+	async settled(): Promise<void> {
+		while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+	}
+
+	notify(eventId: string, action: string, attendee: Json): void {
+		const promise = deliver(this.store, eventId, action, attendee).finally(() =>
+			this.pending.delete(promise),
+		);
+		this.pending.add(promise);
+	}
+
+	private buildControlRoutes(): Route[] {
+		const json = (body: unknown): RouteResult => ({ status: 200, body });
+		return [
+			{
+				method: 'GET',
+				pattern: '/__sim/requests',
+				public: true,
+				handler: () => json(this.requests),
+			},
+			{
+				method: 'DELETE',
+				pattern: '/__sim/requests',
+				public: true,
+				handler: () => (this.clearLog(), json({})),
+			},
+			{
+				method: 'POST',
+				pattern: '/__sim/faults',
+				public: true,
+				handler: ({ body }) => (this.addFault(body as FaultSpec), json({})),
+			},
+			{
+				method: 'DELETE',
+				pattern: '/__sim/faults',
+				public: true,
+				handler: () => (this.faults.clear(), json({})),
+			},
+			{
+				method: 'POST',
+				pattern: '/__sim/expire-tokens',
+				public: true,
+				handler: () => (this.store.expireAllTokens(), json({})),
+			},
+			{
+				method: 'GET',
+				pattern: '/__sim/state',
+				public: true,
+				handler: async () => {
+					await this.settled();
+					return json({
+						seeded: this.seeded,
+						webhooks: [...this.store.webhooks.values()],
+						deliveries: this.store.deliveries,
+						outbox: this.store.outbox,
+						attendees: [...this.store.attendees.values()],
+						events: [...this.store.events.values()].map((r) => r.event),
+					});
+				},
+			},
+		];
+	}
+
+	private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+		const url = new URL(req.url ?? '/', 'http://simulator');
+		const method = (req.method ?? 'GET').toUpperCase();
+		const path = url.pathname;
+		const control = this.match(this.controlRoutes, method, path);
+		const fault = control ? undefined : this.faults.take(method, path);
+		const entry: LoggedRequest = {
+			method,
+			path,
+			query: Object.fromEntries(url.searchParams),
+			body: undefined,
+			status: 0,
+			authorized: false,
+			at: Date.now(),
+		};
+		if (!control && this.logging) this.requests.push(entry);
+
+		if (fault?.kind === 'drop-before') {
+			entry.status = 'dropped';
+			req.socket.destroy();
+			return;
+		}
+		let result: RouteResult;
+		const raw = await readBody(req);
+		try {
+			let body: unknown;
+			if (raw.trim() !== '') {
+				try {
+					body = JSON.parse(raw);
+				} catch {
+					throw new ApiError(400, 'INVALID_JSON', 'The request body is not valid JSON');
+				}
+			}
+			entry.body = body;
+			const found = control ?? this.match(this.routes, method, path);
+			if (!found) throw new ApiError(404, 'ROUTE_NOT_FOUND', `Cannot ${method} ${path}`);
+			let userId = '';
+			if (!found.route.public) {
+				userId = this.authenticate(req);
+				entry.authorized = true;
+			}
+			if (fault?.kind === 'status') {
+				const status = fault.status ?? 500;
+				result = {
+					status,
+					body:
+						fault.body ??
+						errorEnvelope(
+							status,
+							fault.code ?? 'INJECTED_FAULT',
+							fault.message ?? `Injected failure (${status})`,
+						),
+				};
+			} else {
+				result = await found.route.handler({
+					method,
+					path,
+					params: found.params,
+					query: url.searchParams,
+					body,
+					userId,
+					req,
+				});
+			}
+		} catch (error) {
+			if (error instanceof ApiError) {
+				result = {
+					status: error.status,
+					body: errorEnvelope(error.status, error.code, error.message, error.meta),
+				};
+			} else {
+				result = {
+					status: 500,
+					body: errorEnvelope(500, 'INTERNAL_ERROR', (error as Error).message),
+				};
+			}
+		}
+		const delay =
+			(control ? 0 : this.latencyMs) + (fault?.kind === 'delay' ? (fault.delayMs ?? 5000) : 0);
+		if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+		if (fault?.kind === 'drop-after') {
+			entry.status = 'dropped';
+			req.socket.destroy();
+			return;
+		}
+		entry.status = result.status;
+		if (fault?.kind === 'malformed') {
+			res.writeHead(200, { 'content-type': 'application/json' });
+			res.end('{"data": {"id": "truncated');
+			return;
+		}
+		if (fault?.kind === 'no-data') result = { status: 200, body: {} };
+		const text = result.body === undefined ? '' : JSON.stringify(result.body);
+		res.writeHead(result.status, {
+			'content-type': 'application/json; charset=utf-8',
+			'content-length': Buffer.byteLength(text),
+			...(fault?.kind === 'status' ? fault.headers : {}),
+		});
+		res.end(text);
+	}
+
+	private match(routes: CompiledRoute[], method: string, path: string) {
+		for (const route of routes) {
+			if (route.method !== method) continue;
+			const m = route.regex.exec(path);
+			if (m) {
+				const params = Object.fromEntries(
+					route.names.map((name, i) => [name, decodeURIComponent(m[i + 1])]),
+				);
+				return { route, params };
+			}
+		}
+		return undefined;
+	}
+
+	private authenticate(req: IncomingMessage): string {
+		const header = req.headers.authorization;
+		if (!header) throw new ApiError(401, 'UNAUTHORIZED', 'The Authorization header is missing');
+		const match = /^Bearer (\S+)$/.exec(header);
+		if (!match)
+			throw new ApiError(
+				401,
+				'UNAUTHORIZED',
+				'The Authorization header must be "Bearer <access token>"',
+			);
+		const record = this.store.tokens.get(match[1]);
+		if (!record) throw new ApiError(401, 'INVALID_TOKEN', 'The access token is invalid');
+		if (record.expiresAt <= Date.now())
+			throw new ApiError(401, 'TOKEN_EXPIRED', 'The access token has expired');
+		return record.userId;
+	}
+}
+
+export async function startSimulator(options?: SimulatorOptions): Promise<Simulator> {
+	return await new Simulator(options).start();
+}

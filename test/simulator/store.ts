@@ -1,0 +1,127 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+
+export type Json = Record<string, unknown>;
+
+export interface Organization {
+	id: string;
+	name: string;
+	hostIds: string[];
+	managerIds: string[];
+}
+
+export interface EventRecord {
+	/** The event as the API answers it. */
+	event: Json;
+	/** Write-only settings the API accepts but does not answer (estimatedAttendeeCount, paymentCurrency...). */
+	settings: Json;
+	deletedAt?: string;
+}
+
+export interface WebhookRecord {
+	id: string;
+	eventId: string;
+	url: string;
+	actions: string[];
+}
+
+export interface Delivery {
+	webhookId: string;
+	eventId: string;
+	url: string;
+	action: string;
+	body: Json;
+	status?: number;
+	/** Network error, when the receiver could not be reached. */
+	error?: string;
+	at: string;
+}
+
+/** One send recorded by the outreach endpoints. */
+export interface OutboxEntry {
+	eventId: string;
+	channel: 'email' | 'sms' | 'whatsapp' | 'manual-email' | 'test-email';
+	templateType?: string;
+	outreachEmailId?: string;
+	attendeeIds: string[];
+	testEmails?: string[];
+	at: string;
+}
+
+export interface TokenRecord {
+	userId: string;
+	expiresAt: number;
+}
+
+export const DEMO_USER_ID = '00000000-0000-4000-8000-00000000d3e0';
+export const DEMO_API_TOKEN = 'evx_demo_api_token_5f1c2b7a9e';
+
+/**
+ * The simulator's whole state, in memory. Resources added by later work keep their records in
+ * maps keyed by event id, next to the ones here.
+ */
+export class Store {
+	users = new Map<string, { id: string; name: string }>();
+	/** API token (from the admin panel) -> user id. */
+	apiTokens = new Map<string, string>();
+	/** Issued access tokens. */
+	tokens = new Map<string, TokenRecord>();
+	organizations = new Map<string, Organization>();
+	events = new Map<string, EventRecord>();
+	webhooks = new Map<string, WebhookRecord>();
+	deliveries: Delivery[] = [];
+	outbox: OutboxEntry[] = [];
+	/** Email templates by `${eventId}/${type}`. */
+	emailTemplates = new Map<string, Json>();
+	/** Attendees by id; removed ones keep their record with `removedAt` set. */
+	attendees = new Map<string, Json & { id: string; eventId: string; removedAt?: string }>();
+	attendeeTags = new Map<string, Json[]>();
+	ticketClasses = new Map<string, Json[]>();
+	ticketClassAddOns = new Map<string, Json[]>();
+	customFields = new Map<string, Json[]>();
+
+	/** Access-token lifetime in seconds, answered as `expiresIn`. */
+	tokenLifetimeSeconds = 3600;
+
+	addUser(name: string, apiToken: string, id: string = randomUUID()): string {
+		this.users.set(id, { id, name });
+		this.apiTokens.set(apiToken, id);
+		return id;
+	}
+
+	issueToken(userId: string): { accessToken: string; expiresIn: string } {
+		// Shaped like a JWT so that clients treat it as one; the simulator only looks it up.
+		const payload = Buffer.from(
+			JSON.stringify({ sub: userId, n: randomBytes(6).toString('hex') }),
+		).toString('base64url');
+		const accessToken = `eyJhbGciOiJIUzI1NiJ9.${payload}.${randomBytes(16).toString('base64url')}`;
+		this.tokens.set(accessToken, {
+			userId,
+			expiresAt: Date.now() + this.tokenLifetimeSeconds * 1000,
+		});
+		return { accessToken, expiresIn: `${this.tokenLifetimeSeconds}s` };
+	}
+
+	/** Makes every issued access token expire now (the next call with one answers 401). */
+	expireAllTokens(): void {
+		for (const record of this.tokens.values()) record.expiresAt = 0;
+	}
+
+	/** Organizations the user belongs to, as host or manager. */
+	memberOrganizations(userId: string, hostOnly = false): Organization[] {
+		return [...this.organizations.values()].filter(
+			(org) => org.hostIds.includes(userId) || (!hostOnly && org.managerIds.includes(userId)),
+		);
+	}
+
+	/** Live events of the caller's organizations; `hostOnly` keeps those of organizations they host. */
+	visibleEvents(userId: string, hostOnly = false): Json[] {
+		const orgIds = new Set(this.memberOrganizations(userId, hostOnly).map((org) => org.id));
+		return [...this.events.values()]
+			.filter((record) => !record.deletedAt && orgIds.has(record.event.organizationId as string))
+			.map((record) => record.event);
+	}
+
+	webhooksOf(eventId: string): WebhookRecord[] {
+		return [...this.webhooks.values()].filter((hook) => hook.eventId === eventId);
+	}
+}
