@@ -122,34 +122,40 @@ function parseRetryAfter(value: unknown): number | undefined {
 	return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
-/**
- * n8n wraps the HTTP client's error in a NodeApiError whose `cause` is that error. Only the status,
- * body, network code and Retry-After are kept: the rest (request config, headers) carries the token.
- */
-function describeFailure(error: unknown): AttemptFailure {
-	const outer = error as { cause?: unknown; httpCode?: string | null; message?: string };
-	const inner = (outer.cause ?? error) as {
-		code?: string;
-		message?: string;
-		response?: { status?: number; data?: unknown; headers?: Record<string, unknown> };
-	};
-	const response = inner.response;
-	const status = response?.status ?? (outer.httpCode ? Number(outer.httpCode) : undefined);
-	const code = typeof inner.code === 'string' ? inner.code : undefined;
+function networkFailure(code: string | undefined): AttemptFailure {
 	let message = 'EventX could not be reached';
 	if (code && TIMEOUT_CODES.has(code)) message = 'EventX did not answer in time';
 	else if (code && DROPPED_CODES.has(code)) message = 'The connection to EventX was dropped';
 	else if (code && NOT_SENT_CODES.has(code)) message = 'EventX refused the connection';
-	else if (status !== undefined) message = `EventX answered with HTTP ${status}`;
-	else if (/socket hang up/i.test(inner.message ?? ''))
-		message = 'The connection to EventX was dropped';
-	return {
-		status: Number.isFinite(status) ? status : undefined,
-		body: response?.data,
-		code: code ?? (/socket hang up/i.test(inner.message ?? '') ? 'ECONNRESET' : undefined),
-		retryAfterMs: parseRetryAfter(response?.headers?.['retry-after']),
-		message,
+	return { code, message };
+}
+
+/** Node's network error code, read from what n8n kept of a thrown request error. */
+function networkCode(text: string): string | undefined {
+	const known = /\b(E[A-Z_]{4,})\b/.exec(text)?.[1];
+	if (known) return known;
+	if (/socket hang up/i.test(text)) return 'ECONNRESET';
+	if (/timeout of \d+ms exceeded|timed? ?out/i.test(text)) return 'ETIMEDOUT';
+	return undefined;
+}
+
+/**
+ * A request that threw. n8n has wrapped the HTTP client's error in a NodeApiError that keeps the
+ * status (`httpCode`), the parsed body (`context.data`) and the original messages, but not the
+ * client's request (which carries the token): only those are read.
+ */
+function describeThrown(error: unknown): AttemptFailure {
+	const e = error as {
+		httpCode?: string | null;
+		context?: { data?: unknown };
+		messages?: string[];
+		message?: string;
+		code?: string;
 	};
+	const status = e.httpCode && /^\d{3}$/.test(e.httpCode) ? Number(e.httpCode) : undefined;
+	if (status !== undefined)
+		return { status, body: e.context?.data, message: `EventX answered with HTTP ${status}` };
+	return networkFailure(e.code ?? networkCode([...(e.messages ?? []), e.message ?? ''].join(' ')));
 }
 
 function isRetryable(failure: AttemptFailure, retry: RetryClass): boolean {
@@ -218,29 +224,59 @@ export async function eventxRequest(this: EventXContext, request: EventXRequest)
 		qs: request.qs,
 		body: request.body,
 		json: true,
+		returnFullResponse: true,
 	};
 	if (request.timeout !== undefined) options.timeout = request.timeout;
 	const policy = request.retryPolicy ?? DEFAULT_RETRY_POLICY;
 	const retry = request.retry ?? (request.method === 'GET' ? 'read' : 'write');
 	let waited = 0;
 	for (let attempt = 0; ; attempt++) {
-		try {
-			const body = await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, {
-				...options,
-			});
-			return body === '' ? undefined : body;
-		} catch (error) {
-			const failure = describeFailure(error);
-			if (attempt >= policy.maxRetries || !isRetryable(failure, retry)) {
-				throw toNodeApiError(this, failure, { ...request, retry });
-			}
-			const backoff = Math.random() * policy.baseDelayMs * 2 ** attempt;
-			const delay = Math.max(backoff, failure.retryAfterMs ?? 0);
-			if (waited + delay > policy.maxTotalWaitMs)
-				throw toNodeApiError(this, failure, { ...request, retry });
-			waited += delay;
-			await sleep(delay);
+		const failure = await attemptOnce(this, options);
+		if (!('message' in failure)) return failure.body === '' ? undefined : failure.body;
+		if (attempt >= policy.maxRetries || !isRetryable(failure, retry)) {
+			throw toNodeApiError(this, failure, { ...request, retry });
 		}
+		const backoff = Math.random() * policy.baseDelayMs * 2 ** attempt;
+		const delay = Math.max(backoff, failure.retryAfterMs ?? 0);
+		if (waited + delay > policy.maxTotalWaitMs)
+			throw toNodeApiError(this, failure, { ...request, retry });
+		waited += delay;
+		await sleep(delay);
+	}
+}
+
+interface FullResponse {
+	statusCode: number;
+	headers?: Record<string, unknown>;
+	body: unknown;
+}
+
+/** One request: its body when it succeeded, or what went wrong. */
+async function attemptOnce(
+	ctx: EventXContext,
+	options: IHttpRequestOptions,
+): Promise<{ body: unknown } | AttemptFailure> {
+	const send = async (throwOnStatus: boolean) =>
+		(await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, {
+			...options,
+			ignoreHttpStatusErrors: !throwOnStatus,
+		})) as FullResponse;
+	try {
+		let response = await send(false);
+		if (response.statusCode === 401) {
+			// n8n fetches a new session token only when a request throws a 401: replay it that way.
+			// Nothing was applied by a 401, so the replay cannot do anything twice.
+			response = await send(true);
+		}
+		if (response.statusCode < 400) return { body: response.body };
+		return {
+			status: response.statusCode,
+			body: response.body,
+			retryAfterMs: parseRetryAfter(response.headers?.['retry-after']),
+			message: `EventX answered with HTTP ${response.statusCode}`,
+		};
+	} catch (error) {
+		return describeThrown(error);
 	}
 }
 

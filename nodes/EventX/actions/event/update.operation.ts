@@ -49,7 +49,6 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		typeOptions: { rows: 4 },
 		default: '',
-		required: true,
 		placeholder: 'e.g. <p>Two days of talks and workshops.</p>',
 		displayOptions: { show },
 	},
