@@ -155,7 +155,10 @@ function describeThrown(error: unknown): AttemptFailure {
 	const status = e.httpCode && /^\d{3}$/.test(e.httpCode) ? Number(e.httpCode) : undefined;
 	if (status !== undefined)
 		return { status, body: e.context?.data, message: `EventX answered with HTTP ${status}` };
-	return networkFailure(e.code ?? networkCode([...(e.messages ?? []), e.message ?? ''].join(' ')));
+	const code = e.code ?? networkCode([...(e.messages ?? []), e.message ?? ''].join(' '));
+	if (code !== undefined) return networkFailure(code);
+	// Not an HTTP or network failure, e.g. the credential's token exchange refused: its own words.
+	return { message: e.messages?.[0] ?? e.message ?? 'EventX could not be reached' };
 }
 
 function isRetryable(failure: AttemptFailure, retry: RetryClass): boolean {

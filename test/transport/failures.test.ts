@@ -1,0 +1,149 @@
+import { apiRequests, run, useSimulator } from '../helpers';
+import { DEMO_API_TOKEN } from '../simulator/store';
+
+const ctx = useSimulator();
+const listOne = { resource: 'event', operation: 'getMany', returnAll: false, limit: 1 };
+const get = () => ({
+	resource: 'event',
+	operation: 'get',
+	eventId: { __rl: true, mode: 'id', value: ctx.sim.seeded.eventIds[0] },
+});
+const create = () => ({
+	resource: 'event',
+	operation: 'create',
+	organizationId: ctx.sim.seeded.organizations.hosted,
+	name: 'Retry Test',
+	startsAt: '2027-03-01T18:00:00Z',
+	endsAt: '2027-03-01T23:00:00Z',
+	timezone: 'GMT',
+	format: 'virtual',
+	estimatedAttendeeCount: '1-10',
+});
+
+/** Everything the user could see of a run: no secret may appear in it. */
+function assertNoSecrets(value: unknown) {
+	const text = JSON.stringify(value);
+	expect(text).not.toContain(DEMO_API_TOKEN);
+	for (const token of ctx.sim.store.tokens.keys()) expect(text).not.toContain(token);
+}
+
+describe('transport failures', () => {
+	test("a 500 with EventX's envelope surfaces its message, code and status", async () => {
+		ctx.sim.addFault({
+			kind: 'status',
+			status: 500,
+			path: '/event/',
+			code: 'DB_DOWN',
+			message: 'Database temporarily unavailable',
+		});
+		const result = await run(ctx.sim, { parameters: get() });
+		expect(result.error?.name).toBe('NodeApiError');
+		expect(result.error?.message).toBe('Database temporarily unavailable');
+		expect(result.error?.description).toMatch(/code DB_DOWN, status 500/);
+		expect(apiRequests(ctx.sim)).toHaveLength(1);
+		assertNoSecrets(result.error);
+	});
+
+	test('a read is retried after 503 and 429 (honouring Retry-After) and succeeds', async () => {
+		ctx.sim.addFault({ kind: 'status', status: 503, path: '/event/' });
+		ctx.sim.addFault({
+			kind: 'status',
+			status: 429,
+			path: '/event/',
+			headers: { 'retry-after': '1' },
+		});
+		const started = Date.now();
+		const result = await run(ctx.sim, { parameters: get() });
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json.id).toBe(ctx.sim.seeded.eventIds[0]);
+		expect(apiRequests(ctx.sim).map((r) => r.status)).toEqual([503, 429, 200]);
+		expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+	});
+
+	test('a read stops retrying after three retries', async () => {
+		ctx.sim.addFault({ kind: 'status', status: 502, path: '/event', times: 0 });
+		const result = await run(ctx.sim, { parameters: listOne });
+		expect(result.error?.message).toBe('Injected failure (502)');
+		expect(apiRequests(ctx.sim)).toHaveLength(4);
+	});
+
+	test('a dropped connection on a read is retried; reported when it persists', async () => {
+		ctx.sim.addFault({ kind: 'drop-before', path: '/event/' });
+		const recovered = await run(ctx.sim, { parameters: get() });
+		expect(recovered.error).toBeUndefined();
+		expect(apiRequests(ctx.sim).map((r) => r.status)).toEqual(['dropped', 200]);
+
+		ctx.sim.clearLog();
+		ctx.sim.addFault({ kind: 'drop-after', path: '/event/', times: 0 });
+		const failed = await run(ctx.sim, { parameters: get() });
+		expect(failed.error?.message).toBe('The connection to EventX was dropped');
+		expect(apiRequests(ctx.sim)).toHaveLength(4);
+		assertNoSecrets(failed.error);
+	});
+
+	test('a create is not repeated after a 500 or a dropped connection: exactly one event is written', async () => {
+		const before = ctx.sim.store.events.size;
+		ctx.sim.addFault({ kind: 'drop-after', method: 'POST', path: '^/public-api/v1/event$' });
+		const dropped = await run(ctx.sim, { parameters: create() });
+		expect(dropped.error?.message).toBe('The connection to EventX was dropped');
+		expect(dropped.error?.description).toMatch(/may have been applied; it was not repeated/);
+		expect(ctx.sim.requestsTo('POST', '^/public-api/v1/event$')).toHaveLength(1);
+		expect(ctx.sim.store.events.size).toBe(before + 1);
+
+		ctx.sim.addFault({
+			kind: 'status',
+			status: 500,
+			method: 'POST',
+			path: '^/public-api/v1/event$',
+		});
+		const failed = await run(ctx.sim, { parameters: create() });
+		expect(failed.error?.message).toBe('Injected failure (500)');
+		expect(ctx.sim.requestsTo('POST', '^/public-api/v1/event$')).toHaveLength(2);
+		expect(ctx.sim.store.events.size).toBe(before + 1);
+	});
+
+	test('a create is retried after a 429, which proves nothing was written', async () => {
+		const before = ctx.sim.store.events.size;
+		ctx.sim.addFault({
+			kind: 'status',
+			status: 429,
+			method: 'POST',
+			path: '^/public-api/v1/event$',
+		});
+		const result = await run(ctx.sim, { parameters: create() });
+		expect(result.error).toBeUndefined();
+		expect(ctx.sim.requestsTo('POST', '^/public-api/v1/event$').map((r) => r.status)).toEqual([
+			429, 200,
+		]);
+		expect(ctx.sim.store.events.size).toBe(before + 1);
+	});
+
+	test('a body that is not JSON, and an envelope without data, are reported', async () => {
+		ctx.sim.addFault({ kind: 'malformed', path: '/event/' });
+		const malformed = await run(ctx.sim, { parameters: get() });
+		expect(malformed.error?.message).toBe('EventX answered without a JSON body');
+
+		ctx.sim.addFault({ kind: 'no-data', path: '/event/' });
+		const empty = await run(ctx.sim, { parameters: get() });
+		expect(empty.error?.message).toBe('EventX answered without the expected "data" object');
+
+		ctx.sim.addFault({ kind: 'no-data', path: '^/public-api/v1/event$' });
+		const list = await run(ctx.sim, { parameters: listOne });
+		expect(list.error?.message).toBe('EventX answered without the expected "dataList" array');
+	});
+
+	test("with Continue On Fail an API error becomes that item's output, the other items run", async () => {
+		ctx.sim.addFault({
+			kind: 'status',
+			status: 404,
+			path: '/event/',
+			code: 'NOT_FOUND',
+			message: 'Event not found',
+		});
+		const result = await run(ctx.sim, { parameters: get(), items: [{}, {}], continueOnFail: true });
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({ error: 'Event not found' });
+		expect(result.items[1].json.id).toBe(ctx.sim.seeded.eventIds[0]);
+		assertNoSecrets(result.items);
+	});
+});
