@@ -172,46 +172,29 @@ function rejectUnknown(body: Json, allowed: string[]) {
 	if (unknown.length > 0) throw badRequest(`Unknown member(s): ${unknown.join(', ')}`);
 }
 
+const RAW_DATA_KEYS = [
+	'locationLatLng',
+	'startsAt',
+	'endsAt',
+	'entryStartsAt',
+	'entryEndsAt',
+	'timezone',
+	'types',
+	'categories',
+	'format',
+	'entryType',
+	'defaultLocale',
+	'supportedLocales',
+	'extensionData',
+];
+
 /** The `rawData` copy: the stored values from locationLatLng to contentI18n (text parts only). */
 export function withRawData(event: Json): Json {
-	const {
-		locationLatLng,
-		startsAt,
-		endsAt,
-		entryStartsAt,
-		entryEndsAt,
-		timezone,
-		types,
-		categories,
-		format,
-		entryType,
-		defaultLocale,
-		supportedLocales,
-		extensionData,
-		contentI18n,
-	} = event;
 	const textOnly = Object.fromEntries(
-		Object.entries((contentI18n as Json) ?? {}).filter(([key]) => !key.endsWith('Media')),
+		Object.entries((event.contentI18n as Json) ?? {}).filter(([key]) => !key.endsWith('Media')),
 	);
-	return {
-		...event,
-		rawData: {
-			locationLatLng,
-			startsAt,
-			endsAt,
-			entryStartsAt,
-			entryEndsAt,
-			timezone,
-			types,
-			categories,
-			format,
-			entryType,
-			defaultLocale,
-			supportedLocales,
-			extensionData,
-			contentI18n: textOnly,
-		},
-	};
+	const rawData = Object.fromEntries(RAW_DATA_KEYS.map((key) => [key, event[key]]));
+	return { ...event, rawData: { ...rawData, contentI18n: textOnly } };
 }
 
 export function newEvent(fields: {

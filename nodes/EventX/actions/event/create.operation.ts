@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { ESTIMATED_ATTENDEE_COUNTS, EVENT_FORMATS, TIMEZONES } from '../../helpers/enums';
-import { invalidField, requireOneOf, requireUuid, toIsoDateTime } from '../../helpers/validation';
+import { EVENT_FORMATS } from '../../helpers/enums';
+import { requireOneOf, requireUuid } from '../../helpers/validation';
 import { API_PREFIX, eventxData } from '../../transport';
 import type { ItemOperation } from '../types';
-import { attendeeCountOptions, formatOptions, timezoneOptions } from './fields';
+import { coreEventProperties, formatOptions, readCoreEventFields } from './fields';
 
 const show = { resource: ['event'], operation: ['create'] };
 
@@ -20,40 +20,7 @@ export const description: INodeProperties[] = [
 			'The organization that will own the event. Its ID is on every event of that organization.',
 		displayOptions: { show },
 	},
-	{
-		displayName: 'Name',
-		name: 'name',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. Tech Summit 2026',
-		displayOptions: { show },
-	},
-	{
-		displayName: 'Starts At',
-		name: 'startsAt',
-		type: 'dateTime',
-		default: '',
-		required: true,
-		displayOptions: { show },
-	},
-	{
-		displayName: 'Ends At',
-		name: 'endsAt',
-		type: 'dateTime',
-		default: '',
-		required: true,
-		displayOptions: { show },
-	},
-	{
-		displayName: 'Timezone',
-		name: 'timezone',
-		type: 'options',
-		options: timezoneOptions,
-		default: 'GMT',
-		required: true,
-		displayOptions: { show },
-	},
+	...coreEventProperties(show),
 	{
 		displayName: 'Format',
 		name: 'format',
@@ -63,47 +30,7 @@ export const description: INodeProperties[] = [
 		required: true,
 		displayOptions: { show },
 	},
-	{
-		displayName: 'Estimated Attendee Count',
-		name: 'estimatedAttendeeCount',
-		type: 'options',
-		options: attendeeCountOptions,
-		default: '51-100',
-		required: true,
-		displayOptions: { show },
-	},
 ];
-
-/** Start and end as ISO strings, checked to be in order. */
-export function readSchedule(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-): { startsAt: string; endsAt: string } {
-	const startsAt = toIsoDateTime(
-		ctx,
-		ctx.getNodeParameter('startsAt', itemIndex),
-		'Starts At',
-		itemIndex,
-	);
-	const endsAt = toIsoDateTime(
-		ctx,
-		ctx.getNodeParameter('endsAt', itemIndex),
-		'Ends At',
-		itemIndex,
-	);
-	if (!startsAt) throw invalidField(ctx, 'Starts At', 'is required', itemIndex);
-	if (!endsAt) throw invalidField(ctx, 'Ends At', 'is required', itemIndex);
-	if (Date.parse(endsAt) < Date.parse(startsAt)) {
-		throw invalidField(ctx, 'Ends At', `${endsAt} is before Starts At (${startsAt})`, itemIndex);
-	}
-	return { startsAt, endsAt };
-}
-
-export function readName(ctx: IExecuteFunctions, itemIndex: number): string {
-	const name = String(ctx.getNodeParameter('name', itemIndex, '') ?? '').trim();
-	if (name === '') throw invalidField(ctx, 'Name', 'is required', itemIndex);
-	return name;
-}
 
 export const create: ItemOperation<IDataObject> = {
 	description,
@@ -115,27 +42,12 @@ export const create: ItemOperation<IDataObject> = {
 				'Organization ID',
 				itemIndex,
 			),
-			name: readName(this, itemIndex),
-			...readSchedule(this, itemIndex),
-			timezone: requireOneOf(
-				this,
-				this.getNodeParameter('timezone', itemIndex),
-				TIMEZONES,
-				'Timezone',
-				itemIndex,
-			),
+			...readCoreEventFields(this, itemIndex),
 			format: requireOneOf(
 				this,
 				this.getNodeParameter('format', itemIndex),
 				EVENT_FORMATS,
 				'Format',
-				itemIndex,
-			),
-			estimatedAttendeeCount: requireOneOf(
-				this,
-				this.getNodeParameter('estimatedAttendeeCount', itemIndex),
-				ESTIMATED_ATTENDEE_COUNTS,
-				'Estimated Attendee Count',
 				itemIndex,
 			),
 		};

@@ -1,4 +1,11 @@
-import type { INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDisplayOptions,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
+
+import { invalidField, requireOneOf, toIsoDateTime } from '../../helpers/validation';
 
 import {
 	ESTIMATED_ATTENDEE_COUNTS,
@@ -59,3 +66,105 @@ export const localeOptions = sorted(
 	LOCALES.map((value) => ({ name: LOCALE_NAMES[value] ?? value, value })),
 );
 export const currencyOptions = sorted(PAYMENT_CURRENCIES.map((value) => ({ name: value, value })));
+
+/** Name, schedule, timezone and size: the fields that Create and Update both require. */
+export function coreEventProperties(show: IDisplayOptions['show']): INodeProperties[] {
+	return [
+		{
+			displayName: 'Name',
+			name: 'name',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. Tech Summit 2026',
+			displayOptions: { show },
+		},
+		{
+			displayName: 'Starts At',
+			name: 'startsAt',
+			type: 'dateTime',
+			default: '',
+			required: true,
+			displayOptions: { show },
+		},
+		{
+			displayName: 'Ends At',
+			name: 'endsAt',
+			type: 'dateTime',
+			default: '',
+			required: true,
+			displayOptions: { show },
+		},
+		{
+			displayName: 'Timezone',
+			name: 'timezone',
+			type: 'options',
+			options: timezoneOptions,
+			default: 'GMT',
+			required: true,
+			displayOptions: { show },
+		},
+		{
+			displayName: 'Estimated Attendee Count',
+			name: 'estimatedAttendeeCount',
+			type: 'options',
+			options: attendeeCountOptions,
+			default: '51-100',
+			required: true,
+			displayOptions: { show },
+		},
+	];
+}
+
+/** Start and end as ISO strings, checked to be in order. */
+function readSchedule(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): { startsAt: string; endsAt: string } {
+	const startsAt = toIsoDateTime(
+		ctx,
+		ctx.getNodeParameter('startsAt', itemIndex),
+		'Starts At',
+		itemIndex,
+	);
+	const endsAt = toIsoDateTime(
+		ctx,
+		ctx.getNodeParameter('endsAt', itemIndex),
+		'Ends At',
+		itemIndex,
+	);
+	if (!startsAt) throw invalidField(ctx, 'Starts At', 'is required', itemIndex);
+	if (!endsAt) throw invalidField(ctx, 'Ends At', 'is required', itemIndex);
+	if (Date.parse(endsAt) < Date.parse(startsAt)) {
+		throw invalidField(ctx, 'Ends At', `${endsAt} is before Starts At (${startsAt})`, itemIndex);
+	}
+	return { startsAt, endsAt };
+}
+
+function readName(ctx: IExecuteFunctions, itemIndex: number): string {
+	const name = String(ctx.getNodeParameter('name', itemIndex, '') ?? '').trim();
+	if (name === '') throw invalidField(ctx, 'Name', 'is required', itemIndex);
+	return name;
+}
+
+/** The fields of `coreEventProperties`, read and checked. */
+export function readCoreEventFields(ctx: IExecuteFunctions, itemIndex: number) {
+	return {
+		name: readName(ctx, itemIndex),
+		...readSchedule(ctx, itemIndex),
+		timezone: requireOneOf(
+			ctx,
+			ctx.getNodeParameter('timezone', itemIndex),
+			TIMEZONES,
+			'Timezone',
+			itemIndex,
+		),
+		estimatedAttendeeCount: requireOneOf(
+			ctx,
+			ctx.getNodeParameter('estimatedAttendeeCount', itemIndex),
+			ESTIMATED_ATTENDEE_COUNTS,
+			'Estimated Attendee Count',
+			itemIndex,
+		),
+	};
+}

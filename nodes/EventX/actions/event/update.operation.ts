@@ -1,24 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import {
-	ESTIMATED_ATTENDEE_COUNTS,
-	EVENT_CATEGORIES,
-	EVENT_TYPES,
-	LOCALES,
-	PAYMENT_CURRENCIES,
-	TIMEZONES,
-} from '../../helpers/enums';
+import { EVENT_CATEGORIES, EVENT_TYPES, LOCALES, PAYMENT_CURRENCIES } from '../../helpers/enums';
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { compact, invalidField, requireOneOf, toIsoDateTime } from '../../helpers/validation';
 import { API_PREFIX, eventxRequest } from '../../transport';
 import type { ItemOperation } from '../types';
-import { readName, readSchedule } from './create.operation';
 import {
-	attendeeCountOptions,
 	categoryOptions,
+	coreEventProperties,
 	currencyOptions,
 	localeOptions,
-	timezoneOptions,
+	readCoreEventFields,
 	typeOptions,
 } from './fields';
 
@@ -34,15 +26,7 @@ export const description: INodeProperties[] = [
 		default: '',
 		displayOptions: { show },
 	},
-	{
-		displayName: 'Name',
-		name: 'name',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. Tech Summit 2026',
-		displayOptions: { show },
-	},
+	...coreEventProperties(show),
 	{
 		displayName: 'Description (HTML)',
 		name: 'descriptionHtml',
@@ -50,40 +34,6 @@ export const description: INodeProperties[] = [
 		typeOptions: { rows: 4 },
 		default: '',
 		placeholder: 'e.g. <p>Two days of talks and workshops.</p>',
-		displayOptions: { show },
-	},
-	{
-		displayName: 'Starts At',
-		name: 'startsAt',
-		type: 'dateTime',
-		default: '',
-		required: true,
-		displayOptions: { show },
-	},
-	{
-		displayName: 'Ends At',
-		name: 'endsAt',
-		type: 'dateTime',
-		default: '',
-		required: true,
-		displayOptions: { show },
-	},
-	{
-		displayName: 'Timezone',
-		name: 'timezone',
-		type: 'options',
-		options: timezoneOptions,
-		default: 'GMT',
-		required: true,
-		displayOptions: { show },
-	},
-	{
-		displayName: 'Estimated Attendee Count',
-		name: 'estimatedAttendeeCount',
-		type: 'options',
-		options: attendeeCountOptions,
-		default: '51-100',
-		required: true,
 		displayOptions: { show },
 	},
 	{
@@ -210,23 +160,8 @@ export const update: ItemOperation<Plan> = {
 	prepare(this: IExecuteFunctions, itemIndex) {
 		const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 		const body = compact({
-			name: readName(this, itemIndex),
+			...readCoreEventFields(this, itemIndex),
 			descriptionHtml: String(this.getNodeParameter('descriptionHtml', itemIndex, '') ?? ''),
-			...readSchedule(this, itemIndex),
-			timezone: requireOneOf(
-				this,
-				this.getNodeParameter('timezone', itemIndex),
-				TIMEZONES,
-				'Timezone',
-				itemIndex,
-			),
-			estimatedAttendeeCount: requireOneOf(
-				this,
-				this.getNodeParameter('estimatedAttendeeCount', itemIndex),
-				ESTIMATED_ATTENDEE_COUNTS,
-				'Estimated Attendee Count',
-				itemIndex,
-			),
 			defaultLocale: requireOneOf(
 				this,
 				this.getNodeParameter('defaultLocale', itemIndex),
