@@ -9,6 +9,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { resourceOptions, resources } from './actions/resources';
 import { route } from './actions/router';
 import { listSearch } from './methods';
+import { requestOptionsProperty } from './transport/requestOptions';
 
 export class EventX implements INodeType {
 	description: INodeTypeDescription = {
@@ -37,6 +38,7 @@ export class EventX implements INodeType {
 				resource.operationProperty,
 				...Object.values(resource.operations).flatMap((operation) => operation.description),
 			]),
+			requestOptionsProperty,
 		],
 	};
 

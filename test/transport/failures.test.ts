@@ -147,3 +147,43 @@ describe('transport failures', () => {
 		assertNoSecrets(result.items);
 	});
 });
+
+describe('Request Options', () => {
+	test('a read slower than the timeout is retried, then reported as a timeout', async () => {
+		ctx.sim.addFault({ kind: 'delay', delayMs: 1500, path: '/event/', times: 0 });
+		const result = await run(ctx.sim, {
+			parameters: {
+				...get(),
+				requestOptions: { timeoutSeconds: 0.3, maxRetries: 1, maxRetryWaitSeconds: 1 },
+			},
+		});
+		expect(result.error?.message).toBe('EventX did not answer in time');
+		expect(apiRequests(ctx.sim)).toHaveLength(2);
+	});
+
+	test('Max Retries 0 switches retries off', async () => {
+		ctx.sim.addFault({ kind: 'status', status: 503, path: '/event/' });
+		const result = await run(ctx.sim, {
+			parameters: { ...get(), requestOptions: { maxRetries: 0 } },
+		});
+		expect(result.error?.message).toBe('Injected failure (503)');
+		expect(apiRequests(ctx.sim)).toHaveLength(1);
+	});
+
+	test('a Retry-After longer than the allowed wait is not waited for', async () => {
+		ctx.sim.addFault({
+			kind: 'status',
+			status: 429,
+			path: '/event/',
+			headers: { 'retry-after': '120' },
+		});
+		const started = Date.now();
+		const result = await run(ctx.sim, {
+			parameters: { ...get(), requestOptions: { maxRetryWaitSeconds: 5 } },
+		});
+		expect(result.error?.message).toBe('Injected failure (429)');
+		expect(result.error?.httpCode).toBe('429');
+		expect(Date.now() - started).toBeLessThan(3000);
+		expect(apiRequests(ctx.sim)).toHaveLength(1);
+	});
+});

@@ -11,6 +11,10 @@ import type {
 import { NodeApiError, sleep } from 'n8n-workflow';
 
 import { normalizeBaseUrl } from '../../../credentials/EventXApi.credentials';
+import type { RetryPolicy } from './requestOptions';
+import { readRequestSettings } from './requestOptions';
+
+export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './requestOptions';
 
 export const CREDENTIAL_TYPE = 'eventXApi';
 export const API_PREFIX = '/public-api/v1';
@@ -30,28 +34,13 @@ export type EventXContext =
  */
 export type RetryClass = 'read' | 'write' | 'none';
 
-export interface RetryPolicy {
-	/** Retries after the first attempt. */
-	maxRetries: number;
-	/** First backoff; doubled on each retry, with full jitter. */
-	baseDelayMs: number;
-	/** Upper bound of all waiting for one call, Retry-After included. */
-	maxTotalWaitMs: number;
-}
-
-export const DEFAULT_RETRY_POLICY: RetryPolicy = {
-	maxRetries: 3,
-	baseDelayMs: 500,
-	maxTotalWaitMs: 30_000,
-};
-
 export interface EventXRequest {
 	method: IHttpRequestMethods;
 	/** Path below the base URL, starting with `/public-api/v1`. */
 	path: string;
 	qs?: IDataObject;
 	body?: IDataObject | IDataObject[];
-	/** Milliseconds; n8n's default applies when absent. */
+	/** Milliseconds; the node's Request Options (60 s by default) apply when absent. */
 	timeout?: number;
 	retry?: RetryClass;
 	retryPolicy?: RetryPolicy;
@@ -229,8 +218,9 @@ export async function eventxRequest(this: EventXContext, request: EventXRequest)
 		json: true,
 		returnFullResponse: true,
 	};
-	if (request.timeout !== undefined) options.timeout = request.timeout;
-	const policy = request.retryPolicy ?? DEFAULT_RETRY_POLICY;
+	const settings = readRequestSettings(this);
+	options.timeout = request.timeout ?? settings.timeout;
+	const policy = request.retryPolicy ?? settings.retryPolicy;
 	const retry = request.retry ?? (request.method === 'GET' ? 'read' : 'write');
 	let waited = 0;
 	for (let attempt = 0; ; attempt++) {

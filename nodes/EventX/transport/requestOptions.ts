@@ -1,0 +1,83 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+export interface RetryPolicy {
+	/** Retries after the first attempt. */
+	maxRetries: number;
+	/** First backoff; doubled on each retry, with full jitter. */
+	baseDelayMs: number;
+	/** Upper bound of all waiting for one call, Retry-After included. */
+	maxTotalWaitMs: number;
+}
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+	maxRetries: 3,
+	baseDelayMs: 500,
+	maxTotalWaitMs: 30_000,
+};
+
+/** Without a timeout a request to a service that never answers would hang the execution. */
+export const DEFAULT_TIMEOUT_MS = 60_000;
+
+/** How every request of one execution is sent; shown once, at the end of the node's parameters. */
+export const requestOptionsProperty: INodeProperties = {
+	displayName: 'Request Options',
+	name: 'requestOptions',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [
+		{
+			displayName: 'Max Retries',
+			name: 'maxRetries',
+			type: 'number',
+			typeOptions: { minValue: 0, maxValue: 10 },
+			default: DEFAULT_RETRY_POLICY.maxRetries,
+			description:
+				'How often a failed request may be repeated. Reads are repeated after 429, 502, 503, 504, timeouts and dropped connections; writes only after 429 or a refused connection, which prove nothing was applied. 0 switches retries off.',
+		},
+		{
+			displayName: 'Max Retry Wait (Seconds)',
+			name: 'maxRetryWaitSeconds',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: DEFAULT_RETRY_POLICY.maxTotalWaitMs / 1000,
+			description:
+				'The longest time to spend waiting between retries of one request, Retry-After included',
+		},
+		{
+			displayName: 'Timeout (Seconds)',
+			name: 'timeoutSeconds',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: DEFAULT_TIMEOUT_MS / 1000,
+			description: 'How long to wait for EventX to answer one request',
+		},
+	],
+};
+
+export interface RequestSettings {
+	timeout: number;
+	retryPolicy: RetryPolicy;
+}
+
+function positive(value: unknown, fallback: number): number {
+	return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : fallback;
+}
+
+/** The node's Request Options (action node only); defaults elsewhere (trigger, dropdowns). */
+export function readRequestSettings(ctx: object): RequestSettings {
+	let options: IDataObject = {};
+	if ('getInputData' in ctx) {
+		options = (ctx as IExecuteFunctions).getNodeParameter('requestOptions', 0, {}) as IDataObject;
+	}
+	return {
+		timeout:
+			positive(options.timeoutSeconds, DEFAULT_TIMEOUT_MS / 1000) * 1000 || DEFAULT_TIMEOUT_MS,
+		retryPolicy: {
+			...DEFAULT_RETRY_POLICY,
+			maxRetries: Math.floor(positive(options.maxRetries, DEFAULT_RETRY_POLICY.maxRetries)),
+			maxTotalWaitMs:
+				positive(options.maxRetryWaitSeconds, DEFAULT_RETRY_POLICY.maxTotalWaitMs / 1000) * 1000,
+		},
+	};
+}
