@@ -1,5 +1,5 @@
 import { Container } from '@n8n/di';
-import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import { ExecutionLifecycleHooks, LoadOptionsContext, WorkflowExecute } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentialType,
@@ -62,11 +62,17 @@ export interface RunNodeResult {
 
 export const NODE_NAME = 'EventX';
 
-/**
- * Runs one EventX node the way n8n runs a workflow: n8n-core's WorkflowExecute, real parameter
- * resolution (expressions included), real credential handling and HTTP to the simulator.
- */
-export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
+interface Setup {
+	parameters: INodeParameters;
+	credentials: ICredentialDataDecryptedObject;
+	credentialsHelper?: HarnessCredentialsHelper;
+	continueOnFail?: boolean;
+	mode?: WorkflowExecuteMode;
+	nodeType?: string;
+}
+
+/** The workflow, node and n8n services around one EventX node, as n8n builds them. */
+function setUp(options: Setup) {
 	const credentialsHelper =
 		options.credentialsHelper ?? new HarnessCredentialsHelper(credentialTypes);
 	if (!options.credentialsHelper)
@@ -101,8 +107,6 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		createdAt: new Date(),
 		updatedAt: new Date(),
 	} as never);
-	const done = createDeferredPromise<IRun>();
-	hooks.addHandler('workflowExecuteAfter', (run) => done.resolve(run));
 
 	const additionalData = {
 		hooks,
@@ -112,6 +116,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		},
 		getRunExecutionData: async () => undefined,
 		currentNodeExecutionIndex: 0,
+		currentNodeParameters: options.parameters,
 		restApiUrl: 'http://127.0.0.1:5678/rest',
 		instanceBaseUrl: 'http://127.0.0.1:5678/',
 		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
@@ -124,6 +129,17 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 			throw new Error('Task runners are not part of the harness');
 		},
 	} as unknown as IWorkflowExecuteAdditionalData;
+	return { credentialsHelper, node, workflow, hooks, additionalData };
+}
+
+/**
+ * Runs one EventX node the way n8n runs a workflow: n8n-core's WorkflowExecute, real parameter
+ * resolution (expressions included), real credential handling and HTTP to the simulator.
+ */
+export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
+	const { credentialsHelper, node, workflow, hooks, additionalData } = setUp(options);
+	const done = createDeferredPromise<IRun>();
+	hooks.addHandler('workflowExecuteAfter', (run) => done.resolve(run));
 
 	const items = (options.items ?? [{}]).map((json) => ({ json }));
 	const runExecutionData = createRunExecutionData({
@@ -145,4 +161,28 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 /** Keeps n8n-core's DI container from leaking state between test files. */
 export function resetContainer(): void {
 	Container.reset();
+}
+
+/**
+ * Calls a list search or load options method of the node as the editor does: n8n-core's
+ * LoadOptionsContext over the node's current parameters, with real credentials and HTTP.
+ */
+export async function loadOptions(
+	options: Setup & {
+		kind: 'listSearch' | 'loadOptions';
+		method: string;
+		filter?: string;
+		paginationToken?: string;
+	},
+) {
+	const { node, workflow, additionalData, credentialsHelper } = setUp(options);
+	const context = new LoadOptionsContext(workflow, node, additionalData, '');
+	const nodeType = nodeClasses[node.type];
+	const methods = nodeType.methods?.[options.kind] as
+		| Record<string, (...args: unknown[]) => Promise<unknown>>
+		| undefined;
+	const method = methods?.[options.method];
+	if (!method) throw new Error(`The node has no ${options.kind} method "${options.method}"`);
+	const result = await method.call(context, options.filter, options.paginationToken);
+	return { result, credentialsHelper };
 }
