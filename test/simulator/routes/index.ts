@@ -2,6 +2,7 @@ import type { Route } from '../http';
 import type { Json, Store } from '../store';
 import { authRoutes } from './auth';
 import { eventRoutes } from './events';
+import { outreachRoutes } from './outreach';
 import { webhookRoutes } from './webhooks';
 
 /** What route handlers may use beyond the store. */
@@ -13,4 +14,9 @@ export interface SimulatorServices {
 export type RouteFactory = (store: Store, services: SimulatorServices) => Route[];
 
 /** Every API route of the simulator; more specific patterns come first. */
-export const routeFactories: RouteFactory[] = [authRoutes, eventRoutes, webhookRoutes];
+export const routeFactories: RouteFactory[] = [
+	authRoutes,
+	eventRoutes,
+	webhookRoutes,
+	outreachRoutes,
+];
