@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { deliver } from './deliveries';
+import { deliver, deliveryAttendee } from './deliveries';
 import { Faults, type FaultSpec } from './faults';
 import {
 	ApiError,
@@ -150,6 +150,24 @@ export class Simulator {
 				pattern: '/__sim/expire-tokens',
 				public: true,
 				handler: () => (this.store.expireAllTokens(), json({})),
+			},
+			{
+				// Fires a webhook delivery as if an attendee changed: { eventId, action, attendee }
+				// (attendee in the API's camelCase shape); answers once the deliveries are answered.
+				method: 'POST',
+				pattern: '/__sim/notify',
+				public: true,
+				handler: async ({ body }) => {
+					const { eventId, action, attendee } = body as {
+						eventId: string;
+						action: string;
+						attendee: Json;
+					};
+					const before = this.store.deliveries.length;
+					this.notify(eventId, action, deliveryAttendee(attendee));
+					await this.settled();
+					return json({ deliveries: this.store.deliveries.slice(before) });
+				},
 			},
 			{
 				method: 'GET',
