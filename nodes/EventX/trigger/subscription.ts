@@ -80,16 +80,16 @@ function isNotFound(error: unknown): boolean {
 
 /** Deletes one webhook; `true` when it is gone (a 404 means it already was). */
 async function deleteWebhook(ctx: TriggerContext, eventId: string, webhookId: string) {
-	try {
-		await eventxNoContent.call(ctx, {
-			method: 'DELETE',
-			path: `${webhookPath(eventId)}/${webhookId}`,
-		});
-	} catch (error) {
-		if (isNotFound(error)) return;
-		if (error instanceof NodeApiError) throw error;
-		throw new NodeOperationError(ctx.getNode(), error as Error);
-	}
+	const failure = await eventxNoContent
+		.call(ctx, { method: 'DELETE', path: `${webhookPath(eventId)}/${webhookId}` })
+		.then(
+			() => undefined,
+			(error: unknown) => error,
+		);
+	if (failure === undefined || isNotFound(failure)) return;
+	throw failure instanceof NodeApiError
+		? failure
+		: new NodeOperationError(ctx.getNode(), failure as Error);
 }
 
 /**
