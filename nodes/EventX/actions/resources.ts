@@ -1,11 +1,19 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 
 import { eventResource } from './event/Event.resource';
+import { outreachResource } from './outreach/Outreach.resource';
+import { webhookResource } from './webhook/Webhook.resource';
 import type { Resource } from './types';
 
 /** Every resource of the action node. A new resource adds one line here and one option below. */
 export const resources: Record<string, Resource> = {
 	event: eventResource,
+	outreach: outreachResource,
+	webhook: webhookResource,
 };
 
-export const resourceOptions: INodePropertyOptions[] = [{ name: 'Event', value: 'event' }];
+export const resourceOptions: INodePropertyOptions[] = [
+	{ name: 'Event', value: 'event' },
+	{ name: 'Outreach', value: 'outreach' },
+	{ name: 'Webhook', value: 'webhook' },
+];

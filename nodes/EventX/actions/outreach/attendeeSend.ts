@@ -1,0 +1,237 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { eventLocator, readEventId } from '../../helpers/eventLocator';
+import { invalidField, requireUuid } from '../../helpers/validation';
+import { eventxNoContent } from '../../transport';
+import type { BatchOperation, BatchResult, PreparedItem } from '../types';
+
+/** EventX documents no maximum for `attendeeIds`; 100 keeps each send small enough to reason about. */
+export const DEFAULT_BATCH_SIZE = 100;
+export const MAX_BATCH_SIZE = 1000;
+
+export type SendChannel = 'email' | 'sms' | 'whatsapp' | 'manual-email';
+
+/** One item's send, validated: where it goes and to whom. */
+export interface SendPlan {
+	eventId: string;
+	channel: SendChannel;
+	/** The request path; items with the same path are sent together. */
+	path: string;
+	/** This item's attendees, deduplicated, in the order given. */
+	attendeeIds: string[];
+	batchSize: number;
+	/** Extra members of the output (e.g. outreachEmailId). */
+	extra: IDataObject;
+}
+
+/** The Event, Attendee IDs and Batch Size parameters of a send to attendees. */
+export function attendeeSendProperties(operation: string): INodeProperties[] {
+	const show = { resource: ['outreach'], operation: [operation] };
+	return [
+		eventLocator({ show }),
+		{
+			displayName: 'Attendee IDs',
+			name: 'attendeeIds',
+			type: 'string',
+			default: '={{ $json.id }}',
+			required: true,
+			placeholder: 'e.g. 3f2b6c1e-8a4d-4f7e-9b1a-2c3d4e5f6a7b',
+			description:
+				'The attendees of this item: one ID, a comma-separated list, or an array from an expression. The IDs of all items are sent together, each attendee once, in requests of up to Batch Size IDs per event.',
+			displayOptions: { show },
+		},
+		{
+			displayName: 'Options',
+			name: 'sendOptions',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			displayOptions: { show },
+			options: [
+				{
+					displayName: 'Batch Size',
+					name: 'batchSize',
+					type: 'number',
+					typeOptions: { minValue: 1, maxValue: MAX_BATCH_SIZE },
+					default: DEFAULT_BATCH_SIZE,
+					description:
+						'How many attendee IDs one request carries. The IDs of all input items are gathered per event, deduplicated and sent in as few requests as this allows.',
+				},
+			],
+		},
+	];
+}
+
+/** One ID, a comma-separated list or an array (of IDs or comma-separated lists). */
+export function readAttendeeIds(ctx: IExecuteFunctions, itemIndex: number): string[] {
+	const raw = ctx.getNodeParameter('attendeeIds', itemIndex, '') as unknown;
+	const values = Array.isArray(raw) ? raw : [raw];
+	const ids: string[] = [];
+	for (const value of values) {
+		if (value === undefined || value === null) continue;
+		if (typeof value !== 'string') {
+			throw invalidField(ctx, 'Attendee IDs', `${JSON.stringify(value)} is not a UUID`, itemIndex);
+		}
+		for (const part of value.split(',')) {
+			if (part.trim() === '') continue;
+			ids.push(requireUuid(ctx, part, 'Attendee IDs', itemIndex).toLowerCase());
+		}
+	}
+	if (ids.length === 0) {
+		throw invalidField(
+			ctx,
+			'Attendee IDs',
+			'no attendee ID given',
+			itemIndex,
+			'Give one attendee ID, a comma-separated list or an array of IDs (for example {{ $json.id }})',
+		);
+	}
+	return [...new Set(ids)];
+}
+
+export function readBatchSize(ctx: IExecuteFunctions, itemIndex: number): number {
+	const options = ctx.getNodeParameter('sendOptions', itemIndex, {}) as IDataObject;
+	const size = options.batchSize ?? DEFAULT_BATCH_SIZE;
+	if (typeof size !== 'number' || !Number.isInteger(size) || size < 1 || size > MAX_BATCH_SIZE) {
+		throw invalidField(
+			ctx,
+			'Batch Size',
+			`must be a whole number from 1 to ${MAX_BATCH_SIZE}, not ${JSON.stringify(size)}`,
+			itemIndex,
+		);
+	}
+	return size;
+}
+
+export function readSendPlan(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	channel: SendChannel,
+	pathOf: (eventId: string) => string,
+	extra: IDataObject = {},
+): SendPlan {
+	const eventId = readEventId(ctx, itemIndex).toLowerCase();
+	return {
+		eventId,
+		channel,
+		path: pathOf(eventId),
+		attendeeIds: readAttendeeIds(ctx, itemIndex),
+		batchSize: readBatchSize(ctx, itemIndex),
+		extra,
+	};
+}
+
+interface Group {
+	path: string;
+	/** Distinct IDs of the group's items, in first-seen order. */
+	ids: string[];
+	/** Item positions (in `prepared`) of the group. */
+	members: number[];
+	/** Index of the chunk each ID is sent in. */
+	chunkOf: Map<string, number>;
+}
+
+/**
+ * Sends the attendees of all prepared items: grouped by request path (event, channel, draft),
+ * deduplicated, chunked by Batch Size, one POST per chunk, each chunk at most once.
+ *
+ * A send is not idempotent. The transport's `write` class retries only a 429 or a refused
+ * connection (nothing was sent). After any other failure the chunk is never repeated; its items
+ * get the error. Without Continue On Fail, no further chunk is sent once one failed (the node
+ * stops there); with it, the other chunks still go out and only the failed chunk's items fail.
+ */
+export async function sendToAttendees(
+	ctx: IExecuteFunctions,
+	prepared: Array<PreparedItem<SendPlan>>,
+): Promise<BatchResult[]> {
+	const groups = new Map<string, Group>();
+	prepared.forEach(({ plan }, position) => {
+		let group = groups.get(plan.path);
+		if (!group) {
+			group = { path: plan.path, ids: [], members: [], chunkOf: new Map() };
+			groups.set(plan.path, group);
+		}
+		group.members.push(position);
+		for (const id of plan.attendeeIds) {
+			if (!group.chunkOf.has(id)) {
+				group.chunkOf.set(id, -1);
+				group.ids.push(id);
+			}
+		}
+	});
+	const batchSize = prepared[0]?.plan.batchSize ?? DEFAULT_BATCH_SIZE;
+	const continueOnFail = ctx.continueOnFail();
+	/** Failure of each chunk, by `${path}#${chunk}`; absent = sent. */
+	const failures = new Map<string, Error>();
+	let stopped: Error | undefined;
+
+	for (const group of groups.values()) {
+		for (let start = 0, chunk = 0; start < group.ids.length; start += batchSize, chunk++) {
+			const ids = group.ids.slice(start, start + batchSize);
+			for (const id of ids) group.chunkOf.set(id, chunk);
+			const key = `${group.path}#${chunk}`;
+			if (stopped) {
+				failures.set(
+					key,
+					new NodeOperationError(
+						ctx.getNode(),
+						'Not sent: an earlier request of this execution failed',
+						{ description: stopped.message },
+					),
+				);
+				continue;
+			}
+			const firstItem =
+				prepared[
+					group.members.find((m) => prepared[m].plan.attendeeIds.some((id) => ids.includes(id))) ??
+						group.members[0]
+				].itemIndex;
+			try {
+				await eventxNoContent.call(ctx, {
+					method: 'POST',
+					path: group.path,
+					body: { attendeeIds: ids },
+					retry: 'write',
+					itemIndex: firstItem,
+				});
+			} catch (error) {
+				failures.set(key, error as Error);
+				if (!continueOnFail) stopped = error as Error;
+			}
+		}
+	}
+
+	return prepared.map(({ plan }): BatchResult => {
+		const group = groups.get(plan.path)!;
+		for (const id of plan.attendeeIds) {
+			const failure = failures.get(`${plan.path}#${group.chunkOf.get(id)}`);
+			if (failure) return { error: failure };
+		}
+		return {
+			json: {
+				eventId: plan.eventId,
+				channel: plan.channel,
+				...plan.extra,
+				attendeeIds: plan.attendeeIds,
+				sent: true,
+			},
+		};
+	});
+}
+
+/** A send to attendees as an operation: prepare reads the item, executeBatch sends all items together. */
+export function attendeeSendOperation(
+	operation: string,
+	prepare: (this: IExecuteFunctions, itemIndex: number) => SendPlan,
+	extraProperties: INodeProperties[] = [],
+): BatchOperation<SendPlan> {
+	const [event, ...rest] = attendeeSendProperties(operation);
+	return {
+		description: [event, ...extraProperties, ...rest],
+		prepare,
+		async executeBatch(this: IExecuteFunctions, prepared) {
+			return await sendToAttendees(this, prepared);
+		},
+	};
+}

@@ -1,0 +1,42 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { requireUuid } from '../../helpers/validation';
+import { API_PREFIX } from '../../transport';
+import { attendeeSendOperation, readSendPlan } from './attendeeSend';
+
+const show = { resource: ['outreach'], operation: ['sendManualEmail'] };
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Outreach Email ID',
+		name: 'outreachEmailId',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. 5d0c7a0e-4f59-4d3b-9a52-0f3b8f4c2e1a',
+		description: 'The draft manual email to send (its ID, a UUID)',
+		displayOptions: { show },
+	},
+];
+
+/** Send Manual Email: a draft manual email to the attendees of all items (batched, never twice). */
+export const sendManualEmail = attendeeSendOperation(
+	'sendManualEmail',
+	function (this: IExecuteFunctions, itemIndex) {
+		const outreachEmailId = requireUuid(
+			this,
+			this.getNodeParameter('outreachEmailId', itemIndex),
+			'Outreach Email ID',
+			itemIndex,
+		).toLowerCase();
+		// The manual-email path is the one outreach path outside /event/{eventId}.
+		return readSendPlan(
+			this,
+			itemIndex,
+			'manual-email',
+			(eventId) => `${API_PREFIX}/outreach/${eventId}/manual-email/${outreachEmailId}/send`,
+			{ outreachEmailId },
+		);
+	},
+	properties,
+);

@@ -1,0 +1,110 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
+
+import { TEST_EMAIL_TEMPLATE_TYPES } from '../../helpers/enums';
+import { eventLocator, readEventId } from '../../helpers/eventLocator';
+import { invalidField, requireOneOf } from '../../helpers/validation';
+import { API_PREFIX, eventxNoContent } from '../../transport';
+import type { ItemOperation } from '../types';
+
+const show = { resource: ['outreach'], operation: ['sendTestEmail'] };
+
+export const MAX_TEST_EMAILS = 5;
+const email = z.string().email();
+
+export const templateTypeLabel = (type: string) =>
+	type
+		.split('-')
+		.map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+		.join(' ');
+
+export const description: INodeProperties[] = [
+	eventLocator({ show }),
+	{
+		displayName: 'Template Type',
+		name: 'testTemplateType',
+		type: 'options',
+		options: TEST_EMAIL_TEMPLATE_TYPES.map((type) => ({
+			name: templateTypeLabel(type),
+			value: type,
+		})),
+		default: 'confirmation-email',
+		required: true,
+		description: 'The template to send as a test. EventX sends tests of these two types only.',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Test Email Addresses',
+		name: 'testEmails',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. me@example.com, colleague@example.com',
+		description: '1 to 5 addresses: a comma-separated list, or an array from an expression',
+		displayOptions: { show },
+	},
+];
+
+interface Plan {
+	eventId: string;
+	templateType: string;
+	testEmails: string[];
+}
+
+export const sendTestEmail: ItemOperation<Plan> = {
+	description,
+	prepare(this: IExecuteFunctions, itemIndex) {
+		const eventId = readEventId(this, itemIndex);
+		const templateType = requireOneOf(
+			this,
+			this.getNodeParameter('testTemplateType', itemIndex),
+			TEST_EMAIL_TEMPLATE_TYPES,
+			'Template Type',
+			itemIndex,
+		);
+		const raw = this.getNodeParameter('testEmails', itemIndex, '') as unknown;
+		const testEmails: string[] = [];
+		for (const value of Array.isArray(raw) ? raw : [raw]) {
+			if (value === undefined || value === null) continue;
+			if (typeof value !== 'string')
+				throw invalidField(
+					this,
+					'Test Email Addresses',
+					`${JSON.stringify(value)} is not an email address`,
+					itemIndex,
+				);
+			for (const part of value.split(',')) {
+				const address = part.trim();
+				if (address === '') continue;
+				if (!email.safeParse(address).success)
+					throw invalidField(
+						this,
+						'Test Email Addresses',
+						`"${address}" is not a valid email address`,
+						itemIndex,
+					);
+				testEmails.push(address);
+			}
+		}
+		if (testEmails.length === 0)
+			throw invalidField(this, 'Test Email Addresses', 'give at least one address', itemIndex);
+		if (testEmails.length > MAX_TEST_EMAILS)
+			throw invalidField(
+				this,
+				'Test Email Addresses',
+				`${testEmails.length} addresses given; EventX accepts 1 to ${MAX_TEST_EMAILS}`,
+				itemIndex,
+			);
+		return { eventId, templateType, testEmails };
+	},
+	async execute(this: IExecuteFunctions, plan, itemIndex) {
+		await eventxNoContent.call(this, {
+			method: 'POST',
+			path: `${API_PREFIX}/event/${plan.eventId}/outreach/email-template/${plan.templateType}/test`,
+			body: { testEmails: plan.testEmails },
+			retry: 'write',
+			itemIndex,
+		});
+		return { ...plan, sent: true };
+	},
+};

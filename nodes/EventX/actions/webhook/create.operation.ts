@@ -1,0 +1,59 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { eventLocator, readEventId } from '../../helpers/eventLocator';
+import { API_PREFIX, eventxData } from '../../transport';
+import type { ItemOperation } from '../types';
+import { actionOptions, readActions, readUrl } from './fields';
+
+const show = { resource: ['webhook'], operation: ['create'] };
+
+export const description: INodeProperties[] = [
+	eventLocator({ show }),
+	{
+		displayName: 'URL',
+		name: 'webhookUrl',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. https://example.com/hooks/eventx',
+		description: 'Where EventX posts the deliveries (http or https)',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Actions',
+		name: 'webhookActions',
+		type: 'multiOptions',
+		options: actionOptions,
+		default: [],
+		required: true,
+		description: 'The attendee actions that trigger a delivery (at least one)',
+		displayOptions: { show },
+	},
+];
+
+interface Plan {
+	eventId: string;
+	url: string;
+	actions: string[];
+}
+
+export const create: ItemOperation<Plan> = {
+	description,
+	prepare(this: IExecuteFunctions, itemIndex) {
+		return {
+			eventId: readEventId(this, itemIndex),
+			url: readUrl(this, this.getNodeParameter('webhookUrl', itemIndex), itemIndex),
+			actions: readActions(this, this.getNodeParameter('webhookActions', itemIndex), itemIndex),
+		};
+	},
+	async execute(this: IExecuteFunctions, { eventId, url, actions }, itemIndex) {
+		// A create is not idempotent: `write` retries only where nothing was applied (429, refused).
+		return await eventxData.call(this, {
+			method: 'POST',
+			path: `${API_PREFIX}/event/${eventId}/webhook`,
+			body: { url, actions },
+			retry: 'write',
+			itemIndex,
+		});
+	},
+};

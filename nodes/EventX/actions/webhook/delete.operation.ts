@@ -1,0 +1,42 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { eventLocator, readEventId } from '../../helpers/eventLocator';
+import { API_PREFIX, eventxNoContent } from '../../transport';
+import type { ItemOperation } from '../types';
+import { readWebhookId, webhookIdProperty } from './fields';
+
+const show = { resource: ['webhook'], operation: ['delete'] };
+
+export const description: INodeProperties[] = [
+	{
+		displayName:
+			'Deleting a webhook is permanent: EventX removes it for good and stops its deliveries. It cannot be restored.',
+		name: 'deleteNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show },
+	},
+	eventLocator({ show }),
+	webhookIdProperty('delete'),
+];
+
+interface Plan {
+	eventId: string;
+	webhookId: string;
+}
+
+export const deleteWebhook: ItemOperation<Plan> = {
+	description,
+	prepare(this: IExecuteFunctions, itemIndex) {
+		return { eventId: readEventId(this, itemIndex), webhookId: readWebhookId(this, itemIndex) };
+	},
+	async execute(this: IExecuteFunctions, { eventId, webhookId }, itemIndex) {
+		await eventxNoContent.call(this, {
+			method: 'DELETE',
+			path: `${API_PREFIX}/event/${eventId}/webhook/${webhookId}`,
+			retry: 'write',
+			itemIndex,
+		});
+		return { id: webhookId, eventId, deleted: true };
+	},
+};

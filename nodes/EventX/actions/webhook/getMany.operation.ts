@@ -1,0 +1,25 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { eventLocator, readEventId } from '../../helpers/eventLocator';
+import { API_PREFIX, eventxList } from '../../transport';
+import type { ItemOperation } from '../types';
+
+const show = { resource: ['webhook'], operation: ['getMany'] };
+
+export const description: INodeProperties[] = [eventLocator({ show })];
+
+/** Every webhook of the event (EventX answers them all at once), one output item each. */
+export const getMany: ItemOperation<{ eventId: string }> = {
+	description,
+	prepare(this: IExecuteFunctions, itemIndex) {
+		return { eventId: readEventId(this, itemIndex) };
+	},
+	async execute(this: IExecuteFunctions, { eventId }, itemIndex) {
+		const { dataList } = await eventxList.call(this, {
+			method: 'GET',
+			path: `${API_PREFIX}/event/${eventId}/webhook/all`,
+			itemIndex,
+		});
+		return dataList;
+	},
+};
