@@ -118,6 +118,36 @@ export class Simulator {
 		this.pending.add(promise);
 	}
 
+	/**
+	 * Checks an attendee in (or out) as the door staff would, outside the public API: sets
+	 * `checkedInAt`/`attendedAt`/`checkInMethod` and fires the `attendee-check-in` (or
+	 * `attendee-check-out`) deliveries. Returns the attendee record.
+	 */
+	checkIn(attendeeId: string, checkInMethod = 'qr_code'): Json {
+		return this.setCheckIn(attendeeId, 'attendee-check-in', checkInMethod);
+	}
+
+	checkOut(attendeeId: string): Json {
+		return this.setCheckIn(attendeeId, 'attendee-check-out');
+	}
+
+	private setCheckIn(attendeeId: string, action: string, checkInMethod?: string): Json {
+		const record = this.store.attendees.get(attendeeId);
+		if (!record || record.removedAt) throw new ApiError(404, 'NOT_FOUND', 'Attendee not found');
+		const now = new Date().toISOString();
+		if (action === 'attendee-check-in') {
+			record.checkedInAt = now;
+			record.attendedAt = record.attendedAt ?? now;
+			record.checkInMethod = checkInMethod ?? 'qr_code';
+		} else {
+			record.checkedInAt = null;
+			record.checkInMethod = null;
+		}
+		record.updatedAt = now;
+		this.notify(record.eventId, action, deliveryAttendee(record));
+		return record;
+	}
+
 	private buildControlRoutes(): Route[] {
 		const json = (body: unknown): RouteResult => ({ status: 200, body });
 		return [
@@ -144,6 +174,31 @@ export class Simulator {
 				pattern: '/__sim/faults',
 				public: true,
 				handler: () => (this.faults.clear(), json({})),
+			},
+			{
+				// Checks an attendee in ({ checkInMethod? }) or out; answers once delivered.
+				method: 'POST',
+				pattern: '/__sim/attendees/:attendeeId/check-in',
+				public: true,
+				handler: async ({ params, body }) => {
+					const method = (body as Json | undefined)?.checkInMethod;
+					const record = this.checkIn(
+						params.attendeeId,
+						typeof method === 'string' ? method : undefined,
+					);
+					await this.settled();
+					return json(record);
+				},
+			},
+			{
+				method: 'POST',
+				pattern: '/__sim/attendees/:attendeeId/check-out',
+				public: true,
+				handler: async ({ params }) => {
+					const record = this.checkOut(params.attendeeId);
+					await this.settled();
+					return json(record);
+				},
 			},
 			{
 				method: 'POST',
