@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+
+import type { Simulator } from '../../simulator/server';
+
+export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+
+/** Live attendees of an event, written straight into the simulator's store. */
+export function addAttendees(sim: Simulator, eventId: string, count: number): string[] {
+	const ids: string[] = [];
+	for (let i = 0; i < count; i++) {
+		const id = randomUUID();
+		sim.store.attendees.set(id, {
+			id,
+			eventId,
+			firstName: `Guest ${i}`,
+			lastName: 'Test',
+			email: `guest${i}@example.com`,
+		});
+		ids.push(id);
+	}
+	return ids;
+}
+
+/** How many times each attendee appears in the outbox (for one channel). */
+export function outboxCounts(sim: Simulator, channel?: string): Map<string, number> {
+	const counts = new Map<string, number>();
+	for (const entry of sim.store.outbox) {
+		if (channel && entry.channel !== channel) continue;
+		for (const id of entry.attendeeIds) counts.set(id, (counts.get(id) ?? 0) + 1);
+	}
+	return counts;
+}
+
+export const CONFIRMATION_EMAIL_PATH = /\/outreach\/email-template\/confirmation-email\/send$/;
