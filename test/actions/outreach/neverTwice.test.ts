@@ -1,0 +1,181 @@
+import type { FaultSpec } from '../../simulator/faults';
+import { apiRequests, run, useSimulator } from '../../helpers';
+import { addAttendees, byId, CONFIRMATION_EMAIL_PATH, outboxCounts } from './fixtures';
+
+const ctx = useSimulator();
+
+/**
+ * 150 attendees of event A (two requests at Batch Size 100) then 50 of event B (one request).
+ * The fault is put on event B's request, so two batches have already gone out when it fails.
+ */
+function scenario() {
+	const [eventA, eventB] = ctx.sim.seeded.eventIds;
+	const idsA = addAttendees(ctx.sim, eventA, 150);
+	const idsB = addAttendees(ctx.sim, eventB, 50);
+	const items = [
+		...idsA.map((id) => ({ eventId: eventA, id })),
+		...idsB.map((id) => ({ eventId: eventB, id })),
+	];
+	const parameters = {
+		resource: 'outreach',
+		operation: 'sendConfirmationEmail',
+		eventId: byId('={{ $json.eventId }}'),
+		requestOptions: { timeoutSeconds: 1 },
+	};
+	const pathB = `/event/${eventB}/outreach/email-template/confirmation-email/send$`;
+	return { eventA, eventB, idsA, idsB, items, parameters, pathB };
+}
+
+function expectNobodyTwice() {
+	const counts = outboxCounts(ctx.sim);
+	expect([...counts.values()].filter((n) => n > 1)).toEqual([]);
+	return counts;
+}
+
+/** Whether the fault lets the request be applied (the outbox then has event B's attendees once). */
+const faults: Array<[string, Omit<FaultSpec, 'path'>, boolean, RegExp]> = [
+	['HTTP 500', { kind: 'status', status: 500 }, false, /^Injected failure \(500\)$/],
+	['HTTP 503', { kind: 'status', status: 503 }, false, /^Injected failure \(503\)$/],
+	['HTTP 502 on every attempt', { kind: 'status', status: 502, times: 0 }, false, /502/],
+	[
+		'a timeout (answer after 2 s, timeout 1 s)',
+		{ kind: 'delay', delayMs: 2000 },
+		true,
+		/did not answer in time/,
+	],
+	[
+		'a connection dropped after the request was applied',
+		{ kind: 'drop-after' },
+		true,
+		/connection to EventX was dropped/,
+	],
+	[
+		'a connection dropped before the request was read',
+		{ kind: 'drop-before' },
+		false,
+		/connection to EventX was dropped/,
+	],
+	['a body that is not JSON', { kind: 'malformed' }, true, /answered without a JSON body/],
+];
+
+describe('Outreach > never twice', () => {
+	test.each(faults)(
+		'%s: the failed batch is sent once and reported; earlier batches are not repeated',
+		async (_name, fault, applied, message) => {
+			const s = scenario();
+			ctx.sim.addFault({ ...fault, method: 'POST', path: s.pathB });
+			const { items, error } = await run(ctx.sim, { parameters: s.parameters, items: s.items });
+
+			expect(error).toBeDefined();
+			expect(error?.message).toMatch(message);
+			expect(apiRequests(ctx.sim)).toHaveLength(3);
+			expect(ctx.sim.requestsTo('POST', s.pathB)).toHaveLength(1);
+			expect(items).toHaveLength(0);
+
+			const counts = expectNobodyTwice();
+			expect(s.idsA.every((id) => counts.get(id) === 1)).toBe(true);
+			expect(s.idsB.every((id) => counts.get(id) === (applied ? 1 : undefined))).toBe(true);
+		},
+	);
+
+	test.each(faults)(
+		"%s with Continue On Fail: only the failed batch's items carry the error",
+		async (_name, fault, applied) => {
+			const s = scenario();
+			ctx.sim.addFault({ ...fault, method: 'POST', path: s.pathB });
+			const { items, error } = await run(ctx.sim, {
+				parameters: s.parameters,
+				items: s.items,
+				continueOnFail: true,
+			});
+			expect(error).toBeUndefined();
+			expect(apiRequests(ctx.sim)).toHaveLength(3);
+			expect(items).toHaveLength(200);
+			expect(items.slice(0, 150).every((i) => i.json.sent === true)).toBe(true);
+			expect(items.slice(150).every((i) => typeof i.json.error === 'string')).toBe(true);
+			expect(items.map((i) => (i.pairedItem as { item: number }).item)).toEqual(
+				s.items.map((_, index) => index),
+			);
+			const counts = expectNobodyTwice();
+			expect(counts.size).toBe(applied ? 200 : 150);
+		},
+	);
+
+	test('a 429 proves nothing was sent: the batch is retried and sent exactly once', async () => {
+		const s = scenario();
+		ctx.sim.addFault({
+			kind: 'status',
+			status: 429,
+			method: 'POST',
+			path: s.pathB,
+			headers: { 'retry-after': '0' },
+		});
+		const { items, error } = await run(ctx.sim, { parameters: s.parameters, items: s.items });
+		expect(error).toBeUndefined();
+		expect(ctx.sim.requestsTo('POST', s.pathB).map((r) => r.status)).toEqual([429, 204]);
+		expect(apiRequests(ctx.sim)).toHaveLength(4);
+		const counts = expectNobodyTwice();
+		expect(counts.size).toBe(200);
+		expect(items.every((i) => i.json.sent === true)).toBe(true);
+	});
+
+	test('without Continue On Fail nothing more is sent after the first failed batch', async () => {
+		const s = scenario();
+		ctx.sim.addFault({
+			kind: 'status',
+			status: 500,
+			method: 'POST',
+			path: CONFIRMATION_EMAIL_PATH.source,
+		});
+		const { error } = await run(ctx.sim, { parameters: s.parameters, items: s.items });
+		expect(error?.message).toBe('Injected failure (500)');
+		expect(apiRequests(ctx.sim)).toHaveLength(1);
+		expect(ctx.sim.store.outbox).toHaveLength(0);
+	});
+
+	test('with Continue On Fail the later batches still go out, each once', async () => {
+		const s = scenario();
+		ctx.sim.addFault({ kind: 'drop-after', method: 'POST', path: CONFIRMATION_EMAIL_PATH.source });
+		const { items } = await run(ctx.sim, {
+			parameters: s.parameters,
+			items: s.items,
+			continueOnFail: true,
+		});
+		expect(apiRequests(ctx.sim)).toHaveLength(3);
+		expect(items.slice(0, 100).every((i) => /dropped/.test(String(i.json.error)))).toBe(true);
+		expect(items.slice(100).every((i) => i.json.sent === true)).toBe(true);
+		const counts = expectNobodyTwice();
+		expect(counts.size).toBe(200);
+	});
+
+	test('a manual email after a dropped connection and a test email after a 500 are not repeated', async () => {
+		const eventId = ctx.sim.seeded.eventIds[0];
+		const ids = addAttendees(ctx.sim, eventId, 2);
+		ctx.sim.addFault({ kind: 'drop-after', method: 'POST', path: '/manual-email/' });
+		const manual = await run(ctx.sim, {
+			parameters: {
+				resource: 'outreach',
+				operation: 'sendManualEmail',
+				eventId: byId(eventId),
+				outreachEmailId: '5d0c7a0e-4f59-4d3b-9a52-0f3b8f4c2e1a',
+			},
+			items: ids.map((id) => ({ id })),
+		});
+		expect(manual.error?.description).toMatch(/may have been applied; it was not repeated/);
+		expect(ctx.sim.requestsTo('POST', '/manual-email/')).toHaveLength(1);
+
+		ctx.sim.addFault({ kind: 'status', status: 500, method: 'POST', path: '/test$' });
+		const test = await run(ctx.sim, {
+			parameters: {
+				resource: 'outreach',
+				operation: 'sendTestEmail',
+				eventId: byId(eventId),
+				testTemplateType: 'confirmation-email',
+				testEmails: 'me@example.com',
+			},
+		});
+		expect(test.error?.message).toBe('Injected failure (500)');
+		expect(ctx.sim.requestsTo('POST', '/test$')).toHaveLength(1);
+		expectNobodyTwice();
+	});
+});
