@@ -1,7 +1,7 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { WEBHOOK_ACTIONS } from '../helpers/enums';
-import { listWebhooks, readTriggerEventId, storedSubscription } from './subscription';
+import { listWebhooks, readTriggerEventId, subscriptions } from './subscription';
 
 const isObject = (value: unknown): value is IDataObject =>
 	value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -53,19 +53,19 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	}
 
 	const eventId = readTriggerEventId(this);
-	const stored = storedSubscription(this);
-	let known: boolean;
-	if (stored.webhookId) {
-		known = config.webhook_id === stored.webhookId && config.event_id === eventId;
-	} else {
-		// No stored subscription in this process (e.g. static data not shared with a test run):
-		// ask EventX whether the event holds that webhook at this node's URL.
-		// The production and test URLs differ only in their base, so the node's own path (its
+	let known =
+		config.event_id === eventId &&
+		Object.values(subscriptions(this)).some(
+			(sub) => sub.webhookId === config.webhook_id && sub.eventId === eventId,
+		);
+	if (!known && config.event_id === eventId) {
+		// Not among the webhooks stored in this process (e.g. a test run whose static data is
+		// not shared): ask EventX whether the event holds that webhook at this node's path. The
+		// production and test URLs differ only in their base, so the node's own path (its
 		// webhook ID and path) is what must match.
 		const ownPath = (this.getNodeWebhookUrl('default') ?? '').split('/').slice(-2).join('/');
 		known =
 			ownPath !== '' &&
-			config.event_id === eventId &&
 			(await listWebhooks(this, eventId)).some(
 				(hook) =>
 					hook.id === config.webhook_id &&

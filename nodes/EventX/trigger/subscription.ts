@@ -10,21 +10,32 @@ type TriggerContext = IHookFunctions | IWebhookFunctions;
 
 const UUID_RE = new RegExp(UUID_PATTERN);
 
-/** What the node keeps in its static data about the webhook it owns. */
-export interface StoredSubscription {
-	webhookId?: string;
-	eventId?: string;
-	url?: string;
+/** One webhook the node owns: its ID and the event it is on. */
+export interface Subscription {
+	webhookId: string;
+	eventId: string;
 }
 
-export function storedSubscription(ctx: TriggerContext): StoredSubscription & IDataObject {
-	return ctx.getWorkflowStaticData('node') as StoredSubscription & IDataObject;
+/**
+ * The node's static data: the webhooks it owns, by URL. The production URL and the test URL of
+ * "Listen for test event" are separate subscriptions, each removed by its own mode.
+ */
+interface TriggerStaticData extends IDataObject {
+	webhooks?: Record<string, Subscription>;
 }
 
-function forget(stored: StoredSubscription & IDataObject): void {
-	delete stored.webhookId;
-	delete stored.eventId;
-	delete stored.url;
+export function subscriptions(ctx: TriggerContext): Record<string, Subscription> {
+	return (ctx.getWorkflowStaticData('node') as TriggerStaticData).webhooks ?? {};
+}
+
+function remember(ctx: TriggerContext, url: string, subscription: Subscription | undefined) {
+	const data = ctx.getWorkflowStaticData('node') as TriggerStaticData;
+	const webhooks = { ...(data.webhooks ?? {}) };
+	if (subscription) webhooks[url] = subscription;
+	else delete webhooks[url];
+	// Assigned anew so n8n notices the change and saves the static data.
+	if (Object.keys(webhooks).length > 0) data.webhooks = webhooks;
+	else delete data.webhooks;
 }
 
 /** The chosen event's ID, from either mode of the resource locator. */
@@ -102,17 +113,20 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	const eventId = readTriggerEventId(this);
 	const actions = readActions(this);
 	const url = webhookUrl(this);
-	const stored = storedSubscription(this);
-	// A subscription stored for another event or URL is not this one (it belongs to another
-	// configuration or mode, which removes its own webhook when it stops).
-	if (stored.webhookId && (stored.eventId !== eventId || stored.url !== url)) forget(stored);
+	let stored: Subscription | undefined = subscriptions(this)[url];
+	// A subscription stored for another event is not this one (the node's event was changed;
+	// n8n removed that webhook when it deactivated the previous version).
+	if (stored && stored.eventId !== eventId) stored = undefined;
 
 	const hooks = await listWebhooks(this, eventId);
-	if (stored.webhookId && !hooks.some((hook) => hook.id === stored.webhookId)) forget(stored);
+	if (stored && !hooks.some((hook) => hook.id === stored!.webhookId)) stored = undefined;
 	const mine = hooks.filter((hook) => hook.url === url);
-	if (mine.length === 0) return false;
+	if (mine.length === 0) {
+		remember(this, url, undefined);
+		return false;
+	}
 
-	const keep = mine.find((hook) => hook.id === stored.webhookId) ?? mine[0];
+	const keep = mine.find((hook) => hook.id === stored?.webhookId) ?? mine[0];
 	for (const extra of mine) {
 		if (extra !== keep) await deleteWebhook(this, eventId, String(extra.id));
 	}
@@ -123,9 +137,7 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 			body: { actions: [...actions] },
 		});
 	}
-	stored.webhookId = String(keep.id);
-	stored.eventId = eventId;
-	stored.url = url;
+	remember(this, url, { webhookId: String(keep.id), eventId });
 	return true;
 }
 
@@ -142,10 +154,7 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 	if (typeof hook.id !== 'string' || hook.id === '') {
 		throw new NodeOperationError(this.getNode(), 'EventX created the webhook without an ID');
 	}
-	const stored = storedSubscription(this);
-	stored.webhookId = hook.id;
-	stored.eventId = eventId;
-	stored.url = url;
+	remember(this, url, { webhookId: hook.id, eventId });
 	return true;
 }
 
@@ -156,20 +165,18 @@ export async function create(this: IHookFunctions): Promise<boolean> {
  * node's URL are removed.
  */
 export async function remove(this: IHookFunctions): Promise<boolean> {
-	const stored = storedSubscription(this);
-	const webhookId = stored.webhookId;
-	const eventId = stored.eventId;
-	forget(stored);
+	const url = webhookUrl(this);
+	const stored = subscriptions(this)[url];
+	remember(this, url, undefined);
 	try {
-		if (webhookId && eventId) {
-			await deleteWebhook(this, eventId, webhookId);
+		if (stored) {
+			await deleteWebhook(this, stored.eventId, stored.webhookId);
 			return true;
 		}
-		const current = readTriggerEventId(this);
-		const url = webhookUrl(this);
-		const hooks = await listWebhooks(this, current);
+		const eventId = readTriggerEventId(this);
+		const hooks = await listWebhooks(this, eventId);
 		for (const hook of hooks.filter((h) => h.url === url)) {
-			await deleteWebhook(this, current, String(hook.id));
+			await deleteWebhook(this, eventId, String(hook.id));
 		}
 		return true;
 	} catch {

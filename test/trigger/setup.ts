@@ -1,0 +1,64 @@
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { TriggerHarness } from '../harness/trigger';
+import type { Simulator } from '../simulator/server';
+import type { Json } from '../simulator/store';
+import { DEMO_API_TOKEN } from '../simulator/store';
+
+export function triggerParameters(
+	eventId: string,
+	events: string[],
+	output: 'raw' | 'tidy' = 'raw',
+	mode: 'list' | 'id' = 'id',
+): INodeParameters {
+	return { eventId: { __rl: true, mode, value: eventId }, events, output };
+}
+
+/** A started trigger harness against the simulator with the demo credential. */
+export async function startTrigger(
+	sim: Simulator,
+	parameters: INodeParameters,
+	options: { webhookId?: string; staticData?: IDataObject } = {},
+): Promise<TriggerHarness> {
+	return await new TriggerHarness({
+		parameters,
+		credentials: { baseUrl: sim.url, authentication: 'apiToken', apiToken: DEMO_API_TOKEN },
+		...options,
+	}).start();
+}
+
+/** The simulator's webhooks on an event (its store, not the API). */
+export function hooksOf(sim: Simulator, eventId: string) {
+	return sim.store.webhooksOf(eventId);
+}
+
+/** Puts an attendee in the simulator's store, as if registered through the API. */
+export function addAttendee(sim: Simulator, eventId: string, fields: Json = {}) {
+	const now = new Date().toISOString();
+	const record = {
+		id: '5f0c9e2a-6b1d-4c3e-8f7a-9b0c1d2e3f40',
+		eventId,
+		firstName: 'Ada',
+		lastName: 'Lovelace',
+		invitationEmail: 'ada@example.com',
+		registrationStatus: 'registered',
+		createdAt: now,
+		updatedAt: now,
+		...fields,
+	} as Json & { id: string; eventId: string };
+	sim.store.attendees.set(record.id, record);
+	return record;
+}
+
+/** Webhook API requests (list/create/patch/delete) the simulator received. */
+export function webhookCalls(sim: Simulator) {
+	return sim
+		.requestsTo(undefined, /\/webhook(\/|$)/)
+		.map((r) => `${r.method} ${r.path.replace(/^.*\/webhook/, 'webhook')} ${String(r.status)}`);
+}
+
+/** The webhook IDs the node keeps in its static data, by URL. */
+export function storedIds(harness: TriggerHarness): Record<string, string> {
+	const webhooks = (harness.staticData.webhooks ?? {}) as Record<string, { webhookId: string }>;
+	return Object.fromEntries(Object.entries(webhooks).map(([url, s]) => [url, s.webhookId]));
+}
