@@ -31,6 +31,8 @@ export class EventXTrigger implements INodeType {
 		subtitle: '={{ $parameter["events"].join(", ") }}',
 		description: "Starts the workflow when an event's attendees are created, changed or checked in",
 		defaults: { name: 'EventX Trigger' },
+		eventTriggerDescription: 'Waiting for an attendee of the event to change in EventX',
+		activationMessage: 'EventX will now send attendee changes of this event to the workflow.',
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'eventXApi', required: true }],
