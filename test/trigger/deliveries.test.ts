@@ -270,6 +270,44 @@ describe('EventX Trigger deliveries (n8n WebhookContext over HTTP from the simul
 		expect(harness.received).toHaveLength(1);
 	});
 
+	it('an action the node does not listen to is answered 200 and starts nothing', async () => {
+		const eventId = ctx.sim.seeded.eventIds[0];
+		harness = await startTrigger(ctx.sim, triggerParameters(eventId, ['attendee-create']));
+		await harness.activate();
+		const hookId = hooksOf(ctx.sim, eventId)[0].id;
+		const answer = await harness.post({
+			config: { event_id: eventId, webhook_id: hookId, action: 'attendee-delete' },
+			attendee: { id: randomUUID() },
+		});
+		expect(answer.status).toBe(200);
+		expect(harness.executions).toHaveLength(0);
+	});
+
+	it('when a delivery must be verified and EventX is down, it is answered 503 and starts nothing', async () => {
+		const eventId = ctx.sim.seeded.eventIds[0];
+		harness = await startTrigger(ctx.sim, triggerParameters(eventId, ['attendee-create']));
+		await harness.activate();
+		const hookId = hooksOf(ctx.sim, eventId)[0].id;
+		harness.savedStaticData = {};
+		harness.restart();
+		ctx.sim.addFault({
+			kind: 'status',
+			method: 'GET',
+			path: '/webhook/all$',
+			status: 500,
+			times: 1,
+		});
+		const delivery = {
+			config: { event_id: eventId, webhook_id: hookId, action: 'attendee-create' },
+			attendee: { id: randomUUID() },
+		};
+		expect((await harness.post(delivery)).status).toBe(503);
+		expect(harness.executions).toHaveLength(0);
+		// delivered again once EventX answers: accepted
+		expect((await harness.post(delivery)).status).toBe(200);
+		expect(harness.executions).toHaveLength(1);
+	});
+
 	it('the check-in control routes answer 404 for an unknown attendee', async () => {
 		expect((await controlPost(`/__sim/attendees/${randomUUID()}/check-in`)).status).toBe(404);
 		expect((await controlPost(`/__sim/attendees/${randomUUID()}/check-out`)).status).toBe(404);

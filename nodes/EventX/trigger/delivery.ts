@@ -64,9 +64,12 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		// production and test URLs differ only in their base, so the node's own path (its
 		// webhook ID and path) is what must match.
 		const ownPath = (this.getNodeWebhookUrl('default') ?? '').split('/').slice(-2).join('/');
+		const hooks = await listWebhooks(this, eventId).catch(() => undefined);
+		// EventX could not be asked: 503, so that a sender that retries may deliver it again.
+		if (hooks === undefined) return answer(this, 503, 'The delivery could not be verified');
 		known =
 			ownPath !== '' &&
-			(await listWebhooks(this, eventId)).some(
+			hooks.some(
 				(hook) =>
 					hook.id === config.webhook_id &&
 					typeof hook.url === 'string' &&
