@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+
+import { newAttendee } from './routes/attendees';
 import { newEvent } from './routes/events';
 import { DEMO_API_TOKEN, DEMO_USER_ID, type Store } from './store';
 
@@ -6,6 +9,8 @@ export interface SeedOptions {
 	events?: number;
 	/** Events in the organization the demo user only manages (default 2). */
 	managedEvents?: number;
+	/** Attendees seeded in each hosted event, with tags, ticket classes, add-ons, questions (default 30). */
+	attendeesPerEvent?: number;
 }
 
 export const ORG_HOSTED = '11111111-1111-4111-8111-111111111111';
@@ -78,10 +83,120 @@ export function seedDemo(store: Store, options: SeedOptions = {}) {
 	for (let i = 0; i < (options.events ?? 4); i++) add(ORG_HOSTED, index++);
 	for (let i = 0; i < (options.managedEvents ?? 2); i++) add(ORG_MANAGED, index++);
 	add(ORG_FOREIGN, index++);
+	const attendeeIds = seedAttendees(store, eventIds.slice(0, options.events ?? 4), {
+		perEvent: options.attendeesPerEvent ?? 30,
+	});
 	return {
+		attendeeIds,
 		userId,
 		apiToken: DEMO_API_TOKEN,
 		organizations: { hosted: ORG_HOSTED, managed: ORG_MANAGED, foreign: ORG_FOREIGN },
 		eventIds,
 	};
+}
+
+export interface AttendeeSeedOptions {
+	/** Attendees per event (default 30). */
+	perEvent?: number;
+}
+
+/**
+ * Ticket classes, add-ons, custom questions (text, textArea, dropdown), tags and attendees for
+ * each event. Deterministic names; created times one minute apart from 2026-01-01.
+ */
+export function seedAttendees(store: Store, eventIds: string[], options: AttendeeSeedOptions = {}) {
+	const count = options.perEvent ?? 30;
+	const at = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString();
+	const ids: Record<string, string[]> = {};
+	eventIds.forEach((eventId, e) => {
+		const stamp = at(0);
+		const tag = (name: string) => ({
+			id: randomUUID(),
+			name,
+			createdAt: stamp,
+			updatedAt: stamp,
+			rawData: { name },
+		});
+		const tags = [tag('VIP'), tag('Press')];
+		store.attendeeTags.set(eventId, tags);
+		const addOns = ['Workshop', 'Dinner'].map((name) => ({
+			id: randomUUID(),
+			stockQty: 100,
+			price: 10,
+			accessiblePhysicalSessionIds: [],
+			isAccessibleToAllPhysicalSessions: true,
+			contentI18n: { name: { default: name } },
+			type: 'session',
+			createdAt: stamp,
+			updatedAt: stamp,
+		}));
+		store.ticketClassAddOns.set(eventId, addOns);
+		store.ticketClasses.set(
+			eventId,
+			['General', 'VIP Pass'].map((name, i) => ({
+				id: randomUUID(),
+				contentI18n: { name: { default: name } },
+				price: i * 50,
+				qty: 500,
+				saleStartsAt: stamp,
+				saleEndsAt: null,
+				addOnIds: addOns.map((a) => a.id),
+				minAddOnQty: 0,
+				maxAddOnQty: 5,
+				minQty: 1,
+				maxQty: 5,
+				createdAt: stamp,
+				updatedAt: stamp,
+			})),
+		);
+		const question = (type: string, label: string) => ({
+			id: randomUUID(),
+			type,
+			contentI18n: { label: { default: label } },
+			isFilterable: true,
+			config:
+				type === 'dropdown'
+					? { options: [{ id: 'xs', contentI18n: { label: { default: 'XS' } } }] }
+					: {},
+			archivedAt: null,
+			rawData: { type, contentI18n: { label: { default: label } } },
+		});
+		const questions = [
+			question('text', 'Company Size'),
+			question('textArea', 'Dietary Needs'),
+			question('dropdown', 'T-Shirt'),
+		];
+		store.customFields.set(eventId, questions);
+		ids[eventId] = [];
+		const first = ['Ada', 'Grace', 'Alan', 'Linus', 'Margaret', 'Ken'];
+		const last = ['Lovelace', 'Hopper', 'Turing', 'Torvalds', 'Hamilton', 'Thompson'];
+		for (let i = 0; i < count; i++) {
+			const a = newAttendee(
+				eventId,
+				{
+					firstName: first[i % first.length],
+					lastName: `${last[(i + e) % last.length]} ${i}`,
+					invitationEmail: `guest${i}.e${e}@example.com`,
+					jobTitle: i % 2 === 0 ? 'Engineer' : 'Manager',
+					organization: `Org ${i % 5}`,
+					city: i % 3 === 0 ? 'Hong Kong' : 'Singapore',
+					country: i % 3 === 0 ? 'HK' : 'SG',
+					areaCode: '+852',
+					contactNo: String(90000000 + i),
+					registrationStatus: i % 4 === 0 ? 'pending' : 'registered',
+					customFields: {
+						[questions[0].id]: { value: i % 2 === 0 ? '11-50' : '51-200' },
+						[questions[1].id]: { value: i % 3 === 0 ? 'Vegetarian meals' : 'None' },
+					},
+				},
+				at(i + 1),
+			);
+			a.ticketClassId = (store.ticketClasses.get(eventId) ?? [])[0].id;
+			a.attendeeTagIdList = i % 5 === 0 ? [tags[0].id] : [];
+			if (count <= 1000) a.shortCode = `S${e}${String(i).padStart(4, '0')}`;
+			store.attendees.set(a.id, a);
+			ids[eventId].push(a.id);
+		}
+	});
+	return ids;
 }

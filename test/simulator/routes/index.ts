@@ -1,5 +1,6 @@
 import type { Route } from '../http';
 import type { Json, Store } from '../store';
+import { attendeeRoutes } from './attendees';
 import { authRoutes } from './auth';
 import { eventRoutes } from './events';
 import { outreachRoutes } from './outreach';
@@ -19,4 +20,5 @@ export const routeFactories: RouteFactory[] = [
 	eventRoutes,
 	webhookRoutes,
 	outreachRoutes,
+	attendeeRoutes,
 ];
