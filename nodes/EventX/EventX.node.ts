@@ -8,7 +8,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceOptions, resources } from './actions/resources';
 import { route } from './actions/router';
-import { listSearch } from './methods';
+import { listSearch, loadOptions } from './methods';
 import { requestOptionsProperty } from './transport/requestOptions';
 
 export class EventX implements INodeType {
@@ -42,7 +42,7 @@ export class EventX implements INodeType {
 		],
 	};
 
-	methods = { listSearch };
+	methods = { listSearch, loadOptions };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await route.call(this);

@@ -1,5 +1,7 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 
+import { attendeeResource } from './attendee/Attendee.resource';
+import { attendeeTagResource } from './attendeeTag/AttendeeTag.resource';
 import { eventResource } from './event/Event.resource';
 import { outreachResource } from './outreach/Outreach.resource';
 import { webhookResource } from './webhook/Webhook.resource';
@@ -7,12 +9,16 @@ import type { Resource } from './types';
 
 /** Every resource of the action node. A new resource adds one line here and one option below. */
 export const resources: Record<string, Resource> = {
+	attendee: attendeeResource,
+	attendeeTag: attendeeTagResource,
 	event: eventResource,
 	outreach: outreachResource,
 	webhook: webhookResource,
 };
 
 export const resourceOptions: INodePropertyOptions[] = [
+	{ name: 'Attendee', value: 'attendee' },
+	{ name: 'Attendee Tag', value: 'attendeeTag' },
 	{ name: 'Event', value: 'event' },
 	{ name: 'Outreach', value: 'outreach' },
 	{ name: 'Webhook', value: 'webhook' },

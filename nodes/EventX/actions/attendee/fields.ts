@@ -1,0 +1,276 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
+
+import { DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE } from '../../helpers/batching';
+import { APPROVAL_STATUSES, REGISTRATION_STATUSES } from '../../helpers/enums';
+import {
+	invalidField,
+	parseJson,
+	requireUuid,
+	uuidSchema,
+	validate,
+} from '../../helpers/validation';
+
+export const show = (operation: string) => ({ resource: ['attendee'], operation: [operation] });
+
+export const attendeeIdProperty = (operation: string, required = true): INodeProperties => ({
+	displayName: 'Attendee ID',
+	name: 'attendeeId',
+	type: 'string',
+	default: '',
+	required,
+	placeholder: 'e.g. 3f2b6c1e-8a4d-4f7e-9b1a-2c3d4e5f6a7b',
+	description: required
+		? 'The attendee to work on'
+		: 'The attendee to update. Leave empty to create a new attendee.',
+	displayOptions: { show: show(operation) },
+});
+
+const PROFILE_TEXT: Array<[string, string, string]> = [
+	['Area Code', 'areaCode', 'e.g. +852'],
+	['City', 'city', 'e.g. Hong Kong'],
+	['Contact Number', 'contactNo', 'e.g. 91234567'],
+	['Country', 'country', 'e.g. HK'],
+	['Custom Check-In Token', 'customCheckInToken', ''],
+	['Email', 'invitationEmail', 'e.g. name@example.com'],
+	['First Name', 'firstName', 'e.g. Ada'],
+	['Job Title', 'jobTitle', 'e.g. Engineer'],
+	['Last Name', 'lastName', 'e.g. Lovelace'],
+	['Name', 'name', 'e.g. Ada Lovelace'],
+	['Organization', 'organization', 'e.g. Acme'],
+	['QR Code Token', 'qrCodeToken', ''],
+];
+
+/** The profile fields of the write operations, in one collection. */
+export function profileProperty(operation: string, withDeprecatedStatus: boolean): INodeProperties {
+	const options: INodeProperties[] = [
+		...PROFILE_TEXT.map(
+			([displayName, name, placeholder]): INodeProperties => ({
+				displayName,
+				name,
+				type: 'string',
+				default: '',
+				placeholder,
+				...(name === 'invitationEmail' ? { placeholder: 'name@email.com' } : {}),
+			}),
+		),
+		{
+			displayName: 'Approval Status',
+			name: 'approvalStatus',
+			type: 'options',
+			options: APPROVAL_STATUSES.map((value) => ({
+				name: value.charAt(0).toUpperCase() + value.slice(1),
+				value,
+			})),
+			default: 'approved',
+		},
+		{
+			displayName: 'Registration Status',
+			name: 'registrationStatus',
+			type: 'options',
+			options: REGISTRATION_STATUSES.map((value) => ({
+				name:
+					value === 'not-applicable'
+						? 'Not Applicable'
+						: value.charAt(0).toUpperCase() + value.slice(1),
+				value,
+			})),
+			default: 'registered',
+			description:
+				'The documented values are offered; an expression may pass any other value EventX accepts',
+		},
+	];
+	if (withDeprecatedStatus) {
+		options.push({
+			displayName: 'Status (Deprecated)',
+			name: 'status',
+			type: 'options',
+			options: [
+				{ name: 'Invited', value: 'invited' },
+				{ name: 'Registered', value: 'registered' },
+			],
+			default: 'registered',
+			description:
+				'Deprecated by EventX in favour of Registration Status; cannot be used together with it',
+		});
+	}
+	options.sort((a, b) => a.displayName.localeCompare(b.displayName));
+	return {
+		displayName: operation === 'update' ? 'Update Fields' : 'Attendee Fields',
+		name: 'profile',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show: show(operation) },
+		options,
+	};
+}
+
+/** Custom question answers: each question picked from the event's questions. */
+export function customFieldsProperty(operation: string): INodeProperties {
+	return {
+		displayName: 'Custom Fields',
+		name: 'customFields',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Custom Field',
+		default: {},
+		description: "Answers to the event's custom questions",
+		displayOptions: { show: show(operation) },
+		options: [
+			{
+				displayName: 'Field',
+				name: 'fields',
+				values: [
+					{
+						displayName: 'Question Name or ID',
+						name: 'questionId',
+						type: 'options',
+						typeOptions: {
+							loadOptionsMethod: 'getCustomFields',
+							loadOptionsDependsOn: ['eventId'],
+						},
+						default: '',
+						description:
+							'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+					},
+					{
+						displayName: 'Value',
+						name: 'value',
+						type: 'string',
+						default: '',
+						description:
+							'The answer: text, or (from an expression) a boolean or an array of texts for multiple-choice questions',
+					},
+				],
+			},
+		],
+	};
+}
+
+const answerSchema = z
+	.object({
+		value: z.union([z.string(), z.null(), z.boolean(), z.array(z.string().nullable())]).optional(),
+		mediaValues: z.array(uuidSchema).optional(),
+	})
+	.strict();
+
+/** The `{questionId: {value}}` map from the Custom Fields rows; wrong shapes name the field and item. */
+export function readCustomFields(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): IDataObject | undefined {
+	const rows = ((ctx.getNodeParameter('customFields', itemIndex, {}) as IDataObject).fields ??
+		[]) as IDataObject[];
+	if (rows.length === 0) return undefined;
+	const result: IDataObject = {};
+	for (const row of rows) {
+		const questionId = row.questionId;
+		if (typeof questionId !== 'string' || questionId.trim() === '')
+			throw invalidField(ctx, 'Custom Fields > Question', 'is required', itemIndex);
+		let value = row.value as unknown;
+		if (typeof value === 'string' && /^\s*[[{]/.test(value)) {
+			// A JSON array (multiple choice) or a full answer object typed as text.
+			value = parseJson(ctx, value, 'Custom Fields > Value', itemIndex);
+		}
+		const answer =
+			value !== null && typeof value === 'object' && !Array.isArray(value) ? value : { value };
+		result[questionId.trim()] = validate(
+			ctx,
+			answerSchema,
+			answer,
+			`Custom Fields > Value (question ${questionId})`,
+			itemIndex,
+		) as IDataObject;
+	}
+	return result;
+}
+
+const LABELS: Record<string, string> = {
+	...Object.fromEntries(PROFILE_TEXT.map(([label, name]) => [name, label])),
+	approvalStatus: 'Approval Status',
+	registrationStatus: 'Registration Status',
+	status: 'Status (Deprecated)',
+};
+
+/** The profile collection as a body: empty texts are left out, status pairs refused. */
+export function readProfile(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	const profile = { ...(ctx.getNodeParameter('profile', itemIndex, {}) as IDataObject) };
+	for (const [key, value] of Object.entries(profile)) {
+		if (value === '' || value === undefined) delete profile[key];
+		else if (typeof value !== 'string')
+			throw invalidField(
+				ctx,
+				LABELS[key] ?? key,
+				`must be text, not ${JSON.stringify(value)}`,
+				itemIndex,
+			);
+	}
+	if (profile.status !== undefined && profile.registrationStatus !== undefined) {
+		throw invalidField(
+			ctx,
+			'Status (Deprecated)',
+			'cannot be used together with Registration Status',
+			itemIndex,
+			'Remove Status (Deprecated) and keep Registration Status',
+		);
+	}
+	if (
+		profile.approvalStatus !== undefined &&
+		!(APPROVAL_STATUSES as readonly string[]).includes(profile.approvalStatus as string)
+	)
+		throw invalidField(
+			ctx,
+			'Approval Status',
+			`"${String(profile.approvalStatus)}" is not one of ${APPROVAL_STATUSES.join(', ')}`,
+			itemIndex,
+		);
+	const customFields = readCustomFields(ctx, itemIndex);
+	if (customFields) profile.customFields = customFields;
+	return profile;
+}
+
+export function readAttendeeId(ctx: IExecuteFunctions, itemIndex: number): string {
+	return requireUuid(
+		ctx,
+		ctx.getNodeParameter('attendeeId', itemIndex, ''),
+		'Attendee ID',
+		itemIndex,
+	).toLowerCase();
+}
+
+/** Options > Batch Size of the batched operations. */
+export function batchOptionsProperty(operation: string): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show: show(operation) },
+		options: [
+			{
+				displayName: 'Batch Size',
+				name: 'batchSize',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: MAX_BATCH_SIZE },
+				default: DEFAULT_BATCH_SIZE,
+				description:
+					'How many attendees one request carries. The items of one execution are grouped per event and sent in as few requests as this allows.',
+			},
+		],
+	};
+}
+
+export function readBatchSize(ctx: IExecuteFunctions, itemIndex: number): number {
+	const size =
+		(ctx.getNodeParameter('options', itemIndex, {}) as IDataObject).batchSize ?? DEFAULT_BATCH_SIZE;
+	if (typeof size !== 'number' || !Number.isInteger(size) || size < 1 || size > MAX_BATCH_SIZE)
+		throw invalidField(
+			ctx,
+			'Batch Size',
+			`must be a whole number from 1 to ${MAX_BATCH_SIZE}, not ${JSON.stringify(size)}`,
+			itemIndex,
+		);
+	return size;
+}

@@ -1,0 +1,211 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { ATTENDEE_SORT_KEYS } from '../../helpers/enums';
+import { eventLocator, readEventId } from '../../helpers/eventLocator';
+import { pagingProperties, readLimit } from '../../helpers/paging';
+import { invalidField, requireUuid, toIsoDateTime } from '../../helpers/validation';
+import { API_PREFIX, eventxPaginate } from '../../transport';
+import { buildSort } from '../event/getMany.operation';
+import type { ItemOperation } from '../types';
+import { show } from './fields';
+
+const questionRows = (displayName: string, name: string, valueLabel: string): INodeProperties => ({
+	displayName,
+	name,
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true },
+	placeholder: 'Add Condition',
+	default: {},
+	options: [
+		{
+			displayName: 'Condition',
+			name: 'conditions',
+			values: [
+				{
+					displayName: 'Question Name or ID',
+					name: 'questionId',
+					type: 'options',
+					typeOptions: { loadOptionsMethod: 'getCustomFields', loadOptionsDependsOn: ['eventId'] },
+					default: '',
+					description:
+						'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+				},
+				{ displayName: valueLabel, name: 'value', type: 'string', default: '' },
+			],
+		},
+	],
+});
+
+export const description: INodeProperties[] = [
+	eventLocator({ show: show('getMany') }),
+	...pagingProperties('attendee', 'getMany'),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: { show: show('getMany') },
+		options: [
+			{
+				displayName: 'Attendee IDs',
+				name: 'attendeeIds',
+				type: 'string',
+				default: '',
+				placeholder:
+					'e.g. 3f2b6c1e-8a4d-4f7e-9b1a-2c3d4e5f6a7b, 7c9e6679-7425-40de-944b-e07fc1f90ae7',
+				description:
+					'Return only these attendees: a comma-separated list or an array from an expression',
+			},
+			{
+				displayName: 'Created After',
+				name: 'createdAfter',
+				type: 'dateTime',
+				default: '',
+				description: 'Return only attendees created after this time',
+			},
+			{
+				...questionRows('Custom Field Contains', 'customFieldContains', 'Text'),
+				description: 'Text and text-area questions whose answer contains the text',
+			},
+			{
+				...questionRows('Custom Field Equals', 'customFieldEquals', 'Value'),
+				description: 'Questions whose answer is exactly the value',
+			},
+			{
+				displayName: 'Search',
+				name: 'search',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. ada@example.com',
+				description: 'Return attendees whose name or email contains this text',
+			},
+		],
+	},
+	{
+		displayName: 'Sort',
+		name: 'sort',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true, sortable: true },
+		placeholder: 'Add Sort Rule',
+		default: {},
+		description:
+			'Order of the results; earlier rules take precedence. EventX sorts by ID, descending, when none is given.',
+		displayOptions: { show: show('getMany') },
+		options: [
+			{
+				displayName: 'Rule',
+				name: 'rules',
+				values: [
+					{
+						displayName: 'Field',
+						name: 'field',
+						type: 'options',
+						options: [...ATTENDEE_SORT_KEYS].sort().map((key) => ({
+							name:
+								key === 'attendee_tag_id'
+									? 'Attendee Tag ID'
+									: key.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase()),
+							value: key,
+						})),
+						default: 'createdAt',
+					},
+					{
+						displayName: 'Direction',
+						name: 'direction',
+						type: 'options',
+						options: [
+							{ name: 'Ascending', value: 'asc' },
+							{ name: 'Descending', value: 'desc' },
+						],
+						default: 'desc',
+					},
+				],
+			},
+		],
+	},
+];
+
+interface Plan {
+	eventId: string;
+	qs: IDataObject;
+	limit?: number;
+}
+
+function readConditions(
+	ctx: IExecuteFunctions,
+	value: unknown,
+	field: string,
+	itemIndex: number,
+): IDataObject | undefined {
+	const rows = ((value as IDataObject | undefined)?.conditions ?? []) as IDataObject[];
+	if (rows.length === 0) return undefined;
+	const result: IDataObject = {};
+	for (const row of rows) {
+		if (typeof row.questionId !== 'string' || row.questionId.trim() === '')
+			throw invalidField(ctx, `${field} > Question`, 'is required', itemIndex);
+		result[row.questionId.trim()] = row.value as string;
+	}
+	return result;
+}
+
+export const getMany: ItemOperation<Plan> = {
+	description,
+	prepare(this: IExecuteFunctions, itemIndex) {
+		const eventId = readEventId(this, itemIndex);
+		const limit = readLimit(this, itemIndex);
+		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+		const qs: IDataObject = {};
+		if (filters.attendeeIds !== undefined) {
+			const raw = filters.attendeeIds as unknown;
+			const parts = (Array.isArray(raw) ? raw : String(raw).split(','))
+				.map((v) => (typeof v === 'string' ? v.trim() : v))
+				.filter((v) => v !== '');
+			if (parts.length === 0)
+				throw invalidField(this, 'Filters > Attendee IDs', 'no attendee ID given', itemIndex);
+			qs.attendeeIds = JSON.stringify(
+				parts.map((id) => requireUuid(this, id, 'Filters > Attendee IDs', itemIndex)),
+			);
+		}
+		const createdAfter = toIsoDateTime(
+			this,
+			filters.createdAfter,
+			'Filters > Created After',
+			itemIndex,
+		);
+		if (createdAfter) qs['createdAt$gt'] = createdAfter;
+		const equals = readConditions(
+			this,
+			filters.customFieldEquals,
+			'Filters > Custom Field Equals',
+			itemIndex,
+		);
+		if (equals) qs.customFields = JSON.stringify(equals);
+		if (typeof filters.search === 'string' && filters.search.trim() !== '')
+			qs.q = filters.search.trim();
+		const contains = readConditions(
+			this,
+			filters.customFieldContains,
+			'Filters > Custom Field Contains',
+			itemIndex,
+		);
+		if (contains) qs.customFieldSearch = JSON.stringify(contains);
+		const rules = ((this.getNodeParameter('sort', itemIndex, {}) as IDataObject).rules ??
+			[]) as IDataObject[];
+		const sort = buildSort(this, rules, ATTENDEE_SORT_KEYS, itemIndex);
+		if (sort) qs.sort = sort;
+		return { eventId, qs, limit };
+	},
+	async execute(this: IExecuteFunctions, plan, itemIndex) {
+		return await eventxPaginate.call(
+			this,
+			{
+				method: 'GET',
+				path: `${API_PREFIX}/event/${plan.eventId}/attendee`,
+				qs: plan.qs,
+				itemIndex,
+			},
+			plan.limit,
+		);
+	},
+};

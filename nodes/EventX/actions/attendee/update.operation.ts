@@ -1,0 +1,48 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { eventLocator, readEventId } from '../../helpers/eventLocator';
+import { invalidField } from '../../helpers/validation';
+import { API_PREFIX, eventxData } from '../../transport';
+import type { ItemOperation } from '../types';
+import {
+	attendeeIdProperty,
+	customFieldsProperty,
+	profileProperty,
+	readAttendeeId,
+	readProfile,
+	show,
+} from './fields';
+
+export const description: INodeProperties[] = [
+	eventLocator({ show: show('update') }),
+	attendeeIdProperty('update'),
+	profileProperty('update', false),
+	customFieldsProperty('update'),
+];
+
+interface Plan {
+	eventId: string;
+	attendeeId: string;
+	body: IDataObject;
+}
+
+export const update: ItemOperation<Plan> = {
+	description,
+	prepare(this: IExecuteFunctions, itemIndex) {
+		const eventId = readEventId(this, itemIndex);
+		const attendeeId = readAttendeeId(this, itemIndex);
+		const body = readProfile(this, itemIndex);
+		if (Object.keys(body).length === 0)
+			throw invalidField(this, 'Update Fields', 'add at least one field to update', itemIndex);
+		return { eventId, attendeeId, body };
+	},
+	async execute(this: IExecuteFunctions, { eventId, attendeeId, body }, itemIndex) {
+		return await eventxData.call(this, {
+			method: 'PATCH',
+			path: `${API_PREFIX}/event/${eventId}/attendee/${attendeeId}`,
+			body,
+			retry: 'write',
+			itemIndex,
+		});
+	},
+};

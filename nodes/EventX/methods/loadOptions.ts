@@ -1,0 +1,73 @@
+import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+
+import { UUID_PATTERN } from '../helpers/validation';
+import { API_PREFIX, eventxList } from '../transport';
+
+const UUID_RE = new RegExp(UUID_PATTERN);
+
+/** The event chosen in the node (picked from the list or given by ID), or undefined. */
+function chosenEventId(ctx: ILoadOptionsFunctions): string | undefined {
+	const value = ctx.getCurrentNodeParameter('eventId', { extractValue: true }) as unknown;
+	return typeof value === 'string' && UUID_RE.test(value.trim()) ? value.trim() : undefined;
+}
+
+/** The default-language text of an I18n member, falling back to the ID. */
+function label(item: IDataObject, member: 'name' | 'label'): string {
+	const i18n = (item.contentI18n as IDataObject | undefined)?.[member] as IDataObject | undefined;
+	const text =
+		i18n?.default ?? Object.values(i18n ?? {}).find((v) => typeof v === 'string' && v !== '');
+	return typeof text === 'string' && text !== '' ? text : String(item.id);
+}
+
+async function listOf(
+	ctx: ILoadOptionsFunctions,
+	resource: string,
+	member: 'name' | 'label',
+	describe?: (item: IDataObject) => string | undefined,
+): Promise<INodePropertyOptions[]> {
+	const eventId = chosenEventId(ctx);
+	if (!eventId) return [];
+	const { dataList } = await eventxList.call(ctx, {
+		method: 'GET',
+		path: `${API_PREFIX}/event/${eventId}/${resource}/all`,
+	});
+	return dataList
+		.map((item) => ({
+			name: label(item, member),
+			value: String(item.id),
+			description: describe?.(item),
+		}))
+		.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+export async function getTicketClasses(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	return await listOf(this, 'ticket-class', 'name');
+}
+
+export async function getTicketClassAddOns(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	return await listOf(this, 'ticket-class-add-on', 'name');
+}
+
+/** The event's custom questions; archived ones are left out. */
+export async function getCustomFields(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	const eventId = chosenEventId(this);
+	if (!eventId) return [];
+	const { dataList } = await eventxList.call(this, {
+		method: 'GET',
+		path: `${API_PREFIX}/event/${eventId}/custom-field/all`,
+	});
+	return dataList
+		.filter((q) => !q.archivedAt)
+		.map((q) => ({
+			name: label(q, 'label'),
+			value: String(q.id),
+			description: `Type: ${String(q.type)}`,
+		}))
+		.sort((a, b) => a.name.localeCompare(b.name));
+}
