@@ -43,7 +43,7 @@ export const deleteAttendees: BatchOperation<Plan> = {
 		return {
 			eventId: readEventId(this, itemIndex).toLowerCase(),
 			attendeeIds: readAttendeeIds(this, itemIndex),
-			batchSize: readBatchSize(this, itemIndex),
+			batchSize: readBatchSize(this, itemIndex, 'delete'),
 		};
 	},
 	async executeBatch(this: IExecuteFunctions, prepared: Array<PreparedItem<Plan>>) {

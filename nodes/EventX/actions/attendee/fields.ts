@@ -97,7 +97,7 @@ export function profileProperty(operation: string, withDeprecatedStatus: boolean
 	options.sort((a, b) => a.displayName.localeCompare(b.displayName));
 	return {
 		displayName: operation === 'update' ? 'Update Fields' : 'Attendee Fields',
-		name: 'profile',
+		name: profileName(operation),
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
@@ -106,11 +106,16 @@ export function profileProperty(operation: string, withDeprecatedStatus: boolean
 	};
 }
 
+/** Distinct parameter names per operation: n8n resolves same-named collections poorly. */
+const profileName = (operation: string) => `${operation}Fields`;
+const customFieldsName = (operation: string) => `${operation}CustomFields`;
+const optionsName = (operation: string) => `${operation}Options`;
+
 /** Custom question answers: each question picked from the event's questions. */
 export function customFieldsProperty(operation: string): INodeProperties {
 	return {
 		displayName: 'Custom Fields',
-		name: 'customFields',
+		name: customFieldsName(operation),
 		type: 'fixedCollection',
 		typeOptions: { multipleValues: true },
 		placeholder: 'Add Custom Field',
@@ -159,9 +164,10 @@ const answerSchema = z
 export function readCustomFields(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
+	operation: string,
 ): IDataObject | undefined {
-	const rows = ((ctx.getNodeParameter('customFields', itemIndex, {}) as IDataObject).fields ??
-		[]) as IDataObject[];
+	const rows = ((ctx.getNodeParameter(customFieldsName(operation), itemIndex, {}) as IDataObject)
+		.fields ?? []) as IDataObject[];
 	if (rows.length === 0) return undefined;
 	const result: IDataObject = {};
 	for (const row of rows) {
@@ -194,8 +200,14 @@ const LABELS: Record<string, string> = {
 };
 
 /** The profile collection as a body: empty texts are left out, status pairs refused. */
-export function readProfile(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	const profile = { ...(ctx.getNodeParameter('profile', itemIndex, {}) as IDataObject) };
+export function readProfile(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	operation: string,
+): IDataObject {
+	const profile = {
+		...(ctx.getNodeParameter(profileName(operation), itemIndex, {}) as IDataObject),
+	};
 	for (const [key, value] of Object.entries(profile)) {
 		if (value === '' || value === undefined) delete profile[key];
 		else if (typeof value !== 'string')
@@ -225,7 +237,7 @@ export function readProfile(ctx: IExecuteFunctions, itemIndex: number): IDataObj
 			`"${String(profile.approvalStatus)}" is not one of ${APPROVAL_STATUSES.join(', ')}`,
 			itemIndex,
 		);
-	const customFields = readCustomFields(ctx, itemIndex);
+	const customFields = readCustomFields(ctx, itemIndex, operation);
 	if (customFields) profile.customFields = customFields;
 	return profile;
 }
@@ -243,7 +255,7 @@ export function readAttendeeId(ctx: IExecuteFunctions, itemIndex: number): strin
 export function batchOptionsProperty(operation: string): INodeProperties {
 	return {
 		displayName: 'Options',
-		name: 'options',
+		name: optionsName(operation),
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
@@ -262,9 +274,14 @@ export function batchOptionsProperty(operation: string): INodeProperties {
 	};
 }
 
-export function readBatchSize(ctx: IExecuteFunctions, itemIndex: number): number {
+export function readBatchSize(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	operation: string,
+): number {
 	const size =
-		(ctx.getNodeParameter('options', itemIndex, {}) as IDataObject).batchSize ?? DEFAULT_BATCH_SIZE;
+		(ctx.getNodeParameter(optionsName(operation), itemIndex, {}) as IDataObject).batchSize ??
+		DEFAULT_BATCH_SIZE;
 	if (typeof size !== 'number' || !Number.isInteger(size) || size < 1 || size > MAX_BATCH_SIZE)
 		throw invalidField(
 			ctx,

@@ -43,7 +43,7 @@ export const removeAttendees: BatchOperation<Plan> = {
 		return {
 			eventId: readEventId(this, itemIndex).toLowerCase(),
 			attendeeIds: readAttendeeIds(this, itemIndex),
-			batchSize: readBatchSize(this, itemIndex),
+			batchSize: readBatchSize(this, itemIndex, 'remove'),
 		};
 	},
 	async executeBatch(this: IExecuteFunctions, prepared: Array<PreparedItem<Plan>>) {

@@ -31,7 +31,7 @@ export const update: ItemOperation<Plan> = {
 	prepare(this: IExecuteFunctions, itemIndex) {
 		const eventId = readEventId(this, itemIndex);
 		const attendeeId = readAttendeeId(this, itemIndex);
-		const body = readProfile(this, itemIndex);
+		const body = readProfile(this, itemIndex, 'update');
 		if (Object.keys(body).length === 0)
 			throw invalidField(this, 'Update Fields', 'add at least one field to update', itemIndex);
 		return { eventId, attendeeId, body };

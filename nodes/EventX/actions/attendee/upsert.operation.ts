@@ -37,8 +37,8 @@ export const upsert: BatchOperation<Plan> = {
 		const attendee: IDataObject = {};
 		if (rawId !== '' && rawId !== undefined && rawId !== null)
 			attendee.id = requireUuid(this, rawId, 'Attendee ID', itemIndex).toLowerCase();
-		Object.assign(attendee, readProfile(this, itemIndex));
-		return { eventId, attendee, batchSize: readBatchSize(this, itemIndex) };
+		Object.assign(attendee, readProfile(this, itemIndex, 'upsert'));
+		return { eventId, attendee, batchSize: readBatchSize(this, itemIndex, 'upsert') };
 	},
 	async executeBatch(this: IExecuteFunctions, prepared: Array<PreparedItem<Plan>>) {
 		const batchSize = prepared[0]?.plan.batchSize ?? 100;
