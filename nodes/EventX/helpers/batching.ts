@@ -36,16 +36,18 @@ function statusOf(error: unknown): number | undefined {
 
 /**
  * Sends the payloads of all items in as few requests as Batch Size allows: grouped by `group`
- * (first-seen order), an item's payloads kept together in one chunk whenever they fit, one
- * request per chunk. Returns one result per item, in order.
+ * (first-seen order), payloads in item order, at most `batchSize` payloads a request (an item with
+ * more payloads than that spans requests). Returns one result per item, in order: its answers
+ * (one object, or an array when it had several payloads), or the error of a request that carried
+ * one of its payloads.
  *
  * When a request fails:
- * - a definitive rejection (400, 404, 409, 422: EventX applied nothing) of a chunk with more than
- *   one item is split in halves and each half re-sent, down to single items, so the good items
- *   are still saved and only the offending item(s) fail with EventX's message;
+ * - a definitive rejection (400, 404, 409, 422: EventX applied nothing) of a request with more
+ *   than one payload is split in halves and each half re-sent, down to single payloads, so the
+ *   good payloads are still saved and only the offending one(s) fail with EventX's message;
  * - any other failure (5xx, timeout, dropped connection: EventX may have applied it) is never
- *   re-sent (the transport already retried what is safe: a 429 or a refused connection). The
- *   chunk's items fail; without Continue On Fail, no later chunk is sent.
+ *   re-sent (the transport already retried what is safe: a 429 or a refused connection). Its
+ *   items fail; without Continue On Fail, no later request is sent.
  */
 export async function sendInBatches<Payload>(
 	ctx: IExecuteFunctions,
@@ -53,84 +55,67 @@ export async function sendInBatches<Payload>(
 	batchSize: number,
 	send: SendChunk<Payload>,
 ): Promise<BatchResult[]> {
-	const results: BatchResult[] = new Array(items.length);
 	const continueOnFail = ctx.continueOnFail();
 	let stopped: Error | undefined;
+	/** Per item: the answer of each payload, and the first error. */
+	const answers = items.map((item) => new Array<IDataObject>(item.payloads.length));
+	const errors = new Array<Error | undefined>(items.length);
 
-	const groups = new Map<string, number[]>();
-	items.forEach((item, position) => {
-		const members = groups.get(item.group) ?? [];
-		members.push(position);
-		groups.set(item.group, members);
-	});
-
-	const collect = (group: string): { group: string; positions: number[] } => ({
-		group,
-		positions: [],
-	});
-
-	// Pack whole items into chunks of at most batchSize payloads (an item larger than a chunk goes alone).
-	const chunks: Array<{ group: string; positions: number[] }> = [];
-	for (const [group, members] of groups) {
-		let current = collect(group);
-		let size = 0;
-		for (const position of members) {
-			const count = items[position].payloads.length;
-			if (size > 0 && size + count > batchSize) {
-				chunks.push(current);
-				current = collect(group);
-				size = 0;
-			}
-			current.positions.push(position);
-			size += count;
-		}
-		if (current.positions.length > 0) chunks.push(current);
+	interface Entry {
+		position: number;
+		index: number;
 	}
+	const groups = new Map<string, Entry[]>();
+	items.forEach((item, position) => {
+		const entries = groups.get(item.group) ?? [];
+		item.payloads.forEach((_, index) => entries.push({ position, index }));
+		groups.set(item.group, entries);
+	});
 
-	const sendChunk = async (group: string, positions: number[]): Promise<void> => {
-		const payloads = positions.flatMap((p) => items[p].payloads);
+	const sendEntries = async (group: string, entries: Entry[]): Promise<void> => {
+		const payloads = entries.map((e) => items[e.position].payloads[e.index]);
 		try {
-			const answer = await send(group, payloads, items[positions[0]].itemIndex);
-			let offset = 0;
-			for (const p of positions) {
-				const count = items[p].payloads.length;
-				if (Array.isArray(answer)) {
-					const slice = answer.slice(offset, offset + count);
-					results[p] = { json: count === 1 && slice.length === 1 ? slice[0] : slice };
-				} else {
-					results[p] = { json: { success: true } };
-				}
-				offset += count;
-			}
+			const answer = await send(group, payloads, items[entries[0].position].itemIndex);
+			entries.forEach((e, i) => {
+				answers[e.position][e.index] = Array.isArray(answer)
+					? (answer[i] ?? {})
+					: { success: true };
+			});
 		} catch (error) {
 			const status = statusOf(error);
-			if (status !== undefined && DEFINITIVE_REJECTIONS.has(status) && positions.length > 1) {
-				const half = Math.ceil(positions.length / 2);
-				await sendChunk(group, positions.slice(0, half));
-				await sendChunk(group, positions.slice(half));
+			const definitive = status !== undefined && DEFINITIVE_REJECTIONS.has(status);
+			if (definitive && entries.length > 1) {
+				const half = Math.ceil(entries.length / 2);
+				await sendEntries(group, entries.slice(0, half));
+				await sendEntries(group, entries.slice(half));
 				return;
 			}
-			for (const p of positions) results[p] = { error: error as Error };
-			if (!(status !== undefined && DEFINITIVE_REJECTIONS.has(status)) && !continueOnFail) {
-				stopped = error as Error;
-			}
+			for (const e of entries) errors[e.position] ??= error as Error;
+			if (!definitive && !continueOnFail) stopped = error as Error;
 		}
 	};
 
-	for (const chunk of chunks) {
-		if (stopped) {
-			for (const p of chunk.positions) {
-				results[p] = {
-					error: new NodeOperationError(
+	for (const [group, entries] of groups) {
+		for (let start = 0; start < entries.length; start += batchSize) {
+			const chunk = entries.slice(start, start + batchSize);
+			if (stopped) {
+				for (const e of chunk) {
+					errors[e.position] ??= new NodeOperationError(
 						ctx.getNode(),
 						'Not sent: an earlier request of this execution failed',
-						{ itemIndex: items[p].itemIndex, description: stopped.message },
-					),
-				};
+						{ itemIndex: items[e.position].itemIndex, description: stopped.message },
+					);
+				}
+				continue;
 			}
-			continue;
+			await sendEntries(group, chunk);
 		}
-		await sendChunk(chunk.group, chunk.positions);
 	}
-	return results;
+
+	return items.map((_item, position) => {
+		const error = errors[position];
+		if (error) return { error };
+		const list = answers[position];
+		return { json: list.length === 1 ? list[0] : list };
+	});
 }

@@ -17,7 +17,11 @@ const getMany = (extra: Record<string, unknown> = {}) => ({
 function addAttendees(count: number) {
 	const start = Date.UTC(2025, 0, 1);
 	for (let i = 0; i < count; i++) {
-		const a = newAttendee(event(), { firstName: `Bulk ${i}` }, new Date(start + i * 1000).toISOString());
+		const a = newAttendee(
+			event(),
+			{ firstName: `Bulk ${i}` },
+			new Date(start + i * 1000).toISOString(),
+		);
 		ctx.sim.store.attendees.set(a.id, a);
 	}
 }
@@ -72,7 +76,9 @@ describe('Attendee > Get Many', () => {
 		const byName = await run(ctx.sim, { parameters: getMany({ filters: { search: 'grace' } }) });
 		expect(byName.items).toHaveLength(5);
 		expect(byName.items.every((i) => i.json.firstName === 'Grace')).toBe(true);
-		const byEmail = await run(ctx.sim, { parameters: getMany({ filters: { search: 'guest7.e0@' } }) });
+		const byEmail = await run(ctx.sim, {
+			parameters: getMany({ filters: { search: 'guest7.e0@' } }),
+		});
 		expect(byEmail.items.map((i) => i.json.invitationEmail)).toEqual(['guest7.e0@example.com']);
 	});
 
@@ -80,7 +86,9 @@ describe('Attendee > Get Many', () => {
 		const q = questions(ctx.sim, event());
 		const { items } = await run(ctx.sim, {
 			parameters: getMany({
-				filters: { customFieldContains: { conditions: [{ questionId: q.textArea, value: 'vegetarian' }] } },
+				filters: {
+					customFieldContains: { conditions: [{ questionId: q.textArea, value: 'vegetarian' }] },
+				},
 			}),
 		});
 		expect(items).toHaveLength(10);
@@ -114,15 +122,19 @@ describe('Attendee > Get Many', () => {
 	test.each([
 		[20000, 1],
 		[25000, 2],
-	])('Return All of %i attendees takes %i list request(s)', async (total, requests) => {
-		addAttendees(total - 30);
-		const { items, error } = await run(ctx.sim, { parameters: getMany() });
-		expect(error).toBeUndefined();
-		expect(items).toHaveLength(total);
-		expect(new Set(items.map((i) => i.json.id)).size).toBe(total);
-		const lists = apiRequests(ctx.sim);
-		expect(lists).toHaveLength(requests);
-		expect(lists[0].query).toMatchObject({ page: '1', pageEnd: '200', pageSize: '100' });
-		if (requests === 2) expect(lists[1].query).toMatchObject({ page: '201', pageEnd: '400' });
-	}, 60_000);
+	])(
+		'Return All of %i attendees takes %i list request(s)',
+		async (total, requests) => {
+			addAttendees(total - 30);
+			const { items, error } = await run(ctx.sim, { parameters: getMany() });
+			expect(error).toBeUndefined();
+			expect(items).toHaveLength(total);
+			expect(new Set(items.map((i) => i.json.id)).size).toBe(total);
+			const lists = apiRequests(ctx.sim);
+			expect(lists).toHaveLength(requests);
+			expect(lists[0].query).toMatchObject({ page: '1', pageEnd: '200', pageSize: '100' });
+			if (requests === 2) expect(lists[1].query).toMatchObject({ page: '201', pageEnd: '400' });
+		},
+		60_000,
+	);
 });

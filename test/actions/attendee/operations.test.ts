@@ -10,7 +10,12 @@ const attendeeOf = (i = 0) => ctx.sim.seeded.attendeeIds[event()][i];
 describe('Attendee operations against the simulator', () => {
 	test('Get answers the attendee with its documented members', async () => {
 		const { items, error } = await run(ctx.sim, {
-			parameters: { resource: 'attendee', operation: 'get', eventId: byId(event()), attendeeId: attendeeOf(3) },
+			parameters: {
+				resource: 'attendee',
+				operation: 'get',
+				eventId: byId(event()),
+				attendeeId: attendeeOf(3),
+			},
 		});
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(1);
@@ -20,7 +25,14 @@ describe('Attendee operations against the simulator', () => {
 			invitationEmail: 'guest3.e0@example.com',
 			registrationStatus: 'registered',
 		});
-		for (const key of ['qrCodeToken', 'shortCode', 'ticketClassId', 'customFields', 'rawData', 'createdAt'])
+		for (const key of [
+			'qrCodeToken',
+			'shortCode',
+			'ticketClassId',
+			'customFields',
+			'rawData',
+			'createdAt',
+		])
 			expect(items[0].json).toHaveProperty(key);
 	});
 
@@ -38,7 +50,12 @@ describe('Attendee operations against the simulator', () => {
 
 		const code = String(record.shortCode);
 		const exact = await run(ctx.sim, {
-			parameters: { resource: 'attendee', operation: 'getByShortCode', eventId: byId(event()), shortCode: code },
+			parameters: {
+				resource: 'attendee',
+				operation: 'getByShortCode',
+				eventId: byId(event()),
+				shortCode: code,
+			},
 		});
 		expect(exact.items[0].json.id).toBe(record.id);
 
@@ -63,7 +80,9 @@ describe('Attendee operations against the simulator', () => {
 			},
 		});
 		expect(ignoring.items[0].json.id).toBe(record.id);
-		expect(ctx.sim.requestsTo('GET', '/short-code/').at(-1)!.query).toEqual({ isIgnoreCase: 'true' });
+		expect(ctx.sim.requestsTo('GET', '/short-code/').at(-1)!.query).toEqual({
+			isIgnoreCase: 'true',
+		});
 	});
 
 	test('Update patches profile fields and custom field answers', async () => {
@@ -79,7 +98,11 @@ describe('Attendee operations against the simulator', () => {
 			},
 		});
 		expect(error).toBeUndefined();
-		expect(items[0].json).toMatchObject({ jobTitle: 'CTO', city: 'Taipei', registrationStatus: 'pending' });
+		expect(items[0].json).toMatchObject({
+			jobTitle: 'CTO',
+			city: 'Taipei',
+			registrationStatus: 'pending',
+		});
 		const req = ctx.sim.requestsTo('PATCH', '/attendee/[^/]+$')[0];
 		expect(req.body).toEqual({
 			jobTitle: 'CTO',
@@ -87,7 +110,9 @@ describe('Attendee operations against the simulator', () => {
 			registrationStatus: 'pending',
 			customFields: { [q.text]: { value: '500+' } },
 		});
-		expect((ctx.sim.store.attendees.get(attendeeOf(1))!.customFields as Record<string, unknown>)[q.text]).toEqual({
+		expect(
+			(ctx.sim.store.attendees.get(attendeeOf(1))!.customFields as Record<string, unknown>)[q.text],
+		).toEqual({
 			value: '500+',
 		});
 	});
@@ -106,14 +131,22 @@ describe('Attendee operations against the simulator', () => {
 			},
 		});
 		expect(error).toBeUndefined();
-		expect(items[0].json).toMatchObject({ ticketClassId: vip.id, addOns: [{ ticketClassAddOnId: workshop.id, qty: 2 }] });
+		expect(items[0].json).toMatchObject({
+			ticketClassId: vip.id,
+			addOns: [{ ticketClassAddOnId: workshop.id, qty: 2 }],
+		});
 		expect(ctx.sim.requestsTo('PATCH', '/attendee-ticket$')).toHaveLength(1);
 	});
 
 	test('Remove hides attendees from lists and Get; Delete erases them', async () => {
 		const [a, b] = [attendeeOf(0), attendeeOf(1)];
 		const removed = await run(ctx.sim, {
-			parameters: { resource: 'attendee', operation: 'remove', eventId: byId(event()), attendeeIds: a },
+			parameters: {
+				resource: 'attendee',
+				operation: 'remove',
+				eventId: byId(event()),
+				attendeeIds: a,
+			},
 		});
 		expect(removed.items[0].json).toEqual({ success: true, attendeeIds: [a] });
 		expect(ctx.sim.store.attendees.get(a)!.removedAt).toBeDefined();
@@ -125,7 +158,12 @@ describe('Attendee operations against the simulator', () => {
 		expect(String(get.items[0].json.error)).toMatch(/not found/i);
 
 		const deleted = await run(ctx.sim, {
-			parameters: { resource: 'attendee', operation: 'delete', eventId: byId(event()), attendeeIds: b },
+			parameters: {
+				resource: 'attendee',
+				operation: 'delete',
+				eventId: byId(event()),
+				attendeeIds: b,
+			},
 		});
 		expect(deleted.items[0].json).toEqual({ success: true, attendeeIds: [b] });
 		expect(ctx.sim.store.attendees.has(b)).toBe(false);
@@ -165,11 +203,14 @@ describe('Attendee operations against the simulator', () => {
 		});
 		const auth = (await token.json()) as { data?: { accessToken: string }; accessToken?: string };
 		const accessToken = auth.data?.accessToken ?? auth.accessToken;
-		const answer = await fetch(`${ctx.sim.url}/public-api/v1/event/${event()}/attendee/bulk-upsert`, {
-			method: 'PUT',
-			headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
-			body: JSON.stringify([{ status: 'registered', registrationStatus: 'registered' }]),
-		});
+		const answer = await fetch(
+			`${ctx.sim.url}/public-api/v1/event/${event()}/attendee/bulk-upsert`,
+			{
+				method: 'PUT',
+				headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+				body: JSON.stringify([{ status: 'registered', registrationStatus: 'registered' }]),
+			},
+		);
 		expect(answer.status).toBe(400);
 	});
 });
@@ -180,7 +221,9 @@ describe('Attendee Tag > Get Many', () => {
 			parameters: { resource: 'attendeeTag', operation: 'getMany', eventId: byId(event()) },
 		});
 		expect(items.map((i) => i.json.name)).toEqual(['VIP', 'Press']);
-		expect(apiRequests(ctx.sim).map((r) => r.path)).toEqual([`/public-api/v1/event/${event()}/attendee-tag/all`]);
+		expect(apiRequests(ctx.sim).map((r) => r.path)).toEqual([
+			`/public-api/v1/event/${event()}/attendee-tag/all`,
+		]);
 	});
 });
 
@@ -194,7 +237,10 @@ describe('Dropdowns loaded from the chosen event', () => {
 		});
 
 	test('ticket classes, add-ons and custom questions', async () => {
-		const classes = (await load('getTicketClasses')).result as Array<{ name: string; value: string }>;
+		const classes = (await load('getTicketClasses')).result as Array<{
+			name: string;
+			value: string;
+		}>;
 		expect(classes.map((c) => c.name)).toEqual(['General', 'VIP Pass']);
 		const addOns = (await load('getTicketClassAddOns')).result as Array<{ name: string }>;
 		expect(addOns.map((c) => c.name)).toEqual(['Dinner', 'Workshop']);
