@@ -1,3 +1,5 @@
+import type { INodeParameters } from 'n8n-workflow';
+
 import { run, useSimulator } from '../../helpers';
 import { byId, questions } from './fixtures';
 
@@ -5,7 +7,7 @@ const ctx = useSimulator();
 const event = () => ctx.sim.seeded.eventIds[0];
 const someAttendee = () => ctx.sim.seeded.attendeeIds[event()][0];
 
-const base = (operation: string, extra: Record<string, unknown> = {}) => ({
+const base = (operation: string, extra: INodeParameters = {}): INodeParameters => ({
 	resource: 'attendee',
 	operation,
 	eventId: byId(event()),
@@ -13,7 +15,7 @@ const base = (operation: string, extra: Record<string, unknown> = {}) => ({
 });
 
 async function expectRefused(
-	parameters: Record<string, unknown>,
+	parameters: INodeParameters,
 	message: string | RegExp,
 	item = 0,
 ) {
