@@ -47,9 +47,11 @@ export function newShortCode(): string {
 }
 
 export function attendeeJson(a: AttendeeRecord): Json {
-	const { eventId: _e, removedAt: _r, deletedAt: _d, ...rest } = a;
+	const json: Json = { ...a };
+	delete json.eventId;
+	delete json.removedAt;
 	return {
-		...rest,
+		...json,
 		customFields: a.customFields ?? {},
 		attendeeTagIdList: a.attendeeTagIdList ?? [],
 	};
@@ -179,11 +181,10 @@ export function newAttendee(
 	return a;
 }
 
-const sortValue = (store: Store) => (a: AttendeeRecord, key: string) => {
+const sortValue = (a: AttendeeRecord, key: string) => {
 	if (key === 'email') return a.invitationEmail;
 	if (key === 'attendee_tag_id') return (a.attendeeTagIdList as string[] | undefined)?.[0];
 	if (key === 'suspendStatus') return a.suspendStatus ?? null;
-	void store;
 	return a[key];
 };
 
@@ -460,13 +461,7 @@ export function attendeeRoutes(store: Store, services: SimulatorServices): Route
 						}),
 					);
 				}
-				const sorted = sortItems(
-					items,
-					query.get('sort'),
-					ATTENDEE_SORT_KEYS,
-					'-id',
-					sortValue(store),
-				);
+				const sorted = sortItems(items, query.get('sort'), ATTENDEE_SORT_KEYS, '-id', sortValue);
 				const page = paginate(sorted, query);
 				return ok({ dataList: page.dataList.map(attendeeJson), pagination: page.pagination });
 			},
