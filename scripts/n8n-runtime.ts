@@ -1,0 +1,457 @@
+/**
+ * A real n8n for the end-to-end test and `npm run dev`: a cached install outside the repo, the
+ * packed package installed the way a user's n8n holds it, and n8n / simulator processes that are
+ * always stopped as whole process groups.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const N8N_VERSION = '2.8.4';
+export const REPO_ROOT = resolve(__dirname, '..', __dirname.includes('.build-tools') ? '..' : '');
+export const PACKAGE_NAME = 'n8n-nodes-eventx';
+export const ENCRYPTION_KEY = 'n8n-nodes-eventx-local-encryption-key';
+
+type Log = (line: string) => void;
+
+export function n8nCacheDir(): string {
+	return (
+		process.env.N8N_EVENTX_CACHE ??
+		join(homedir(), '.cache', 'n8n-nodes-eventx', `n8n-${N8N_VERSION}`)
+	);
+}
+
+function run(cmd: string, args: string[], cwd: string, log: Log): void {
+	log(`$ ${cmd} ${args.join(' ')}  (in ${cwd})`);
+	const result = spawnSync(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+	if (result.status !== 0) {
+		throw new Error(
+			`${cmd} ${args.join(' ')} failed (${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`.slice(
+				-8000,
+			),
+		);
+	}
+}
+
+/**
+ * Installs n8n once into the cache (about 400 s cold, 2.3 GB) and reuses it afterwards.
+ * A marker file is written only after a complete install, so an interrupted one is redone.
+ */
+export function ensureN8n(log: Log = console.log): string {
+	const dir = n8nCacheDir();
+	const marker = join(dir, '.n8n-nodes-eventx-ready');
+	const bin = join(dir, 'node_modules', 'n8n', 'bin', 'n8n');
+	if (existsSync(marker) && existsSync(bin)) return bin;
+	mkdirSync(dir, { recursive: true });
+	writeFileSync(
+		join(dir, 'package.json'),
+		JSON.stringify(
+			{
+				private: true,
+				dependencies: { n8n: N8N_VERSION },
+				overrides: { xlsx: '0.18.5', linkedom: '0.18.14' },
+			},
+			null,
+			2,
+		),
+	);
+	log(`Installing n8n ${N8N_VERSION} into ${dir} (first run only, several minutes)...`);
+	run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund'], dir, log);
+	if (!existsSync(join(dir, 'node_modules', 'sqlite3', 'build', 'Release', 'node_sqlite3.node'))) {
+		run('npm', ['rebuild', 'sqlite3'], dir, log);
+	}
+	writeFileSync(marker, `n8n ${N8N_VERSION} installed ${new Date().toISOString()}\n`);
+	return bin;
+}
+
+/** `npm pack` (which builds through prepack) into `outDir`; returns the tarball's path. */
+export function packPackage(outDir: string, log: Log = console.log): string {
+	mkdirSync(outDir, { recursive: true });
+	for (const f of readdirSync(outDir)) if (f.endsWith('.tgz')) rmSafe(join(outDir, f));
+	run('npm', ['pack', '--pack-destination', outDir, '--silent'], REPO_ROOT, log);
+	const tgz = readdirSync(outDir).find((f) => f.startsWith(PACKAGE_NAME) && f.endsWith('.tgz'));
+	if (!tgz) throw new Error(`npm pack left no tarball in ${outDir}`);
+	return join(outDir, tgz);
+}
+
+function rmSafe(path: string): void {
+	spawnSync('rm', ['-f', path]);
+}
+
+/**
+ * Installs the tarball into `<userFolder>/.n8n/nodes` as n8n's community-package installer does:
+ * without devDependencies and without peer dependencies (n8n-workflow and zod come from n8n).
+ */
+export function installPackage(userFolder: string, tgz: string, log: Log = console.log): string {
+	const nodesDir = join(userFolder, '.n8n', 'nodes');
+	mkdirSync(nodesDir, { recursive: true });
+	if (!existsSync(join(nodesDir, 'package.json'))) {
+		writeFileSync(
+			join(nodesDir, 'package.json'),
+			JSON.stringify({ name: 'installed-nodes', private: true }, null, 2),
+		);
+	}
+	run(
+		'npm',
+		[
+			'install',
+			'--omit=dev',
+			'--omit=peer',
+			'--ignore-scripts',
+			'--no-audit',
+			'--no-fund',
+			'--no-save',
+			tgz,
+		],
+		nodesDir,
+		log,
+	);
+	return join(nodesDir, 'node_modules', PACKAGE_NAME);
+}
+
+export async function freePort(preferred?: number): Promise<number> {
+	const tryPort = (port: number) =>
+		new Promise<number>((resolvePort, reject) => {
+			const server = createServer();
+			server.once('error', reject);
+			server.listen(port, '127.0.0.1', () => {
+				const address = server.address();
+				const got = typeof address === 'object' && address ? address.port : port;
+				server.close(() => resolvePort(got));
+			});
+		});
+	if (preferred) {
+		try {
+			return await tryPort(preferred);
+		} catch {
+			// taken: fall back to any free port
+		}
+	}
+	return await tryPort(0);
+}
+
+export interface N8nSetup {
+	bin: string;
+	userFolder: string;
+	port: number;
+	/** Port of n8n's task broker; each n8n process (start or a CLI command) needs its own. */
+	brokerPort: number;
+}
+
+export function n8nEnv(setup: N8nSetup, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+	return {
+		...process.env,
+		N8N_USER_FOLDER: setup.userFolder,
+		N8N_PORT: String(setup.port),
+		N8N_HOST: '127.0.0.1',
+		N8N_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_PROTOCOL: 'http',
+		WEBHOOK_URL: `http://127.0.0.1:${setup.port}/`,
+		N8N_EDITOR_BASE_URL: `http://127.0.0.1:${setup.port}/`,
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_HIRING_BANNER_ENABLED: 'false',
+		DB_TYPE: 'sqlite',
+		N8N_SECURE_COOKIE: 'false',
+		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
+		N8N_ENCRYPTION_KEY: ENCRYPTION_KEY,
+		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+		N8N_RUNNERS_BROKER_PORT: String(setup.brokerPort),
+		N8N_PUBLIC_API_DISABLED: 'false',
+		N8N_LOG_LEVEL: process.env.N8N_LOG_LEVEL ?? 'info',
+		NODE_ENV: 'production',
+		...extra,
+	};
+}
+
+export interface CliResult {
+	status: number | null;
+	stdout: string;
+	stderr: string;
+}
+
+/** Runs an n8n CLI command (import, execute...) against the user folder. */
+export async function n8nCli(setup: N8nSetup, args: string[]): Promise<CliResult> {
+	const brokerPort = await freePort();
+	return await new Promise((resolveRun, reject) => {
+		const child = spawn(process.execPath, [setup.bin, ...args], {
+			env: n8nEnv(setup, { N8N_RUNNERS_BROKER_PORT: String(brokerPort) }),
+			stdio: ['ignore', 'pipe', 'pipe'],
+			detached: true,
+		});
+		track(child);
+		let stdout = '';
+		let stderr = '';
+		child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+		child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+		child.once('error', reject);
+		child.once('close', (status) => {
+			untrack(child);
+			resolveRun({ status, stdout, stderr });
+		});
+	});
+}
+
+// Every process started here, so that an exit (even a failed test run) stops their groups.
+const running = new Set<ChildProcess>();
+function track(child: ChildProcess): void {
+	running.add(child);
+}
+function untrack(child: ChildProcess): void {
+	running.delete(child);
+}
+process.once('exit', () => {
+	for (const child of running) killGroup(child, 'SIGKILL');
+});
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+	if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+	try {
+		process.kill(-child.pid, signal);
+	} catch {
+		// already gone
+	}
+}
+
+export interface ManagedProcess {
+	child: ChildProcess;
+	output: () => string;
+	stop: () => Promise<void>;
+}
+
+/**
+ * Spawns a process in its own group, resolves once `ready` matches its output, and stops the
+ * whole group (SIGTERM, then SIGKILL after `graceMs`).
+ */
+export async function startProcess(
+	command: string,
+	args: string[],
+	options: {
+		env?: NodeJS.ProcessEnv;
+		cwd?: string;
+		ready: RegExp;
+		timeoutMs?: number;
+		echo?: (chunk: string) => void;
+		graceMs?: number;
+	},
+): Promise<ManagedProcess & { match: RegExpMatchArray }> {
+	const child = spawn(command, args, {
+		env: options.env ?? process.env,
+		cwd: options.cwd ?? REPO_ROOT,
+		stdio: ['ignore', 'pipe', 'pipe'],
+		detached: true,
+	});
+	track(child);
+	let output = '';
+	const exited = new Promise<void>((resolveExit) =>
+		child.once('exit', () => {
+			untrack(child);
+			resolveExit();
+		}),
+	);
+	const stop = async () => {
+		if (child.exitCode !== null || child.signalCode !== null) return;
+		killGroup(child, 'SIGTERM');
+		const timer = setTimeout(() => killGroup(child, 'SIGKILL'), options.graceMs ?? 15000);
+		await exited;
+		clearTimeout(timer);
+	};
+	const match = await new Promise<RegExpMatchArray>((resolveReady, reject) => {
+		const timer = setTimeout(() => {
+			void stop();
+			reject(new Error(`${command} ${args.join(' ')} not ready in time:\n${output.slice(-4000)}`));
+		}, options.timeoutMs ?? 120000);
+		const onData = (d: Buffer) => {
+			const text = d.toString();
+			output += text;
+			options.echo?.(text);
+			const found = output.match(options.ready);
+			if (found) {
+				clearTimeout(timer);
+				resolveReady(found);
+			}
+		};
+		child.stdout!.on('data', onData);
+		child.stderr!.on('data', onData);
+		child.once('exit', (code, signal) => {
+			clearTimeout(timer);
+			reject(
+				new Error(`${command} exited (${code ?? signal}) before ready:\n${output.slice(-4000)}`),
+			);
+		});
+	});
+	return { child, match, output: () => output, stop };
+}
+
+/** Starts `n8n start` and waits for its "Editor is now accessible" line. */
+export async function startN8n(
+	setup: N8nSetup,
+	echo?: (chunk: string) => void,
+): Promise<ManagedProcess> {
+	return await startProcess(process.execPath, [setup.bin, 'start'], {
+		env: n8nEnv(setup),
+		cwd: setup.userFolder,
+		ready: /Editor is now accessible/,
+		timeoutMs: 180000,
+		echo,
+	});
+}
+
+/** Compiles a script (and what it imports) to `.build-tools/`; returns the compiled file. */
+export function compileScript(relativeTs: string, log: Log = console.log): string {
+	const tsc = join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+	run(
+		process.execPath,
+		[
+			tsc,
+			'--outDir',
+			'.build-tools',
+			'--rootDir',
+			'.',
+			'--module',
+			'commonjs',
+			'--moduleResolution',
+			'node',
+			'--target',
+			'es2022',
+			'--esModuleInterop',
+			'--skipLibCheck',
+			'--resolveJsonModule',
+			'--types',
+			'node',
+			relativeTs,
+		],
+		REPO_ROOT,
+		log,
+	);
+	return join(REPO_ROOT, '.build-tools', relativeTs.replace(/\.ts$/, '.js'));
+}
+
+/** Starts the simulator (scripts/simulator.ts, compiled) in its own process; resolves its URL. */
+export async function startSimulatorProcess(
+	port: number,
+	options: { seed?: boolean; log?: Log; echo?: (chunk: string) => void } = {},
+): Promise<ManagedProcess & { url: string }> {
+	const script = compileScript('scripts/simulator.ts', options.log);
+	const args = [script, '--port', String(port)];
+	if (options.seed === false) args.push('--empty');
+	const proc = await startProcess(process.execPath, args, {
+		ready: /EventX simulator listening on (http:\/\/\S+)/,
+		timeoutMs: 30000,
+		echo: options.echo,
+		graceMs: 5000,
+	});
+	return { ...proc, url: proc.match[1] };
+}
+
+/** A small client for n8n's REST API with a session cookie (owner setup, login, API keys). */
+export class N8nRest {
+	private cookie = '';
+	constructor(readonly baseUrl: string) {}
+
+	async request(
+		method: string,
+		path: string,
+		body?: unknown,
+	): Promise<{ status: number; data: any }> {
+		const response = await fetch(`${this.baseUrl}${path}`, {
+			method,
+			headers: {
+				'content-type': 'application/json',
+				// n8n binds the session to a browser id it receives with every request.
+				'browser-id': 'n8n-nodes-eventx-e2e',
+				...(this.cookie ? { cookie: this.cookie } : {}),
+			},
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const setCookie = response.headers.get('set-cookie');
+		const auth = setCookie?.match(/n8n-auth=[^;]+/);
+		if (auth) this.cookie = auth[0];
+		const text = await response.text();
+		let data: any = text;
+		try {
+			data = JSON.parse(text);
+		} catch {
+			// not JSON
+		}
+		return { status: response.status, data };
+	}
+
+	/** Creates the owner account on a fresh n8n (or logs in when it exists already). */
+	async setupOwner(owner: { email: string; password: string }): Promise<void> {
+		const setup = await this.request('POST', '/rest/owner/setup', {
+			email: owner.email,
+			firstName: 'EventX',
+			lastName: 'Developer',
+			password: owner.password,
+		});
+		if (setup.status === 200) return;
+		await this.login(owner);
+	}
+
+	async login(owner: { email: string; password: string }): Promise<void> {
+		const login = await this.request('POST', '/rest/login', {
+			emailOrLdapLoginId: owner.email,
+			password: owner.password,
+		});
+		if (login.status !== 200) {
+			throw new Error(`n8n login failed (${login.status}): ${JSON.stringify(login.data)}`);
+		}
+	}
+
+	/** A public API key for the logged-in user. */
+	async createApiKey(label: string): Promise<string> {
+		const scopes = await this.request('GET', '/rest/api-keys/scopes');
+		const created = await this.request('POST', '/rest/api-keys', {
+			label,
+			scopes: scopes.data?.data ?? [],
+			expiresAt: null,
+		});
+		const raw = created.data?.data?.rawApiKey;
+		if (created.status !== 200 || typeof raw !== 'string') {
+			throw new Error(
+				`n8n API key creation failed (${created.status}): ${JSON.stringify(created.data)}`,
+			);
+		}
+		return raw;
+	}
+}
+
+/** n8n's public API (`/api/v1`) with an API key. */
+export async function publicApi(
+	baseUrl: string,
+	apiKey: string,
+	method: string,
+	path: string,
+	body?: unknown,
+): Promise<{ status: number; data: any }> {
+	const response = await fetch(`${baseUrl}/api/v1${path}`, {
+		method,
+		headers: { 'content-type': 'application/json', 'X-N8N-API-KEY': apiKey },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	const text = await response.text();
+	let data: any = text;
+	try {
+		data = JSON.parse(text);
+	} catch {
+		// not JSON
+	}
+	return { status: response.status, data };
+}
+
+/** The credential import file: n8n encrypts `data` given as an object on import. */
+export function credentialImport(id: string, simulatorUrl: string, apiToken: string) {
+	return [
+		{
+			id,
+			name: 'EventX API',
+			type: 'eventXApi',
+			data: { baseUrl: simulatorUrl, authentication: 'apiToken', apiToken },
+		},
+	];
+}
