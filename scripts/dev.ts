@@ -1,0 +1,101 @@
+/**
+ * `npm run dev`: the simulator with demo data, and a local n8n (the pinned version, cached outside
+ * the repo) holding the packed package and a ready "EventX API" credential pointed at the
+ * simulator. Ctrl-C stops everything.
+ *
+ * Environment: EVENTX_SIM_PORT (default 4010), N8N_DEV_PORT (default 5678), both falling back to
+ * a free port; N8N_DEV_FOLDER (default .n8n-dev in the repo, kept between runs).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { DEMO_API_TOKEN } from '../test/simulator/store';
+import {
+	credentialImport,
+	ensureN8n,
+	freePort,
+	installPackage,
+	N8nRest,
+	n8nCli,
+	packPackage,
+	REPO_ROOT,
+	startN8n,
+	startSimulatorProcess,
+	type ManagedProcess,
+} from './n8n-runtime';
+
+const OWNER = { email: 'dev@eventx.local', password: 'EventX-dev-1' };
+const CREDENTIAL_ID = 'evxDevCredential01';
+const log = (line: string) => console.log(`[dev] ${line}`);
+
+async function main(): Promise<void> {
+	const processes: ManagedProcess[] = [];
+	let stopping = false;
+	const stopAll = async (code: number) => {
+		if (stopping) return;
+		stopping = true;
+		log('stopping n8n and the simulator...');
+		for (const p of processes.reverse()) await p.stop();
+		process.exit(code);
+	};
+	process.on('SIGINT', () => void stopAll(0));
+	process.on('SIGTERM', () => void stopAll(0));
+
+	try {
+		const bin = ensureN8n(log);
+		const userFolder = process.env.N8N_DEV_FOLDER ?? join(REPO_ROOT, '.n8n-dev');
+		mkdirSync(userFolder, { recursive: true });
+		const tgz = packPackage(join(userFolder, 'pack'), log);
+		installPackage(userFolder, tgz, log);
+
+		const simPort = await freePort(Number(process.env.EVENTX_SIM_PORT ?? 4010));
+		const simulator = await startSimulatorProcess(simPort, { log });
+		processes.push(simulator);
+		log(`simulator: ${simulator.url}`);
+
+		const setup = {
+			bin,
+			userFolder,
+			port: await freePort(Number(process.env.N8N_DEV_PORT ?? 5678)),
+			brokerPort: await freePort(),
+		};
+		const file = join(userFolder, 'eventx-credential.json');
+		writeFileSync(
+			file,
+			JSON.stringify(credentialImport(CREDENTIAL_ID, simulator.url, DEMO_API_TOKEN), null, 2),
+		);
+		const imported = await n8nCli(setup, ['import:credentials', `--input=${file}`]);
+		if (imported.status !== 0)
+			throw new Error(`credential import failed:\n${imported.stdout}\n${imported.stderr}`);
+		log('credential "EventX API" imported (points at the simulator)');
+
+		const n8n = await startN8n(
+			setup,
+			process.env.DEV_VERBOSE ? (t) => process.stdout.write(t) : undefined,
+		);
+		processes.push(n8n);
+		const editor = `http://127.0.0.1:${setup.port}`;
+		await new N8nRest(editor).setupOwner(OWNER);
+
+		console.log(
+			[
+				'',
+				'  EventX sandbox is ready',
+				`  n8n editor:     ${editor}`,
+				`  log in with:    ${OWNER.email} / ${OWNER.password}`,
+				`  credential:     "EventX API" (API token, ${simulator.url})`,
+				`  simulator:      ${simulator.url}  (demo events, attendees; control routes under /__sim/)`,
+				`  trigger test:   POST ${simulator.url}/__sim/notify {"eventId","action","attendee"}`,
+				'  Ctrl-C stops n8n and the simulator.',
+				'',
+			].join('\n'),
+		);
+		// Either process ending on its own ends the sandbox.
+		for (const p of processes) p.child.once('exit', () => void stopAll(1));
+	} catch (error) {
+		console.error(error instanceof Error ? error.message : error);
+		await stopAll(1);
+	}
+}
+
+void main();
