@@ -1,10 +1,56 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IDisplayOptions,
+	IExecuteFunctions,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { BatchResult } from '../actions/types';
+import { invalidField } from './validation';
 
 export const DEFAULT_BATCH_SIZE = 100;
 export const MAX_BATCH_SIZE = 1000;
+
+/** Options > Batch Size of a batched operation; `name` is the collection's parameter name. */
+export function batchOptionsProperty(
+	name: string,
+	show: IDisplayOptions['show'],
+	description: string,
+): INodeProperties {
+	return {
+		displayName: 'Options',
+		name,
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show },
+		options: [
+			{
+				displayName: 'Batch Size',
+				name: 'batchSize',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: MAX_BATCH_SIZE },
+				default: DEFAULT_BATCH_SIZE,
+				description,
+			},
+		],
+	};
+}
+
+export function readBatchSize(ctx: IExecuteFunctions, itemIndex: number, name: string): number {
+	const size =
+		(ctx.getNodeParameter(name, itemIndex, {}) as IDataObject).batchSize ?? DEFAULT_BATCH_SIZE;
+	if (typeof size !== 'number' || !Number.isInteger(size) || size < 1 || size > MAX_BATCH_SIZE) {
+		throw invalidField(
+			ctx,
+			'Batch Size',
+			`must be a whole number from 1 to ${MAX_BATCH_SIZE}, not ${JSON.stringify(size)}`,
+			itemIndex,
+		);
+	}
+	return size;
+}
 
 /** One prepared item as the batcher sees it: where it goes and what it carries. */
 export interface BatchItem<Payload> {

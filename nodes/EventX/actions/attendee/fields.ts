@@ -1,7 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE } from '../../helpers/batching';
+import {
+	batchOptionsProperty as batchOptionsPropertyOf,
+	readBatchSize as readBatchSizeOf,
+} from '../../helpers/batching';
 import { APPROVAL_STATUSES, REGISTRATION_STATUSES } from '../../helpers/enums';
 import {
 	invalidField,
@@ -253,25 +256,11 @@ export function readAttendeeId(ctx: IExecuteFunctions, itemIndex: number): strin
 
 /** Options > Batch Size of the batched operations. */
 export function batchOptionsProperty(operation: string): INodeProperties {
-	return {
-		displayName: 'Options',
-		name: optionsName(operation),
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: { show: show(operation) },
-		options: [
-			{
-				displayName: 'Batch Size',
-				name: 'batchSize',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: MAX_BATCH_SIZE },
-				default: DEFAULT_BATCH_SIZE,
-				description:
-					'How many attendees one request carries. The items of one execution are grouped per event and sent in as few requests as this allows.',
-			},
-		],
-	};
+	return batchOptionsPropertyOf(
+		optionsName(operation),
+		show(operation),
+		'How many attendees one request carries. The items of one execution are grouped per event and sent in as few requests as this allows.',
+	);
 }
 
 export function readBatchSize(
@@ -279,15 +268,5 @@ export function readBatchSize(
 	itemIndex: number,
 	operation: string,
 ): number {
-	const size =
-		(ctx.getNodeParameter(optionsName(operation), itemIndex, {}) as IDataObject).batchSize ??
-		DEFAULT_BATCH_SIZE;
-	if (typeof size !== 'number' || !Number.isInteger(size) || size < 1 || size > MAX_BATCH_SIZE)
-		throw invalidField(
-			ctx,
-			'Batch Size',
-			`must be a whole number from 1 to ${MAX_BATCH_SIZE}, not ${JSON.stringify(size)}`,
-			itemIndex,
-		);
-	return size;
+	return readBatchSizeOf(ctx, itemIndex, optionsName(operation));
 }

@@ -3,9 +3,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { ATTENDEE_SORT_KEYS } from '../../helpers/enums';
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { pagingProperties, readLimit } from '../../helpers/paging';
+import { readSort, sortProperty } from '../../helpers/sorting';
 import { invalidField, requireUuid, toIsoDateTime } from '../../helpers/validation';
 import { API_PREFIX, eventxPaginate } from '../../transport';
-import { buildSort } from '../event/getMany.operation';
 import type { ItemOperation } from '../types';
 import { show } from './fields';
 
@@ -82,48 +82,11 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Sort',
-		name: 'sort',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true, sortable: true },
-		placeholder: 'Add Sort Rule',
-		default: {},
-		description:
-			'Order of the results; earlier rules take precedence. EventX sorts by ID, descending, when none is given.',
-		displayOptions: { show: show('getMany') },
-		options: [
-			{
-				displayName: 'Rule',
-				name: 'rules',
-				values: [
-					{
-						displayName: 'Field',
-						name: 'field',
-						type: 'options',
-						options: [...ATTENDEE_SORT_KEYS].sort().map((key) => ({
-							name:
-								key === 'attendee_tag_id'
-									? 'Attendee Tag ID'
-									: key.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase()),
-							value: key,
-						})),
-						default: 'createdAt',
-					},
-					{
-						displayName: 'Direction',
-						name: 'direction',
-						type: 'options',
-						options: [
-							{ name: 'Ascending', value: 'asc' },
-							{ name: 'Descending', value: 'desc' },
-						],
-						default: 'desc',
-					},
-				],
-			},
-		],
-	},
+	sortProperty(
+		show('getMany'),
+		ATTENDEE_SORT_KEYS,
+		'EventX sorts by ID, descending, when none is given.',
+	),
 ];
 
 interface Plan {
@@ -190,9 +153,7 @@ export const getMany: ItemOperation<Plan> = {
 			itemIndex,
 		);
 		if (contains) qs.customFieldSearch = JSON.stringify(contains);
-		const rules = ((this.getNodeParameter('sort', itemIndex, {}) as IDataObject).rules ??
-			[]) as IDataObject[];
-		const sort = buildSort(this, rules, ATTENDEE_SORT_KEYS, itemIndex);
+		const sort = readSort(this, itemIndex, ATTENDEE_SORT_KEYS);
 		if (sort) qs.sort = sort;
 		return { eventId, qs, limit };
 	},

@@ -3,7 +3,8 @@ import { z } from 'zod';
 
 import { EVENT_SORT_KEYS } from '../../helpers/enums';
 import { pagingProperties, readLimit } from '../../helpers/paging';
-import { parseJson, requireOneOf, uuidSchema, validate } from '../../helpers/validation';
+import { readSort, sortProperty } from '../../helpers/sorting';
+import { parseJson, uuidSchema, validate } from '../../helpers/validation';
 import { API_PREFIX, eventxPaginate } from '../../transport';
 import type { ItemOperation } from '../types';
 
@@ -89,74 +90,13 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Sort',
-		name: 'sort',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true, sortable: true },
-		placeholder: 'Add Sort Rule',
-		default: {},
-		description:
-			'Order of the results; earlier rules take precedence. EventX sorts by newest first when none is given.',
-		displayOptions: { show },
-		options: [
-			{
-				displayName: 'Rule',
-				name: 'rules',
-				values: [
-					{
-						displayName: 'Field',
-						name: 'field',
-						type: 'options',
-						options: [...EVENT_SORT_KEYS].sort().map((key) => ({
-							name: key.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase()),
-							value: key,
-						})),
-						default: 'createdAt',
-					},
-					{
-						displayName: 'Direction',
-						name: 'direction',
-						type: 'options',
-						options: [
-							{ name: 'Ascending', value: 'asc' },
-							{ name: 'Descending', value: 'desc' },
-						],
-						default: 'desc',
-					},
-				],
-			},
-		],
-	},
+	sortProperty(show, EVENT_SORT_KEYS, 'EventX sorts by newest first when none is given.'),
 ];
 
 interface Plan {
 	path: string;
 	qs: IDataObject;
 	limit?: number;
-}
-
-/** "field:direction" rules -> EventX's comma-separated sort with "-" for descending. */
-export function buildSort(
-	ctx: IExecuteFunctions,
-	rules: Array<{ field?: unknown; direction?: unknown }>,
-	allowed: readonly string[],
-	itemIndex: number,
-): string | undefined {
-	if (rules.length === 0) return undefined;
-	return rules
-		.map((rule) => {
-			const field = requireOneOf(ctx, rule.field, allowed, 'Sort > Field', itemIndex);
-			const direction = requireOneOf(
-				ctx,
-				rule.direction ?? 'asc',
-				['asc', 'desc'],
-				'Sort > Direction',
-				itemIndex,
-			);
-			return direction === 'desc' ? `-${field}` : field;
-		})
-		.join(',');
 }
 
 export const getMany: ItemOperation<Plan> = {
@@ -187,9 +127,7 @@ export const getMany: ItemOperation<Plan> = {
 			}
 		}
 		const filter = validate(this, eventFilterSchema, raw, 'Filters', itemIndex);
-		const rules = ((this.getNodeParameter('sort', itemIndex, {}) as IDataObject).rules ??
-			[]) as IDataObject[];
-		const sort = buildSort(this, rules, EVENT_SORT_KEYS, itemIndex);
+		const sort = readSort(this, itemIndex, EVENT_SORT_KEYS);
 		const qs: IDataObject = {};
 		// Sent as query text: GET bodies are dropped by n8n's HTTP client.
 		if (Object.keys(filter).length > 0) qs.filter = JSON.stringify(filter);

@@ -1,14 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { attendeeIdsProperty, readAttendeeIds } from '../../helpers/attendeeIds';
+import { DEFAULT_BATCH_SIZE, batchOptionsProperty, readBatchSize } from '../../helpers/batching';
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
-import { invalidField, requireUuid } from '../../helpers/validation';
 import { eventxNoContent } from '../../transport';
 import type { BatchOperation, BatchResult, PreparedItem } from '../types';
-
-/** EventX documents no maximum for `attendeeIds`; 100 keeps each send small enough to reason about. */
-export const DEFAULT_BATCH_SIZE = 100;
-export const MAX_BATCH_SIZE = 1000;
 
 export type SendChannel = 'email' | 'sms' | 'whatsapp' | 'manual-email';
 
@@ -30,78 +27,16 @@ export function attendeeSendProperties(operation: string): INodeProperties[] {
 	const show = { resource: ['outreach'], operation: [operation] };
 	return [
 		eventLocator({ show }),
-		{
-			displayName: 'Attendee IDs',
-			name: 'attendeeIds',
-			type: 'string',
-			default: '={{ $json.id }}',
-			required: true,
-			placeholder: 'e.g. 3f2b6c1e-8a4d-4f7e-9b1a-2c3d4e5f6a7b',
-			description:
-				'The attendees of this item: one ID, a comma-separated list, or an array from an expression. The IDs of all items are sent together, each attendee once, in requests of up to Batch Size IDs per event.',
-			displayOptions: { show },
-		},
-		{
-			displayName: 'Options',
-			name: 'sendOptions',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			displayOptions: { show },
-			options: [
-				{
-					displayName: 'Batch Size',
-					name: 'batchSize',
-					type: 'number',
-					typeOptions: { minValue: 1, maxValue: MAX_BATCH_SIZE },
-					default: DEFAULT_BATCH_SIZE,
-					description:
-						'How many attendee IDs one request carries. The IDs of all input items are gathered per event, deduplicated and sent in as few requests as this allows.',
-				},
-			],
-		},
+		attendeeIdsProperty(
+			show,
+			'The attendees of this item. The IDs of all items are sent together, each attendee once, in requests of up to Batch Size IDs per event.',
+		),
+		batchOptionsProperty(
+			'sendOptions',
+			show,
+			'How many attendee IDs one request carries. The IDs of all input items are gathered per event, deduplicated and sent in as few requests as this allows.',
+		),
 	];
-}
-
-/** One ID, a comma-separated list or an array (of IDs or comma-separated lists). */
-export function readAttendeeIds(ctx: IExecuteFunctions, itemIndex: number): string[] {
-	const raw = ctx.getNodeParameter('attendeeIds', itemIndex, '') as unknown;
-	const values = Array.isArray(raw) ? raw : [raw];
-	const ids: string[] = [];
-	for (const value of values) {
-		if (value === undefined || value === null) continue;
-		if (typeof value !== 'string') {
-			throw invalidField(ctx, 'Attendee IDs', `${JSON.stringify(value)} is not a UUID`, itemIndex);
-		}
-		for (const part of value.split(',')) {
-			if (part.trim() === '') continue;
-			ids.push(requireUuid(ctx, part, 'Attendee IDs', itemIndex).toLowerCase());
-		}
-	}
-	if (ids.length === 0) {
-		throw invalidField(
-			ctx,
-			'Attendee IDs',
-			'no attendee ID given',
-			itemIndex,
-			'Give one attendee ID, a comma-separated list or an array of IDs (for example {{ $json.id }})',
-		);
-	}
-	return [...new Set(ids)];
-}
-
-export function readBatchSize(ctx: IExecuteFunctions, itemIndex: number): number {
-	const options = ctx.getNodeParameter('sendOptions', itemIndex, {}) as IDataObject;
-	const size = options.batchSize ?? DEFAULT_BATCH_SIZE;
-	if (typeof size !== 'number' || !Number.isInteger(size) || size < 1 || size > MAX_BATCH_SIZE) {
-		throw invalidField(
-			ctx,
-			'Batch Size',
-			`must be a whole number from 1 to ${MAX_BATCH_SIZE}, not ${JSON.stringify(size)}`,
-			itemIndex,
-		);
-	}
-	return size;
 }
 
 export function readSendPlan(
@@ -117,7 +52,7 @@ export function readSendPlan(
 		channel,
 		path: pathOf(eventId),
 		attendeeIds: readAttendeeIds(ctx, itemIndex),
-		batchSize: readBatchSize(ctx, itemIndex),
+		batchSize: readBatchSize(ctx, itemIndex, 'sendOptions'),
 		extra,
 	};
 }

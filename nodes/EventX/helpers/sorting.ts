@@ -1,0 +1,84 @@
+import type {
+	IDataObject,
+	IDisplayOptions,
+	IExecuteFunctions,
+	INodeProperties,
+} from 'n8n-workflow';
+
+import { requireOneOf } from './validation';
+
+/** "createdAt" -> "Created At"; "attendee_tag_id" -> "Attendee Tag ID". */
+function sortKeyName(key: string): string {
+	if (key === 'attendee_tag_id') return 'Attendee Tag ID';
+	return key.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase());
+}
+
+/** Sort rules (field and direction, several allowed) over a list's documented sort keys. */
+export function sortProperty(
+	show: IDisplayOptions['show'],
+	keys: readonly string[],
+	whenNone: string,
+): INodeProperties {
+	return {
+		displayName: 'Sort',
+		name: 'sort',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true, sortable: true },
+		placeholder: 'Add Sort Rule',
+		default: {},
+		description: `Order of the results; earlier rules take precedence. ${whenNone}`,
+		displayOptions: { show },
+		options: [
+			{
+				displayName: 'Rule',
+				name: 'rules',
+				values: [
+					{
+						displayName: 'Field',
+						name: 'field',
+						type: 'options',
+						options: [...keys].sort().map((key) => ({ name: sortKeyName(key), value: key })),
+						default: 'createdAt',
+					},
+					{
+						displayName: 'Direction',
+						name: 'direction',
+						type: 'options',
+						options: [
+							{ name: 'Ascending', value: 'asc' },
+							{ name: 'Descending', value: 'desc' },
+						],
+						default: 'desc',
+					},
+				],
+			},
+		],
+	};
+}
+
+/** The Sort rules as EventX's comma-separated `sort`, "-" for descending; undefined for none. */
+export function readSort(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	allowed: readonly string[],
+): string | undefined {
+	const rules = ((ctx.getNodeParameter('sort', itemIndex, {}) as IDataObject).rules ??
+		[]) as Array<{
+		field?: unknown;
+		direction?: unknown;
+	}>;
+	if (rules.length === 0) return undefined;
+	return rules
+		.map((rule) => {
+			const field = requireOneOf(ctx, rule.field, allowed, 'Sort > Field', itemIndex);
+			const direction = requireOneOf(
+				ctx,
+				rule.direction ?? 'asc',
+				['asc', 'desc'],
+				'Sort > Direction',
+				itemIndex,
+			);
+			return direction === 'desc' ? `-${field}` : field;
+		})
+		.join(',');
+}
