@@ -117,3 +117,22 @@ export function requireOneOf<T extends string>(
 export function compact(object: IDataObject): IDataObject {
 	return Object.fromEntries(Object.entries(object).filter(([, v]) => v !== undefined));
 }
+
+/** Values chosen from a multi-select, or typed by expression as an array or a comma-separated text; deduplicated. */
+export function readChoices<T extends string>(
+	ctx: IExecuteFunctions,
+	value: unknown,
+	allowed: readonly T[],
+	field: string,
+	itemIndex: number,
+): T[] {
+	const list =
+		typeof value === 'string'
+			? value
+					.split(',')
+					.map((v) => v.trim())
+					.filter(Boolean)
+			: value;
+	if (!Array.isArray(list)) throw invalidField(ctx, field, 'must be a list', itemIndex);
+	return [...new Set(list.map((entry) => requireOneOf(ctx, entry, allowed, field, itemIndex)))];
+}

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { EVENT_CATEGORIES, EVENT_TYPES, LOCALES, PAYMENT_CURRENCIES } from '../../helpers/enums';
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
-import { compact, invalidField, requireOneOf, toIsoDateTime } from '../../helpers/validation';
+import { compact, readChoices, requireOneOf, toIsoDateTime } from '../../helpers/validation';
 import { API_PREFIX, eventxRequest } from '../../transport';
 import type { ItemOperation } from '../types';
 import {
@@ -136,25 +136,6 @@ interface Plan {
 	body: IDataObject;
 }
 
-function readMany<T extends string>(
-	ctx: IExecuteFunctions,
-	name: string,
-	allowed: readonly T[],
-	field: string,
-	itemIndex: number,
-): T[] {
-	const value = ctx.getNodeParameter(name, itemIndex, []) as unknown;
-	const list =
-		typeof value === 'string'
-			? value
-					.split(',')
-					.map((v) => v.trim())
-					.filter(Boolean)
-			: value;
-	if (!Array.isArray(list)) throw invalidField(ctx, field, 'must be a list', itemIndex);
-	return list.map((entry) => requireOneOf(ctx, entry, allowed, field, itemIndex));
-}
-
 export const update: ItemOperation<Plan> = {
 	description,
 	prepare(this: IExecuteFunctions, itemIndex) {
@@ -176,8 +157,20 @@ export const update: ItemOperation<Plan> = {
 				'Payment Currency',
 				itemIndex,
 			),
-			categories: readMany(this, 'categories', EVENT_CATEGORIES, 'Categories', itemIndex),
-			types: readMany(this, 'types', EVENT_TYPES, 'Types', itemIndex),
+			categories: readChoices(
+				this,
+				this.getNodeParameter('categories', itemIndex, []),
+				EVENT_CATEGORIES,
+				'Categories',
+				itemIndex,
+			),
+			types: readChoices(
+				this,
+				this.getNodeParameter('types', itemIndex, []),
+				EVENT_TYPES,
+				'Types',
+				itemIndex,
+			),
 			isMagicLinkActivated: additional.isMagicLinkActivated,
 			isSmsNotifyActivated: additional.isSmsNotifyActivated,
 			isWhatsappNotificationActivated: additional.isWhatsappNotificationActivated,

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { WEBHOOK_ACTIONS } from '../../helpers/enums';
-import { invalidField, requireOneOf, requireUuid } from '../../helpers/validation';
+import { invalidField, readChoices, requireUuid } from '../../helpers/validation';
 
 export const actionOptions = WEBHOOK_ACTIONS.map((action) => ({
 	name: action
@@ -45,17 +45,8 @@ export function readUrl(ctx: IExecuteFunctions, value: unknown, itemIndex: numbe
 
 /** At least one of the five actions; a list from an expression is checked too. */
 export function readActions(ctx: IExecuteFunctions, value: unknown, itemIndex: number): string[] {
-	const list =
-		typeof value === 'string'
-			? value
-					.split(',')
-					.map((v) => v.trim())
-					.filter(Boolean)
-			: value;
-	if (!Array.isArray(list) || list.length === 0)
+	const actions = readChoices(ctx, value, WEBHOOK_ACTIONS, 'Actions', itemIndex);
+	if (actions.length === 0)
 		throw invalidField(ctx, 'Actions', 'choose at least one action', itemIndex);
-	const actions = list.map((action) =>
-		requireOneOf(ctx, action, WEBHOOK_ACTIONS, 'Actions', itemIndex),
-	);
-	return [...new Set(actions)];
+	return actions;
 }
