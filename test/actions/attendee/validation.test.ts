@@ -14,11 +14,7 @@ const base = (operation: string, extra: INodeParameters = {}): INodeParameters =
 	...extra,
 });
 
-async function expectRefused(
-	parameters: INodeParameters,
-	message: string | RegExp,
-	item = 0,
-) {
+async function expectRefused(parameters: INodeParameters, message: string | RegExp, item = 0) {
 	const before = ctx.sim.store.attendees.size;
 	const { error } = await run(ctx.sim, {
 		parameters,

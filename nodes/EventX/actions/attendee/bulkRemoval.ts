@@ -7,7 +7,7 @@ import { API_PREFIX, eventxNoContent } from '../../transport';
 import type { BatchOperation, PreparedItem } from '../types';
 import { batchOptionsProperty, readBatchSize, show } from './fields';
 
-interface Plan {
+export interface RemovalPlan {
 	eventId: string;
 	attendeeIds: string[];
 	batchSize: number;
@@ -21,7 +21,7 @@ export function bulkRemoval(
 	operation: 'remove' | 'delete',
 	endpoint: 'bulk-remove' | 'bulk-delete',
 	notice: string,
-): BatchOperation<Plan> {
+): BatchOperation<RemovalPlan> {
 	const description: INodeProperties[] = [
 		{
 			displayName: notice,
@@ -43,7 +43,7 @@ export function bulkRemoval(
 				batchSize: readBatchSize(this, itemIndex, operation),
 			};
 		},
-		async executeBatch(this: IExecuteFunctions, prepared: Array<PreparedItem<Plan>>) {
+		async executeBatch(this: IExecuteFunctions, prepared: Array<PreparedItem<RemovalPlan>>) {
 			const results = await sendInBatches(
 				this,
 				prepared.map(({ plan, itemIndex }) => ({
