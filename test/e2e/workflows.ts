@@ -37,6 +37,10 @@ export interface ActionStep {
 	check: (result: StepCheck) => void;
 }
 
+/** An event's name as EventX stores it (`contentI18n.name.default`). */
+const eventName = (event: Json) =>
+	String((event.contentI18n as { name?: { default?: string } } | undefined)?.name?.default ?? '');
+
 export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
 /**
@@ -56,7 +60,10 @@ export function actionSteps(expect: jest.Expect): ActionStep[] {
 				filters: { organizationId: ORG_HOSTED },
 			},
 			check: ({ output, requests, state }) => {
-				const hosted = state.events.filter((e) => e.organizationId === ORG_HOSTED);
+				// The state is read after the whole run: leave out the event that a later step creates.
+				const hosted = state.events.filter(
+					(e) => e.organizationId === ORG_HOSTED && !eventName(e).startsWith('E2E '),
+				);
 				expect(output.length).toBe(hosted.length);
 				expect(output.every((e) => e.organizationId === ORG_HOSTED)).toBe(true);
 				const sent = forStep(requests, 'GET', /^\/public-api\/v1\/event$/);
@@ -79,7 +86,8 @@ export function actionSteps(expect: jest.Expect): ActionStep[] {
 			},
 			check: ({ output, requests, state }) => {
 				expect(output).toHaveLength(1);
-				expect(output[0]).toMatchObject({ name: 'E2E Launch Party', organizationId: ORG_HOSTED });
+				expect(eventName(output[0])).toBe('E2E Launch Party');
+				expect(output[0].organizationId).toBe(ORG_HOSTED);
 				const sent = forStep(requests, 'POST', /^\/public-api\/v1\/event$/);
 				expect(sent).toHaveLength(1);
 				expect(sent[0].body).toMatchObject({
@@ -99,7 +107,7 @@ export function actionSteps(expect: jest.Expect): ActionStep[] {
 			},
 			check: ({ output, requests }) => {
 				expect(output).toHaveLength(1);
-				expect(output[0].name).toBe('E2E Launch Party');
+				expect(eventName(output[0])).toBe('E2E Launch Party');
 				expect(forStep(requests, 'GET', new RegExp(`/event/${output[0].id}$`))).toHaveLength(1);
 			},
 		},
@@ -122,10 +130,8 @@ export function actionSteps(expect: jest.Expect): ActionStep[] {
 			},
 			check: ({ output, requests, state }) => {
 				expect(output).toHaveLength(1);
-				expect(output[0]).toMatchObject({
-					name: 'E2E Launch Party (renamed)',
-					timezone: 'Europe/London',
-				});
+				expect(eventName(output[0])).toBe('E2E Launch Party (renamed)');
+				expect(output[0].timezone).toBe('Europe/London');
 				const sent = forStep(requests, 'PUT', /^\/public-api\/v1\/event\/[0-9a-f-]+$/);
 				expect(sent).toHaveLength(1);
 				expect(sent[0].body).toMatchObject({
@@ -133,7 +139,7 @@ export function actionSteps(expect: jest.Expect): ActionStep[] {
 					paymentCurrency: 'JPY',
 				});
 				const stored = state.events.find((e) => e.id === output[0].id);
-				expect(stored?.name).toBe('E2E Launch Party (renamed)');
+				expect(stored && eventName(stored)).toBe('E2E Launch Party (renamed)');
 			},
 		},
 	];
