@@ -24,11 +24,13 @@ import {
 import type { LoggedRequest } from '../simulator/server';
 import { DEMO_API_TOKEN } from '../simulator/store';
 import {
+	actionSeed,
 	actionSteps,
 	chainWorkflow,
 	CREDENTIAL_ID,
 	ORG_HOSTED,
 	triggerWorkflow,
+	type ActionStep,
 	type SimState,
 } from './workflows';
 
@@ -50,7 +52,7 @@ let packageDir: string;
 let simulator: (ManagedProcess & { url: string }) | undefined;
 let n8n: ManagedProcess | undefined;
 let triggerEventId: string;
-const steps = actionSteps(expect);
+let steps: ActionStep[];
 const started = Date.now();
 
 async function sim<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
@@ -106,7 +108,9 @@ beforeAll(async () => {
 		credentialImport(CREDENTIAL_ID, simulator.url, DEMO_API_TOKEN),
 	);
 	// One import for every workflow: each n8n CLI command takes seconds to boot.
-	triggerEventId = (await simState()).seeded.eventIds[0];
+	const seededState = await simState();
+	triggerEventId = seededState.seeded.eventIds[0];
+	steps = actionSteps(expect, actionSeed(seededState));
 	await importJson('workflow', 'workflows.json', [
 		chainWorkflow(ACTION_WORKFLOW, 'E2E EventX actions', steps),
 		chainWorkflow(INVALID_FILTER_WORKFLOW, 'E2E invalid filter', [
@@ -162,16 +166,17 @@ describe('an action workflow run by n8n', () => {
 		expect(execution.data.resultData.error).toBeUndefined();
 		const requests = await apiRequests();
 		const state = await simState();
+		const outputOf = (name: string) =>
+			(runData[name][0].data.main[0] as Array<{ json: Record<string, unknown> }>).map(
+				(i) => i.json,
+			);
 		for (const step of steps) {
 			const run = runData[step.name]?.[0];
 			expect({ step: step.name, error: run?.error?.message }).toEqual({
 				step: step.name,
 				error: undefined,
 			});
-			const output = (run.data.main[0] as Array<{ json: Record<string, unknown> }>).map(
-				(i) => i.json,
-			);
-			step.check({ output, requests, state });
+			step.check({ output: outputOf(step.name), requests, state, outputOf });
 		}
 		// Every request the run made went through the credential's token exchange.
 		expect(requests.every((r) => r.authorized)).toBe(true);

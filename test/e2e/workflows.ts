@@ -20,6 +20,31 @@ export interface SimState {
 	outbox: Json[];
 	attendees: Json[];
 	events: Json[];
+	ticketClasses: Record<string, Json[]>;
+	ticketClassAddOns: Record<string, Json[]>;
+	customFields: Record<string, Json[]>;
+	emailTemplates: Record<string, Json>;
+}
+
+/** What the action workflow works on: the first seeded event and its lists. */
+export interface ActionSeed {
+	eventId: string;
+	/** A ticket class other than the one seeded attendees hold, and an add-on. */
+	ticketClassId: string;
+	addOnId: string;
+	/** A text question of the event. */
+	questionId: string;
+}
+
+export function actionSeed(state: SimState): ActionSeed {
+	const eventId = state.seeded.eventIds[0];
+	const textQuestion = state.customFields[eventId].find((q) => q.type === 'text');
+	return {
+		eventId,
+		ticketClassId: String(state.ticketClasses[eventId][1].id),
+		addOnId: String(state.ticketClassAddOns[eventId][0].id),
+		questionId: String(textQuestion?.id),
+	};
 }
 
 export interface StepCheck {
@@ -28,6 +53,8 @@ export interface StepCheck {
 	/** API requests the simulator logged (without the /auth exchange), in order. */
 	requests: LoggedRequest[];
 	state: SimState;
+	/** The output items of an earlier step. */
+	outputOf: (step: string) => Json[];
 }
 
 export interface ActionStep {
@@ -47,9 +74,23 @@ export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
  * Every EventX operation run by the action workflow, in order. Each node runs once (Execute Once),
  * so a step reads earlier results with `$('<step name>').first().json`.
  */
-export function actionSteps(expect: jest.Expect): ActionStep[] {
-	const forStep = (requests: LoggedRequest[], method: string, path: RegExp) =>
-		requests.filter((r) => r.method === method && path.test(r.path));
+export function actionSteps(expect: jest.Expect, seed: ActionSeed): ActionStep[] {
+	return [
+		...eventSteps(expect),
+		...attendeeSteps(expect, seed),
+		...outreachSteps(expect, seed),
+		...webhookSteps(expect, seed),
+		...attendeeRemovalSteps(expect, seed),
+	];
+}
+
+const forStep = (requests: LoggedRequest[], method: string, path: RegExp) =>
+	requests.filter((r) => r.method === method && path.test(r.path));
+
+/** `={{ $('<step>').first().json.<member> }}` */
+const fromStep = (step: string, member: string) => `={{ $('${step}').first().json.${member} }}`;
+
+function eventSteps(expect: jest.Expect): ActionStep[] {
 	return [
 		{
 			name: 'Get Many Events',
@@ -140,6 +181,346 @@ export function actionSteps(expect: jest.Expect): ActionStep[] {
 				});
 				const stored = state.events.find((e) => e.id === output[0].id);
 				expect(stored && eventName(stored)).toBe('E2E Launch Party (renamed)');
+			},
+		},
+	];
+}
+
+function attendeeSteps(expect: jest.Expect, seed: ActionSeed): ActionStep[] {
+	const eventId = byId(seed.eventId);
+	const attendee = (name: string) => ({ resource: 'attendee', eventId, operation: name });
+	return [
+		{
+			name: 'Get Many Attendees',
+			parameters: {
+				...attendee('getMany'),
+				limit: 3,
+				filters: { search: 'Grace' },
+				sort: { rules: [{ field: 'createdAt', direction: 'asc' }] },
+			},
+			check: ({ output, requests }) => {
+				expect(output).toHaveLength(3);
+				expect(output.every((a) => a.firstName === 'Grace')).toBe(true);
+				const created = output.map((a) => String(a.createdAt));
+				expect([...created].sort()).toEqual(created);
+				const sent = forStep(requests, 'GET', /\/attendee$/);
+				expect(sent).toHaveLength(1);
+				expect(sent[0].query).toMatchObject({ q: 'Grace', sort: 'createdAt', pageSize: '3' });
+			},
+		},
+		{
+			name: 'Get Attendee',
+			parameters: { ...attendee('get'), attendeeId: fromStep('Get Many Attendees', 'id') },
+			check: ({ output, requests }) => {
+				expect(output).toHaveLength(1);
+				expect(output[0].firstName).toBe('Grace');
+				expect(forStep(requests, 'GET', new RegExp(`/attendee/${output[0].id}$`))).toHaveLength(1);
+			},
+		},
+		{
+			name: 'Get Attendee by QR Code',
+			parameters: {
+				...attendee('getByQrCodeToken'),
+				qrCodeToken: fromStep('Get Many Attendees', 'qrCodeToken'),
+			},
+			// EventX answers a lookup with the attendee's id, createdAt and customFields only.
+			check: ({ output, requests, outputOf }) => {
+				expect(output).toEqual([
+					expect.objectContaining({ id: outputOf('Get Many Attendees')[0].id }),
+				]);
+				expect(forStep(requests, 'GET', /\/attendee\/qr-code-token\/[^/]+$/)).toHaveLength(1);
+			},
+		},
+		{
+			name: 'Get Attendee by Short Code',
+			parameters: {
+				...attendee('getByShortCode'),
+				shortCode: "={{ $('Get Many Attendees').first().json.shortCode.toLowerCase() }}",
+				shortCodeOptions: { ignoreCase: true },
+			},
+			check: ({ output, requests, outputOf }) => {
+				expect(output).toEqual([
+					expect.objectContaining({ id: outputOf('Get Many Attendees')[0].id }),
+				]);
+				const sent = forStep(requests, 'GET', /\/attendee\/short-code\/[^/]+$/);
+				expect(sent).toHaveLength(1);
+				expect(sent[0].query).toEqual({ isIgnoreCase: 'true' });
+			},
+		},
+		{
+			name: 'Create or Update Attendee',
+			parameters: {
+				...attendee('upsert'),
+				upsertFields: {
+					firstName: 'E2E',
+					lastName: 'Newcomer',
+					invitationEmail: 'newcomer@example.com',
+					registrationStatus: 'registered',
+				},
+				upsertCustomFields: { fields: [{ questionId: seed.questionId, value: '11-50' }] },
+			},
+			check: ({ output, requests, state }) => {
+				expect(output).toHaveLength(1);
+				expect(output[0]).toMatchObject({
+					firstName: 'E2E',
+					invitationEmail: 'newcomer@example.com',
+				});
+				const sent = forStep(requests, 'PUT', /\/attendee\/bulk-upsert$/);
+				expect(sent).toHaveLength(1);
+				expect(sent[0].body).toEqual([
+					{
+						firstName: 'E2E',
+						lastName: 'Newcomer',
+						invitationEmail: 'newcomer@example.com',
+						registrationStatus: 'registered',
+						customFields: { [seed.questionId]: { value: '11-50' } },
+					},
+				]);
+				// Deleted by a later step: the store no longer holds it, the request log does.
+				expect(state.attendees.some((a) => a.id === output[0].id)).toBe(false);
+			},
+		},
+		{
+			name: 'Update Attendee',
+			parameters: {
+				...attendee('update'),
+				attendeeId: fromStep('Create or Update Attendee', 'id'),
+				updateFields: { jobTitle: 'Head of Events', city: 'Singapore' },
+			},
+			check: ({ output, requests }) => {
+				expect(output).toHaveLength(1);
+				expect(output[0]).toMatchObject({
+					firstName: 'E2E',
+					jobTitle: 'Head of Events',
+					city: 'Singapore',
+				});
+				const sent = forStep(requests, 'PATCH', new RegExp(`/attendee/${output[0].id}$`));
+				expect(sent.map((r) => r.body)).toEqual([
+					{ jobTitle: 'Head of Events', city: 'Singapore' },
+				]);
+			},
+		},
+		{
+			name: 'Change Ticket',
+			parameters: {
+				...attendee('changeTicket'),
+				attendeeId: fromStep('Create or Update Attendee', 'id'),
+				ticketClassId: seed.ticketClassId,
+				addOns: { addOn: [{ ticketClassAddOnId: seed.addOnId, qty: 2 }] },
+			},
+			check: ({ output, requests }) => {
+				expect(output).toHaveLength(1);
+				expect(output[0]).toMatchObject({
+					ticketClassId: seed.ticketClassId,
+					addOns: [{ ticketClassAddOnId: seed.addOnId, qty: 2 }],
+				});
+				expect(forStep(requests, 'PATCH', /\/attendee-ticket$/)).toHaveLength(1);
+			},
+		},
+		{
+			name: 'Get Many Attendee Tags',
+			parameters: { resource: 'attendeeTag', operation: 'getMany', eventId },
+			check: ({ output, requests }) => {
+				expect(output.map((t) => t.name).sort()).toEqual(['Press', 'VIP']);
+				expect(forStep(requests, 'GET', /\/attendee-tag\/all$/)).toHaveLength(1);
+			},
+		},
+	];
+}
+
+function outreachSteps(expect: jest.Expect, seed: ActionSeed): ActionStep[] {
+	const eventId = byId(seed.eventId);
+	const newcomer = fromStep('Create or Update Attendee', 'id');
+	const outreach = (operation: string) => ({ resource: 'outreach', operation, eventId });
+	const sends: Array<[string, string, string, RegExp]> = [
+		[
+			'Send Confirmation Email',
+			'sendConfirmationEmail',
+			'email',
+			/\/email-template\/confirmation-email\/send$/,
+		],
+		[
+			'Send Confirmation SMS',
+			'sendConfirmationSms',
+			'sms',
+			/\/sms-template\/confirmation-sms\/send$/,
+		],
+		[
+			'Send Confirmation WhatsApp',
+			'sendConfirmationWhatsApp',
+			'whatsapp',
+			/\/whatsapp-template\/confirmation-message\/send$/,
+		],
+	];
+	const DRAFT = '5b0d7c1e-2f3a-4b5c-8d9e-0f1a2b3c4d5e';
+	return [
+		...sends.map(
+			([name, operation, channel, path]): ActionStep => ({
+				name,
+				parameters: { ...outreach(operation), attendeeIds: newcomer },
+				check: ({ output, requests, state }) => {
+					expect(output).toHaveLength(1);
+					expect(output[0]).toMatchObject({ channel, sent: true, eventId: seed.eventId });
+					const sent = forStep(requests, 'POST', path);
+					expect(sent.map((r) => r.body)).toEqual([{ attendeeIds: output[0].attendeeIds }]);
+					const entries = state.outbox.filter((o) => o.channel === channel);
+					expect(entries.map((o) => o.attendeeIds)).toEqual([output[0].attendeeIds]);
+				},
+			}),
+		),
+		{
+			name: 'Send Manual Email',
+			parameters: { ...outreach('sendManualEmail'), outreachEmailId: DRAFT, attendeeIds: newcomer },
+			check: ({ output, requests, state }) => {
+				expect(output).toHaveLength(1);
+				expect(output[0]).toMatchObject({ channel: 'manual-email', outreachEmailId: DRAFT });
+				const path = new RegExp(
+					`^/public-api/v1/outreach/${seed.eventId}/manual-email/${DRAFT}/send$`,
+				);
+				expect(forStep(requests, 'POST', path)).toHaveLength(1);
+				expect(state.outbox.filter((o) => o.outreachEmailId === DRAFT)).toHaveLength(1);
+			},
+		},
+		{
+			name: 'Send Test Email',
+			parameters: {
+				...outreach('sendTestEmail'),
+				testTemplateType: 'confirmation-email-with-ticket-summary',
+				testEmails: 'qa@example.com, lead@example.com',
+			},
+			check: ({ output, state }) => {
+				expect(output).toHaveLength(1);
+				expect(output[0]).toMatchObject({
+					sent: true,
+					testEmails: ['qa@example.com', 'lead@example.com'],
+				});
+				expect(state.outbox.filter((o) => o.channel === 'test-email')).toEqual([
+					expect.objectContaining({
+						templateType: 'confirmation-email-with-ticket-summary',
+						testEmails: ['qa@example.com', 'lead@example.com'],
+					}),
+				]);
+			},
+		},
+		{
+			name: 'Create or Update Email Template',
+			parameters: {
+				...outreach('upsertEmailTemplate'),
+				templateType: 'confirmation-email',
+				templateFields: {
+					subject: 'See you at the launch',
+					contentHtml: '<p>Hello {{firstName}}</p>',
+					shouldAttachCalendarFile: true,
+				},
+			},
+			check: ({ output, state }) => {
+				expect(output).toHaveLength(1);
+				expect(output[0]).toMatchObject({ saved: true, subject: 'See you at the launch' });
+				expect(state.emailTemplates[`${seed.eventId}/confirmation-email`]).toMatchObject({
+					subject: 'See you at the launch',
+					contentHtml: '<p>Hello {{firstName}}</p>',
+					shouldAttachCalendarFile: true,
+				});
+			},
+		},
+	];
+}
+
+/**
+ * The webhook's URL is on loopback and nothing changes attendees while it exists, so the
+ * simulator has nothing to deliver to it.
+ */
+function webhookSteps(expect: jest.Expect, seed: ActionSeed): ActionStep[] {
+	const eventId = byId(seed.eventId);
+	const HOOK_URL = 'http://127.0.0.1:9/e2e-hook';
+	const webhook = (operation: string) => ({ resource: 'webhook', operation, eventId });
+	const created = fromStep('Create Webhook', 'id');
+	return [
+		{
+			name: 'Create Webhook',
+			parameters: {
+				...webhook('create'),
+				webhookUrl: HOOK_URL,
+				webhookActions: ['attendee-create'],
+			},
+			check: ({ output, requests }) => {
+				expect(output).toHaveLength(1);
+				expect(output[0]).toMatchObject({ url: HOOK_URL, actions: ['attendee-create'] });
+				expect(forStep(requests, 'POST', /\/webhook$/).map((r) => r.body)).toEqual([
+					{ url: HOOK_URL, actions: ['attendee-create'] },
+				]);
+			},
+		},
+		{
+			name: 'Get Many Webhooks',
+			parameters: webhook('getMany'),
+			check: ({ output }) => {
+				expect(output.filter((h) => h.url === HOOK_URL)).toHaveLength(1);
+			},
+		},
+		{
+			name: 'Update Webhook',
+			parameters: {
+				...webhook('update'),
+				webhookId: created,
+				webhookUpdateFields: { actions: ['attendee-create', 'attendee-check-in'] },
+			},
+			check: ({ output, requests }) => {
+				expect(output).toHaveLength(1);
+				expect(output[0].actions).toEqual(['attendee-create', 'attendee-check-in']);
+				expect(forStep(requests, 'PATCH', /\/webhook\/[^/]+$/).map((r) => r.body)).toEqual([
+					{ actions: ['attendee-create', 'attendee-check-in'] },
+				]);
+			},
+		},
+		{
+			name: 'Delete Webhook',
+			parameters: { ...webhook('delete'), webhookId: created },
+			check: ({ output, requests, state }) => {
+				expect(output).toEqual([expect.objectContaining({ deleted: true })]);
+				expect(forStep(requests, 'DELETE', /\/webhook\/[^/]+$/)).toHaveLength(1);
+				expect(state.webhooks.filter((h) => h.url === HOOK_URL)).toHaveLength(0);
+			},
+		},
+	];
+}
+
+function attendeeRemovalSteps(expect: jest.Expect, seed: ActionSeed): ActionStep[] {
+	const eventId = byId(seed.eventId);
+	return [
+		{
+			name: 'Remove Attendee',
+			parameters: {
+				resource: 'attendee',
+				operation: 'remove',
+				eventId,
+				attendeeIds: "={{ $('Get Many Attendees').last().json.id }}",
+			},
+			check: ({ output, requests, state }) => {
+				expect(output).toHaveLength(1);
+				const [id] = output[0].attendeeIds as string[];
+				expect(forStep(requests, 'DELETE', /\/bulk-remove$/).map((r) => r.body)).toEqual([
+					{ attendeeIds: [id] },
+				]);
+				// Removed: still stored, but off the event's lists.
+				expect(state.attendees.find((a) => a.id === id)?.removedAt).toBeTruthy();
+			},
+		},
+		{
+			name: 'Delete Attendee',
+			parameters: {
+				resource: 'attendee',
+				operation: 'delete',
+				eventId,
+				attendeeIds: fromStep('Create or Update Attendee', 'id'),
+			},
+			check: ({ output, requests, state }) => {
+				expect(output).toHaveLength(1);
+				const [id] = output[0].attendeeIds as string[];
+				expect(forStep(requests, 'DELETE', /\/bulk-delete$/).map((r) => r.body)).toEqual([
+					{ attendeeIds: [id] },
+				]);
+				expect(state.attendees.some((a) => a.id === id)).toBe(false);
 			},
 		},
 	];

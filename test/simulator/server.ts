@@ -237,6 +237,11 @@ export class Simulator {
 						outbox: this.store.outbox,
 						attendees: [...this.store.attendees.values()],
 						events: [...this.store.events.values()].map((r) => r.event),
+						// Per event: what the editor's dropdowns list (for workflows built by the e2e test).
+						ticketClasses: Object.fromEntries(this.store.ticketClasses),
+						ticketClassAddOns: Object.fromEntries(this.store.ticketClassAddOns),
+						customFields: Object.fromEntries(this.store.customFields),
+						emailTemplates: Object.fromEntries(this.store.emailTemplates),
 					});
 				},
 			},
