@@ -45,6 +45,8 @@ export interface RunNodeOptions {
 	/** The credential as a user would save it (baseUrl, authentication, apiToken...). */
 	credentials: ICredentialDataDecryptedObject;
 	continueOnFail?: boolean;
+	/** The node's On Error setting; `continueOnFail` stands for `continueRegularOutput`. */
+	onError?: 'continueRegularOutput' | 'continueErrorOutput';
 	/** Re-use a credentials helper to keep a saved session token across runs. */
 	credentialsHelper?: HarnessCredentialsHelper;
 	mode?: WorkflowExecuteMode;
@@ -54,6 +56,8 @@ export interface RunNodeOptions {
 export interface RunNodeResult {
 	/** The node's first output. */
 	items: INodeExecutionData[];
+	/** Every output (the error output is the second with On Error "Continue (using error output)"). */
+	outputs: Array<INodeExecutionData[] | null>;
 	/** The node's error, when the run failed. */
 	error?: Error & { description?: string; context?: IDataObject; httpCode?: string | null };
 	run: IRun;
@@ -67,6 +71,7 @@ interface Setup {
 	credentials: ICredentialDataDecryptedObject;
 	credentialsHelper?: HarnessCredentialsHelper;
 	continueOnFail?: boolean;
+	onError?: RunNodeOptions['onError'];
 	mode?: WorkflowExecuteMode;
 	nodeType?: string;
 }
@@ -86,7 +91,9 @@ function setUp(options: Setup) {
 		position: [0, 0],
 		parameters: options.parameters,
 		credentials: { eventXApi: { id: '1', name: 'EventX account' } },
-		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+		...(options.onError || options.continueOnFail
+			? { onError: options.onError ?? ('continueRegularOutput' as const) }
+			: {}),
 	};
 	const workflow = new Workflow({
 		id: 'harness',
@@ -152,6 +159,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	const task = run.data.resultData.runData[NODE_NAME]?.[0];
 	return {
 		items: task?.data?.main?.[0] ?? [],
+		outputs: task?.data?.main ?? [],
 		error: (task?.error ?? run.data.resultData.error) as RunNodeResult['error'],
 		run,
 		credentialsHelper,

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	NodeApiError,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { BatchResult, Operation, PreparedItem } from './types';
@@ -12,19 +17,23 @@ function toItems(json: IDataObject | IDataObject[], itemIndex: number): INodeExe
 	}));
 }
 
-function errorItem(error: Error, itemIndex: number): INodeExecutionData {
-	const json: IDataObject = { error: error.message };
-	const description = (error as { description?: unknown }).description;
-	if (typeof description === 'string' && description !== '') json.errorDescription = description;
-	return { json, pairedItem: { item: itemIndex } };
+type NodeError = NodeApiError | NodeOperationError;
+
+/**
+ * A failed item under Continue On Fail, as n8n shapes one: `{ error: message }`, with the error
+ * itself on the item (its description, code and status stay there). The item's `error` is also
+ * what sends it to the error output when On Error is "Continue (using error output)".
+ */
+function errorItem(error: NodeError, itemIndex: number): INodeExecutionData {
+	return { json: { error: error.message }, error, pairedItem: { item: itemIndex } };
 }
 
-function withItemIndex(ctx: IExecuteFunctions, error: unknown, itemIndex: number): Error {
+function withItemIndex(ctx: IExecuteFunctions, error: unknown, itemIndex: number): NodeError {
 	if (
 		error instanceof NodeOperationError ||
 		(error as { name?: string })?.name === 'NodeApiError'
 	) {
-		const e = error as Error & { context?: IDataObject };
+		const e = error as NodeError;
 		if (e.context && e.context.itemIndex === undefined) e.context.itemIndex = itemIndex;
 		return e;
 	}
@@ -85,7 +94,8 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	const output: INodeExecutionData[] = [];
 	outcomes.forEach((outcome, itemIndex) => {
 		if (!outcome) return;
-		if ('error' in outcome) output.push(errorItem(outcome.error, itemIndex));
+		if ('error' in outcome)
+			output.push(errorItem(withItemIndex(this, outcome.error, itemIndex), itemIndex));
 		else output.push(...toItems(outcome.json, itemIndex));
 	});
 	return [output];
