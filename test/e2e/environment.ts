@@ -1,0 +1,190 @@
+/**
+ * One real n8n for the end-to-end suites: the pinned n8n (cached outside the repo), the packed
+ * package installed without dev or peer dependencies, the simulator in a process of its own and
+ * the "EventX API" credential. The suites share it: packing builds `dist/`, so two environments
+ * must not be set up at once.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import {
+	credentialImport,
+	ensureN8n,
+	freePort,
+	installPackage,
+	N8nRest,
+	n8nCli,
+	packPackage,
+	publicApi,
+	startN8n,
+	startSimulatorProcess,
+	type CliResult,
+	type ManagedProcess,
+	type N8nSetup,
+} from '../../scripts/n8n-runtime';
+import type { LoggedRequest } from '../simulator/server';
+import { DEMO_API_TOKEN } from '../simulator/store';
+import { CREDENTIAL_ID, type SimState } from './workflows';
+
+const OWNER = { email: 'owner@example.com', password: 'E2e-Password-1' };
+
+export const log = (line: string) => {
+	if (process.env.E2E_VERBOSE) console.log(line);
+};
+
+/** The error messages in n8n's output, to say why an execution failed. */
+export const messages = (output: string) =>
+	[
+		...new Set(output.match(/"message": "[^"]*"|NodeApiError: .*|NodeOperationError: .*/g) ?? []),
+	].join('\n');
+
+/** The execution n8n prints with `execute --rawOutput` (the top-level JSON object). */
+function parseExecution(stdout: string): any {
+	const lines = stdout.split('\n');
+	const start = lines.indexOf('{');
+	const end = lines.lastIndexOf('}');
+	if (start < 0 || end < start)
+		throw new Error(`No execution in n8n's output:\n${stdout.slice(-4000)}`);
+	return JSON.parse(lines.slice(start, end + 1).join('\n'));
+}
+
+type Json = Record<string, unknown>;
+
+/** The `json` of each output item of a node's first run, in an execution's `runData`. */
+export function outputOf(runData: Json, node: string): Json[] {
+	const runs = runData[node] as Array<{ data?: { main: Array<Array<{ json: Json }> | null> } }>;
+	return (runs?.[0]?.data?.main[0] ?? []).map((i) => i.json);
+}
+
+export class E2eEnvironment {
+	private constructor(
+		readonly tmp: string,
+		readonly setup: N8nSetup,
+		readonly packageDir: string,
+		readonly simulator: ManagedProcess & { url: string },
+	) {}
+
+	private n8n?: ManagedProcess;
+	private apiKey?: string;
+	private owner?: N8nRest;
+
+	/** n8n's REST API, logged in as the owner (after `startN8n`). */
+	rest(): N8nRest {
+		if (!this.owner) throw new Error('n8n is not started');
+		return this.owner;
+	}
+
+	/** Packs and installs the package, starts the simulator, imports the credential. */
+	static async create(): Promise<E2eEnvironment> {
+		const bin = ensureN8n(log);
+		const tmp = mkdtempSync(join(tmpdir(), 'n8n-nodes-eventx-e2e-'));
+		const tgz = packPackage(join(tmp, 'pack'), log);
+		const userFolder = join(tmp, 'user');
+		const packageDir = installPackage(userFolder, tgz, log);
+		const simulator = await startSimulatorProcess(await freePort(), { log });
+		const setup = { bin, userFolder, port: await freePort(), brokerPort: await freePort() };
+		const env = new E2eEnvironment(tmp, setup, packageDir, simulator);
+		await env.importJson(
+			'credentials',
+			credentialImport(CREDENTIAL_ID, simulator.url, DEMO_API_TOKEN),
+		);
+		return env;
+	}
+
+	get baseUrl(): string {
+		return `http://127.0.0.1:${this.setup.port}`;
+	}
+
+	/** A call to the simulator (its API or its `/__sim` control routes). */
+	async sim<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+		const response = await fetch(`${this.simulator.url}${path}`, {
+			method,
+			headers: { 'content-type': 'application/json' },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		return (await response.json()) as T;
+	}
+
+	/** API requests the simulator logged, without the token exchange. */
+	async apiRequests(): Promise<LoggedRequest[]> {
+		const all = await this.sim<LoggedRequest[]>('GET', '/__sim/requests');
+		return all.filter((r) => !r.path.includes('/auth'));
+	}
+
+	async clearRequests(): Promise<void> {
+		await this.sim('DELETE', '/__sim/requests');
+	}
+
+	async state(): Promise<SimState> {
+		return await this.sim<SimState>('GET', '/__sim/state');
+	}
+
+	/** Imports credentials or workflows (one CLI call each: every n8n command takes seconds). */
+	async importJson(kind: 'credentials' | 'workflow', data: unknown): Promise<void> {
+		const file = join(this.tmp, `${kind}-${Date.now()}.json`);
+		writeFileSync(file, JSON.stringify(data, null, 2));
+		const result = await n8nCli(this.setup, [`import:${kind}`, `--input=${file}`]);
+		if (result.status !== 0) {
+			throw new Error(
+				`import:${kind} failed:\n${result.stdout.slice(-3000)}\n${result.stderr.slice(-3000)}`,
+			);
+		}
+	}
+
+	/** `n8n execute --id`: the raw CLI result. */
+	async executeRaw(workflowId: string): Promise<CliResult> {
+		return await n8nCli(this.setup, ['execute', `--id=${workflowId}`, '--rawOutput']);
+	}
+
+	/** `n8n execute --id`, which must succeed; returns the execution's `runData`. */
+	async execute(workflowId: string): Promise<Json> {
+		const result = await this.executeRaw(workflowId);
+		if (result.status !== 0) {
+			throw new Error(`execute failed:\n${messages(result.stdout + result.stderr)}`);
+		}
+		const execution = parseExecution(result.stdout);
+		if (execution.data.resultData.error) {
+			throw new Error(`execution failed: ${execution.data.resultData.error.message}`);
+		}
+		return execution.data.resultData.runData as Json;
+	}
+
+	/** `n8n start`; the first start also creates the owner and an API key for the public API. */
+	async startN8n(): Promise<void> {
+		this.n8n = await startN8n(this.setup, log);
+		if (this.owner) return;
+		this.owner = new N8nRest(this.baseUrl);
+		await this.owner.setupOwner(OWNER);
+		this.apiKey = await this.owner.createApiKey('e2e');
+	}
+
+	async stopN8n(): Promise<void> {
+		await this.n8n?.stop();
+		this.n8n = undefined;
+	}
+
+	/** n8n's public API (`/api/v1`). */
+	async api(method: string, path: string, body?: unknown): Promise<{ status: number; data: any }> {
+		if (!this.apiKey) throw new Error('n8n is not started');
+		return await publicApi(this.baseUrl, this.apiKey, method, path, body);
+	}
+
+	/** The executions of a workflow with their data, once there are at least `count` of them. */
+	async executions(workflowId: string, count: number): Promise<any[]> {
+		let executions: any[] = [];
+		// n8n records executions asynchronously.
+		for (let i = 0; i < 60 && executions.length < count; i++) {
+			const listed = await this.api('GET', `/executions?workflowId=${workflowId}&includeData=true`);
+			executions = listed.data?.data ?? [];
+			if (executions.length < count) await new Promise((r) => setTimeout(r, 500));
+		}
+		return executions;
+	}
+
+	async stop(): Promise<void> {
+		await this.stopN8n();
+		await this.simulator.stop();
+		if (!process.env.E2E_KEEP) rmSync(this.tmp, { recursive: true, force: true });
+	}
+}

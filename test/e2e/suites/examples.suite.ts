@@ -1,0 +1,210 @@
+/**
+ * The workflows in `examples/`, imported as a user would import them (only the event, the ticket
+ * class and the credential chosen), run by n8n against the simulator.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { REPO_ROOT } from '../../../scripts/n8n-runtime';
+import { DEMO_API_TOKEN } from '../../simulator/store';
+import { outputOf, type E2eEnvironment } from '../environment';
+import { byId, CREDENTIAL_ID, type SimState } from '../workflows';
+import type { E2eSuite } from './types';
+
+type Json = Record<string, any>;
+
+const IDS = {
+	outreach: 'evxExampleOutreach1',
+	sync: 'evxExampleSync00001',
+	door: 'evxExampleDoor00001',
+	lifecycle: 'evxExampleLifecycle',
+};
+
+/** What a user picks in the editor, per parameter name. */
+interface Choices {
+	eventId: string;
+	ticketClassId?: string;
+}
+
+/** An example file with the user's choices made: every EventX node gets the event and credential. */
+function example(file: string, id: string, choices: Choices): Json {
+	const workflow = JSON.parse(readFileSync(join(REPO_ROOT, 'examples', file), 'utf8')) as Json;
+	for (const node of workflow.nodes as Json[]) {
+		if (!String(node.type).startsWith('n8n-nodes-eventx.')) continue;
+		node.parameters.eventId = byId(choices.eventId);
+		if ('ticketClassId' in node.parameters) node.parameters.ticketClassId = choices.ticketClassId;
+		node.credentials.eventXApi.id = CREDENTIAL_ID;
+	}
+	return { ...workflow, id, active: false };
+}
+
+let events: { outreach: string; sync: string; door: string; lifecycle: string };
+let vipTicketClass: string;
+
+/** A call to the simulator's public API with the demo user's token. */
+async function eventx(env: E2eEnvironment, method: string, path: string, body?: unknown) {
+	const auth = await env.sim<{ data: { accessToken: string } }>('POST', '/public-api/v1/auth', {
+		apiToken: DEMO_API_TOKEN,
+	});
+	const response = await fetch(`${env.simulator.url}/public-api/v1${path}`, {
+		method,
+		headers: {
+			'content-type': 'application/json',
+			authorization: `Bearer ${auth.data.accessToken}`,
+		},
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	if (!response.ok) throw new Error(`${method} ${path}: ${response.status}`);
+	return (await response.json()) as Json;
+}
+
+const emailsTo = (state: SimState, eventId: string) =>
+	state.outbox.filter((o) => o.eventId === eventId && o.channel === 'email');
+
+export const examplesSuite: E2eSuite = {
+	workflows(state) {
+		// The first event belongs to the action and trigger suites.
+		const [, outreach, sync, door] = state.seeded.eventIds;
+		events = { outreach, sync, door, lifecycle: door };
+		vipTicketClass = String(state.ticketClasses[sync][1].id);
+		return [
+			example('scheduled-outreach.json', IDS.outreach, { eventId: outreach }),
+			example('attendee-sync.json', IDS.sync, { eventId: sync, ticketClassId: vipTicketClass }),
+			example('door-check-in.json', IDS.door, { eventId: events.door }),
+			example('attendee-lifecycle.json', IDS.lifecycle, { eventId: events.lifecycle }),
+		];
+	},
+
+	cli(env) {
+		describe('examples run with `n8n execute`', () => {
+			test('scheduled outreach confirms the attendees created since its last run, once', async () => {
+				const newcomers = async (...names: string[]) =>
+					(
+						(
+							await eventx(
+								env(),
+								'PUT',
+								`/event/${events.outreach}/attendee/bulk-upsert`,
+								names.map((firstName) => ({
+									firstName,
+									invitationEmail: `${firstName.toLowerCase()}@example.com`,
+								})),
+							)
+						).dataList as Json[]
+					).map((a) => String(a.id));
+
+				const first = await newcomers('Hedy', 'Katherine', 'Barbara');
+				const run1 = await env().execute(IDS.outreach);
+				expect(outputOf(run1, 'Remember This Run')).toEqual([
+					expect.objectContaining({ confirmed: 3 }),
+				]);
+				let sent = emailsTo(await env().state(), events.outreach);
+				expect(sent.map((o) => [...(o.attendeeIds as string[])].sort())).toEqual([
+					[...first].sort(),
+				]);
+
+				// Nothing new: nothing is sent, and the window does not move.
+				const run2 = await env().execute(IDS.outreach);
+				expect(outputOf(run2, 'Since Last Run')[0].since).toBe(
+					outputOf(run1, 'Since Last Run')[0].now,
+				);
+				expect(outputOf(run2, 'New Attendees')).toEqual([]);
+				expect(emailsTo(await env().state(), events.outreach)).toHaveLength(1);
+
+				const second = await newcomers('Radia');
+				await env().execute(IDS.outreach);
+				sent = emailsTo(await env().state(), events.outreach);
+				expect(sent.map((o) => [...(o.attendeeIds as string[])].sort())).toEqual([
+					[...first].sort(),
+					second,
+				]);
+			});
+
+			test('sync upserts the rows in one request and gives the VIP rows the VIP ticket', async () => {
+				await env().clearRequests();
+				const runData = await env().execute(IDS.sync);
+				expect(outputOf(runData, 'Create or Update Attendees')).toHaveLength(3);
+				expect(outputOf(runData, 'Give VIP Ticket')).toHaveLength(2);
+				const requests = await env().apiRequests();
+				expect(requests.filter((r) => r.path.endsWith('/bulk-upsert'))).toHaveLength(1);
+				const attendees = (await env().state()).attendees.filter(
+					(a) => a.eventId === events.sync && String(a.invitationEmail).endsWith('@example.com'),
+				);
+				expect(attendees.map((a) => a.invitationEmail)).toEqual(
+					expect.arrayContaining(['ada@example.com', 'grace@example.com', 'alan@example.com']),
+				);
+				const ticketOf = (email: string) =>
+					attendees.find((a) => a.invitationEmail === email)?.ticketClassId;
+				expect(ticketOf('ada@example.com')).toBe(vipTicketClass);
+				expect(ticketOf('alan@example.com')).toBe(vipTicketClass);
+				expect(ticketOf('grace@example.com')).not.toBe(vipTicketClass);
+			});
+		});
+	},
+
+	server(env) {
+		describe('examples activated in n8n', () => {
+			test('door check-in answers a scanned QR code with the attendee, and 404 for an unknown one', async () => {
+				expect((await env().api('POST', `/workflows/${IDS.door}/activate`)).status).toBe(200);
+				const guest = (await env().state()).attendees.find(
+					(a) => a.eventId === events.door && !a.removedAt,
+				)!;
+				const scan = async (qrCodeToken: string) =>
+					await fetch(`${env().baseUrl}/webhook/eventx-door-check-in`, {
+						method: 'POST',
+						headers: { 'content-type': 'application/json' },
+						body: JSON.stringify({ qrCodeToken }),
+					});
+				const known = await scan(String(guest.qrCodeToken));
+				expect(known.status).toBe(200);
+				expect(await known.json()).toEqual({
+					name: `${guest.firstName} ${guest.lastName}`,
+					email: guest.invitationEmail,
+					ticketClassId: guest.ticketClassId,
+					addOns: guest.addOns ?? [],
+					registrationStatus: guest.registrationStatus,
+				});
+				const unknown = await scan('not-a-real-token');
+				expect(unknown.status).toBe(404);
+				expect(await unknown.json()).toEqual({
+					error: 'No attendee of this event has this QR code',
+				});
+				await env().api('POST', `/workflows/${IDS.door}/deactivate`);
+			});
+
+			test('attendee lifecycle sends created, updated and checked-in attendees down their branches', async () => {
+				expect((await env().api('POST', `/workflows/${IDS.lifecycle}/activate`)).status).toBe(200);
+				const [created] = (
+					await eventx(env(), 'PUT', `/event/${events.lifecycle}/attendee/bulk-upsert`, [
+						{ firstName: 'Mary', lastName: 'Jackson', invitationEmail: 'mary@example.com' },
+					])
+				).dataList as Json[];
+				await eventx(env(), 'PATCH', `/event/${events.lifecycle}/attendee/${created.id}`, {
+					jobTitle: 'Engineer',
+				});
+				await env().sim('POST', `/__sim/attendees/${created.id}/check-in`, {});
+
+				const executions = await env().executions(IDS.lifecycle, 3);
+				expect(executions.map((e) => e.status)).toEqual(['success', 'success', 'success']);
+				const branches = executions
+					.map((e) => {
+						const runData = e.data.resultData.runData;
+						const [branch] = ['Welcome New Attendee', 'Sync Profile Change', 'Tell the Door Team']
+							.filter((name) => runData[name])
+							.map((name) => outputOf(runData, name)[0]);
+						return branch;
+					})
+					.sort((a: Json, b: Json) => String(a.route).localeCompare(String(b.route)));
+				expect(branches).toEqual([
+					expect.objectContaining({ route: 'checked-in', attendee: 'Mary Jackson' }),
+					expect.objectContaining({ route: 'created', attendee: 'Mary Jackson' }),
+					expect.objectContaining({ route: 'updated', attendee: 'Mary Jackson' }),
+				]);
+				await env().api('POST', `/workflows/${IDS.lifecycle}/deactivate`);
+				expect(
+					(await env().state()).webhooks.filter((h) => h.eventId === events.lifecycle),
+				).toEqual([]);
+			});
+		});
+	},
+};

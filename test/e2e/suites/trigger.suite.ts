@@ -1,0 +1,100 @@
+import { triggerWorkflow } from '../workflows';
+import type { E2eSuite } from './types';
+
+const TRIGGER_WORKFLOW = 'evxE2eTrigger00001';
+
+type Deliveries = { deliveries: Array<{ status?: number }> };
+
+let eventId: string;
+
+/** Activation, deliveries, deactivation and a restart of n8n with the EventX Trigger. */
+export const triggerSuite: E2eSuite = {
+	workflows(state) {
+		eventId = state.seeded.eventIds[0];
+		return [
+			triggerWorkflow(TRIGGER_WORKFLOW, eventId, {
+				events: ['attendee-create', 'attendee-check-in'],
+				output: 'tidy',
+			}),
+		];
+	},
+
+	server(env) {
+		const hooksOfEvent = async () =>
+			(await env().state()).webhooks.filter((h) => h.eventId === eventId);
+		const notify = async (action: string, attendee: Record<string, unknown>) =>
+			await env().sim<Deliveries>('POST', '/__sim/notify', { eventId, action, attendee });
+
+		describe('the EventX Trigger in n8n', () => {
+			test('n8n lists both nodes of the package', async () => {
+				const response = await env().rest().request('GET', '/types/nodes.json');
+				const names = (response.data as Array<{ name: string }>).map((t) => t.name);
+				expect(names).toContain('n8n-nodes-eventx.eventX');
+				expect(names).toContain('n8n-nodes-eventx.eventXTrigger');
+			});
+
+			test('activation registers one webhook; deliveries become successful executions', async () => {
+				const activated = await env().api('POST', `/workflows/${TRIGGER_WORKFLOW}/activate`);
+				expect(activated.status).toBe(200);
+				const hooks = await hooksOfEvent();
+				expect(hooks).toHaveLength(1);
+				expect(String(hooks[0].url)).toContain(`127.0.0.1:${env().setup.port}/webhook/`);
+
+				const attendee = {
+					id: '0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0',
+					firstName: 'Ada',
+					lastName: 'Lovelace',
+					invitationEmail: 'ada@example.com',
+					registrationStatus: 'registered',
+					createdAt: '2026-11-20T10:00:00.000Z',
+					updatedAt: '2026-11-20T10:00:00.000Z',
+				};
+				const created = await notify('attendee-create', attendee);
+				expect(created.deliveries.map((d) => d.status)).toEqual([200]);
+				const checkedIn = await notify('attendee-check-in', {
+					...attendee,
+					checkedInAt: '2026-11-21T09:00:00.000Z',
+					updatedAt: '2026-11-21T09:00:00.000Z',
+				});
+				expect(checkedIn.deliveries.map((d) => d.status)).toEqual([200]);
+
+				const executions = await env().executions(TRIGGER_WORKFLOW, 2);
+				expect(executions).toHaveLength(2);
+				expect(executions.every((e) => e.status === 'success')).toBe(true);
+				const outputs = executions
+					.map((e) => e.data.resultData.runData['EventX Trigger'][0].data.main[0][0].json)
+					.sort((a: any, b: any) => String(a.action).localeCompare(String(b.action)));
+				expect(outputs[0]).toMatchObject({ action: 'attendee-check-in', id: attendee.id, eventId });
+				expect(outputs[0].checkedInAt).toBe('2026-11-21T09:00:00.000Z');
+				expect(outputs[1]).toMatchObject({
+					action: 'attendee-create',
+					id: attendee.id,
+					firstName: 'Ada',
+				});
+
+				const deactivated = await env().api('POST', `/workflows/${TRIGGER_WORKFLOW}/deactivate`);
+				expect(deactivated.status).toBe(200);
+				expect(await hooksOfEvent()).toHaveLength(0);
+			});
+
+			test('a restart with the workflow active keeps exactly one webhook', async () => {
+				expect((await env().api('POST', `/workflows/${TRIGGER_WORKFLOW}/activate`)).status).toBe(
+					200,
+				);
+				expect(await hooksOfEvent()).toHaveLength(1);
+				await env().stopN8n();
+				await env().startN8n();
+				expect(await hooksOfEvent()).toHaveLength(1);
+				// and it still delivers to the restarted n8n
+				const again = await notify('attendee-create', {
+					id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+					firstName: 'Grace',
+					lastName: 'Hopper',
+					createdAt: '2026-11-22T10:00:00.000Z',
+					updatedAt: '2026-11-22T10:00:00.000Z',
+				});
+				expect(again.deliveries.map((d) => d.status)).toEqual([200]);
+			});
+		});
+	},
+};
