@@ -13,6 +13,7 @@ import { DEMO_API_TOKEN } from '../test/simulator/store';
 import {
 	credentialImport,
 	ensureN8n,
+	exampleWorkflow,
 	freePort,
 	installPackage,
 	N8nRest,
@@ -69,6 +70,34 @@ async function main(): Promise<void> {
 			throw new Error(`credential import failed:\n${imported.stdout}\n${imported.stderr}`);
 		log('credential "EventX API" imported (points at the simulator)');
 
+		// The examples, with the demo events chosen; imported again (same ids) on every start.
+		const state = (await (await fetch(`${simulator.url}/__sim/state`)).json()) as {
+			seeded: { eventIds: string[] };
+			ticketClasses: Record<string, Array<{ id: string }>>;
+		};
+		const [, outreachEvent, syncEvent, doorEvent] = state.seeded.eventIds;
+		const examples = [
+			exampleWorkflow('scheduled-outreach.json', 'evxDevOutreach00001', CREDENTIAL_ID, {
+				eventId: outreachEvent,
+			}),
+			exampleWorkflow('attendee-sync.json', 'evxDevSync000000001', CREDENTIAL_ID, {
+				eventId: syncEvent,
+				ticketClassId: state.ticketClasses[syncEvent][1].id,
+			}),
+			exampleWorkflow('door-check-in.json', 'evxDevDoorCheckIn01', CREDENTIAL_ID, {
+				eventId: doorEvent,
+			}),
+			exampleWorkflow('attendee-lifecycle.json', 'evxDevLifecycle0001', CREDENTIAL_ID, {
+				eventId: doorEvent,
+			}),
+		];
+		const examplesFile = join(userFolder, 'eventx-examples.json');
+		writeFileSync(examplesFile, JSON.stringify(examples, null, 2));
+		const importedExamples = await n8nCli(setup, ['import:workflow', `--input=${examplesFile}`]);
+		if (importedExamples.status !== 0)
+			throw new Error(`example import failed:\n${importedExamples.stderr}`);
+		log(`${examples.length} example workflows imported`);
+
 		const n8n = await startN8n(
 			setup,
 			process.env.DEV_VERBOSE ? (t) => process.stdout.write(t) : undefined,
@@ -85,6 +114,7 @@ async function main(): Promise<void> {
 				`  log in with:    ${OWNER.email} / ${OWNER.password}`,
 				`  credential:     "EventX API" (API token, ${simulator.url})`,
 				`  simulator:      ${simulator.url}  (demo events, attendees; control routes under /__sim/)`,
+				'  examples:       4 workflows from examples/, on the demo events (Overview page)',
 				`  trigger test:   POST ${simulator.url}/__sim/notify {"eventId","action","attendee"}`,
 				'  Ctrl-C stops n8n and the simulator.',
 				'',

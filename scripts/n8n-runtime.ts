@@ -4,7 +4,7 @@
  * always stopped as whole process groups.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -454,4 +454,30 @@ export function credentialImport(id: string, simulatorUrl: string, apiToken: str
 			data: { baseUrl: simulatorUrl, authentication: 'apiToken', apiToken },
 		},
 	];
+}
+
+/** What a user picks in the editor after importing an example, per parameter name. */
+export interface ExampleChoices {
+	eventId: string;
+	ticketClassId?: string;
+}
+
+/**
+ * A workflow of `examples/` with the choices a user makes after importing it: every EventX node
+ * gets the event (by ID), the ticket class where it asks for one, and the credential.
+ */
+export function exampleWorkflow(
+	file: string,
+	id: string,
+	credentialId: string,
+	choices: ExampleChoices,
+): Record<string, any> {
+	const workflow = JSON.parse(readFileSync(join(REPO_ROOT, 'examples', file), 'utf8'));
+	for (const node of workflow.nodes as Array<Record<string, any>>) {
+		if (!String(node.type).startsWith(`${PACKAGE_NAME}.`)) continue;
+		node.parameters.eventId = { __rl: true, mode: 'id', value: choices.eventId };
+		if ('ticketClassId' in node.parameters) node.parameters.ticketClassId = choices.ticketClassId;
+		node.credentials.eventXApi.id = credentialId;
+	}
+	return { ...workflow, id, active: false };
 }

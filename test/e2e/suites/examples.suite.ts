@@ -2,13 +2,10 @@
  * The workflows in `examples/`, imported as a user would import them (only the event, the ticket
  * class and the credential chosen), run by n8n against the simulator.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-
-import { REPO_ROOT } from '../../../scripts/n8n-runtime';
+import { exampleWorkflow, type ExampleChoices } from '../../../scripts/n8n-runtime';
 import { DEMO_API_TOKEN } from '../../simulator/store';
 import { outputOf, type E2eEnvironment } from '../environment';
-import { byId, CREDENTIAL_ID, type SimState } from '../workflows';
+import { CREDENTIAL_ID, type SimState } from '../workflows';
 import type { E2eSuite } from './types';
 
 type Json = Record<string, any>;
@@ -20,23 +17,8 @@ const IDS = {
 	lifecycle: 'evxExampleLifecycle',
 };
 
-/** What a user picks in the editor, per parameter name. */
-interface Choices {
-	eventId: string;
-	ticketClassId?: string;
-}
-
-/** An example file with the user's choices made: every EventX node gets the event and credential. */
-function example(file: string, id: string, choices: Choices): Json {
-	const workflow = JSON.parse(readFileSync(join(REPO_ROOT, 'examples', file), 'utf8')) as Json;
-	for (const node of workflow.nodes as Json[]) {
-		if (!String(node.type).startsWith('n8n-nodes-eventx.')) continue;
-		node.parameters.eventId = byId(choices.eventId);
-		if ('ticketClassId' in node.parameters) node.parameters.ticketClassId = choices.ticketClassId;
-		node.credentials.eventXApi.id = CREDENTIAL_ID;
-	}
-	return { ...workflow, id, active: false };
-}
+const example = (file: string, id: string, choices: ExampleChoices) =>
+	exampleWorkflow(file, id, CREDENTIAL_ID, choices);
 
 let events: { outreach: string; sync: string; door: string; lifecycle: string };
 let vipTicketClass: string;
