@@ -301,47 +301,32 @@ export async function startN8n(
 	});
 }
 
-/** Compiles a script (and what it imports) to `.build-tools/`; returns the compiled file. */
+/** Compiles the tools' project (scripts, simulator, harness) to `.build-tools/`; returns a script's file. */
 export function compileScript(relativeTs: string, log: Log = console.log): string {
 	const tsc = join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-	run(
-		process.execPath,
-		[
-			tsc,
-			'--outDir',
-			'.build-tools',
-			'--rootDir',
-			'.',
-			'--module',
-			'commonjs',
-			'--moduleResolution',
-			'node',
-			'--target',
-			'es2022',
-			'--esModuleInterop',
-			'--skipLibCheck',
-			'--resolveJsonModule',
-			'--types',
-			'node',
-			relativeTs,
-		],
-		REPO_ROOT,
-		log,
-	);
+	run(process.execPath, [tsc, '-p', 'tsconfig.tools.json'], REPO_ROOT, log);
 	return join(REPO_ROOT, '.build-tools', relativeTs.replace(/\.ts$/, '.js'));
 }
 
 /** Starts the simulator (scripts/simulator.ts, compiled) in its own process; resolves its URL. */
 export async function startSimulatorProcess(
 	port: number,
-	options: { seed?: boolean; log?: Log; echo?: (chunk: string) => void } = {},
+	options: {
+		/** Demo data (default), none, or the benchmark's (2,000 events, 20,000 attendees). */
+		data?: 'demo' | 'empty' | 'bench';
+		latencyMs?: number;
+		log?: Log;
+		echo?: (chunk: string) => void;
+	} = {},
 ): Promise<ManagedProcess & { url: string }> {
 	const script = compileScript('scripts/simulator.ts', options.log);
 	const args = [script, '--port', String(port)];
-	if (options.seed === false) args.push('--empty');
+	if (options.data === 'empty') args.push('--empty');
+	if (options.data === 'bench') args.push('--bench');
+	if (options.latencyMs !== undefined) args.push('--latency', String(options.latencyMs));
 	const proc = await startProcess(process.execPath, args, {
 		ready: /EventX simulator listening on (http:\/\/\S+)/,
-		timeoutMs: 30000,
+		timeoutMs: 60000,
 		echo: options.echo,
 		graceMs: 5000,
 	});

@@ -1,19 +1,42 @@
 /**
- * Runs the EventX simulator as a process of its own (for the end-to-end test and `npm run dev`).
+ * Runs the EventX simulator as a process of its own (for the end-to-end test, `npm run dev` and
+ * the benchmark).
  *
- *   node .build-tools/scripts/simulator.js [--port 4010] [--empty]
+ *   node .build-tools/scripts/simulator.js [--port 4010] [--empty | --bench] [--latency 20]
  *
- * Prints `EventX simulator listening on <url>` once it answers; it is driven over HTTP through its
- * API and its `/__sim/*` control routes, and stops on SIGINT / SIGTERM.
+ * `--bench` seeds the benchmark's data: 2,000 events the demo user hosts, the first of them with
+ * 20,000 attendees. Prints `EventX simulator listening on <url>` once it answers; it is driven
+ * over HTTP through its API and its `/__sim/*` control routes, and stops on SIGINT / SIGTERM.
  */
 import { Simulator } from '../test/simulator/server';
+import { seedAttendees, type SeedOptions } from '../test/simulator/seed';
+
+export const BENCH_EVENTS = 2000;
+export const BENCH_ATTENDEES = 20_000;
+
+function option(args: string[], name: string): number | undefined {
+	const index = args.indexOf(name);
+	if (index < 0) return undefined;
+	const value = Number(args[index + 1]);
+	if (!Number.isFinite(value)) throw new Error(`${name} needs a number`);
+	return value;
+}
 
 async function main(): Promise<void> {
 	const args = process.argv.slice(2);
-	const portIndex = args.indexOf('--port');
-	const port = portIndex >= 0 ? Number(args[portIndex + 1]) : 0;
-	const sim = new Simulator(args.includes('--empty') ? { seed: false } : {});
-	await sim.start(Number.isInteger(port) ? port : 0);
+	const bench = args.includes('--bench');
+	const seed: SeedOptions | false | undefined = args.includes('--empty')
+		? false
+		: bench
+			? { events: BENCH_EVENTS, managedEvents: 0, attendeesPerEvent: 0 }
+			: undefined;
+	const sim = new Simulator({ seed, latencyMs: option(args, '--latency') ?? 0 });
+	if (bench) {
+		const [eventId] = sim.seeded.eventIds;
+		const ids = seedAttendees(sim.store, [eventId], { perEvent: BENCH_ATTENDEES });
+		sim.seeded.attendeeIds[eventId] = ids[eventId];
+	}
+	await sim.start(option(args, '--port') ?? 0);
 	console.log(`EventX simulator listening on ${sim.url}`);
 	console.log(`Demo API token: ${sim.seeded.apiToken}`);
 	const stop = () => {

@@ -51,6 +51,8 @@ export interface RunNodeOptions {
 	credentialsHelper?: HarnessCredentialsHelper;
 	mode?: WorkflowExecuteMode;
 	nodeType?: string;
+	/** The node's version (1 by default); versioned types are registered per version. */
+	typeVersion?: number;
 }
 
 export interface RunNodeResult {
@@ -74,6 +76,7 @@ interface Setup {
 	onError?: RunNodeOptions['onError'];
 	mode?: WorkflowExecuteMode;
 	nodeType?: string;
+	typeVersion?: number;
 }
 
 /** The workflow, node and n8n services around one EventX node, as n8n builds them. */
@@ -87,7 +90,7 @@ function setUp(options: Setup) {
 		id: 'eventx-node',
 		name: NODE_NAME,
 		type: options.nodeType ?? `${PACKAGE}.eventX`,
-		typeVersion: 1,
+		typeVersion: options.typeVersion ?? 1,
 		position: [0, 0],
 		parameters: options.parameters,
 		credentials: { eventXApi: { id: '1', name: 'EventX account' } },

@@ -5,6 +5,7 @@ import { deliver, deliveryAttendee } from './deliveries';
 import { Faults, type FaultSpec } from './faults';
 import {
 	ApiError,
+	badRequest,
 	compileRoute,
 	errorEnvelope,
 	readBody,
@@ -168,6 +169,19 @@ export class Simulator {
 				pattern: '/__sim/faults',
 				public: true,
 				handler: ({ body }) => (this.addFault(body as FaultSpec), json({})),
+			},
+			{
+				// Sets the delay added to every API answer ({ latencyMs }), for the benchmark.
+				method: 'POST',
+				pattern: '/__sim/latency',
+				public: true,
+				handler: ({ body }) => {
+					const latencyMs = Number((body as Json | undefined)?.latencyMs);
+					if (!Number.isFinite(latencyMs) || latencyMs < 0)
+						throw badRequest('"latencyMs" must be >= 0');
+					this.latencyMs = latencyMs;
+					return json({ latencyMs });
+				},
 			},
 			{
 				method: 'DELETE',

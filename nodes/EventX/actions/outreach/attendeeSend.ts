@@ -61,8 +61,8 @@ interface Group {
 	path: string;
 	/** Distinct IDs of the group's items, in first-seen order. */
 	ids: string[];
-	/** Item positions (in `prepared`) of the group. */
-	members: number[];
+	/** The item (its index) that first gave each ID: a chunk's errors point at its first ID's. */
+	firstItemOf: Map<string, number>;
 	/** Index of the chunk each ID is sent in. */
 	chunkOf: Map<string, number>;
 }
@@ -81,20 +81,19 @@ export async function sendToAttendees(
 	prepared: Array<PreparedItem<SendPlan>>,
 ): Promise<BatchResult[]> {
 	const groups = new Map<string, Group>();
-	prepared.forEach(({ plan }, position) => {
+	for (const { plan, itemIndex } of prepared) {
 		let group = groups.get(plan.path);
 		if (!group) {
-			group = { path: plan.path, ids: [], members: [], chunkOf: new Map() };
+			group = { path: plan.path, ids: [], firstItemOf: new Map(), chunkOf: new Map() };
 			groups.set(plan.path, group);
 		}
-		group.members.push(position);
 		for (const id of plan.attendeeIds) {
-			if (!group.chunkOf.has(id)) {
-				group.chunkOf.set(id, -1);
+			if (!group.firstItemOf.has(id)) {
+				group.firstItemOf.set(id, itemIndex);
 				group.ids.push(id);
 			}
 		}
-	});
+	}
 	const batchSize = prepared[0]?.plan.batchSize ?? DEFAULT_BATCH_SIZE;
 	const continueOnFail = ctx.continueOnFail();
 	/** Failure of each chunk, by `${path}#${chunk}`; absent = sent. */
@@ -117,11 +116,8 @@ export async function sendToAttendees(
 				);
 				continue;
 			}
-			const firstItem =
-				prepared[
-					group.members.find((m) => prepared[m].plan.attendeeIds.some((id) => ids.includes(id))) ??
-						group.members[0]
-				].itemIndex;
+			// IDs are in first-seen order, so the chunk's first ID came from its earliest item.
+			const firstItem = group.firstItemOf.get(ids[0]);
 			try {
 				await eventxNoContent.call(ctx, {
 					method: 'POST',

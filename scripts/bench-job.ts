@@ -1,0 +1,294 @@
+/**
+ * One benchmark run in a fresh process, so that its CPU time and peak memory are its own:
+ *
+ *   node .build-tools/scripts/bench-job.js <input.json>
+ *
+ * Runs the built package (dist/) or n8n's HTTP Request node through the test harness (n8n-core's
+ * WorkflowExecute, real credentials and HTTP) against a running simulator, and prints one JSON
+ * line of measurements.
+ */
+import { readFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
+import { join } from 'node:path';
+
+import type { ICredentialType, IDataObject, INodeParameters, INodeType } from 'n8n-workflow';
+
+import { credentialTypes, registerNodeType, runNode } from '../test/harness';
+import { DEMO_API_TOKEN } from '../test/simulator/store';
+import { n8nCacheDir, REPO_ROOT } from './n8n-runtime';
+
+export type Job = 'attendeesGetAll' | 'attendeesUpsert' | 'confirmationSend' | 'eventsGetAll';
+export type Implementation = 'eventx' | 'httpRequest';
+
+export interface JobInput {
+	job: Job;
+	implementation: Implementation;
+	simulatorUrl: string;
+	/** An access token for the HTTP Request node, minted as a user would (POST /auth). */
+	accessToken: string;
+	/** The event with 20,000 attendees; the event that receives the upserts. */
+	bigEventId: string;
+	upsertEventId: string;
+	/** Input items of the write jobs. */
+	items: IDataObject[];
+	/** Sample the CPU to tell the package's own time from n8n's (slows the run a little). */
+	profile?: boolean;
+}
+
+export interface JobResult {
+	wallMs: number;
+	cpuMs: number;
+	/** Peak resident memory of the process during the run, less its size before. */
+	peakGrowthBytes: number;
+	outputItems: number;
+	/** Size of the node's output as JSON. */
+	outputBytes: number;
+	/** With `profile`: CPU time in the package's own code, and in it with what it called. */
+	package?: { selfMs: number; inclusiveMs: number };
+	error?: string;
+}
+
+const HTTP_REQUEST_VERSION = 4.2;
+const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+
+/** The package's job parameters. */
+function eventxParameters(input: JobInput): INodeParameters {
+	switch (input.job) {
+		case 'attendeesGetAll':
+			return {
+				resource: 'attendee',
+				operation: 'getMany',
+				eventId: byId(input.bigEventId),
+				returnAll: true,
+			};
+		case 'eventsGetAll':
+			return { resource: 'event', operation: 'getMany', returnAll: true };
+		case 'attendeesUpsert':
+			return {
+				resource: 'attendee',
+				operation: 'upsert',
+				eventId: byId(input.upsertEventId),
+				upsertFields: {
+					firstName: '={{ $json.firstName }}',
+					invitationEmail: '={{ $json.invitationEmail }}',
+				},
+			};
+		case 'confirmationSend':
+			return {
+				resource: 'outreach',
+				operation: 'sendConfirmationEmail',
+				eventId: byId(input.bigEventId),
+				attendeeIds: '={{ $json.id }}',
+			};
+	}
+}
+
+/**
+ * The same job as a user builds it with the HTTP Request node: a bearer header, n8n's pagination
+ * by page number until EventX's last page (100 a page, the most EventX allows), and one request
+ * per input item for writes.
+ */
+function httpRequestParameters(input: JobInput): INodeParameters {
+	const api = `${input.simulatorUrl}/public-api/v1`;
+	const common = {
+		authentication: 'none',
+		sendHeaders: true,
+		headerParameters: {
+			parameters: [{ name: 'Authorization', value: `Bearer ${input.accessToken}` }],
+		},
+	};
+	const paged = (url: string): INodeParameters => ({
+		...common,
+		method: 'GET',
+		url,
+		sendQuery: true,
+		queryParameters: { parameters: [{ name: 'pageSize', value: '100' }] },
+		options: {
+			pagination: {
+				pagination: {
+					paginationMode: 'updateAParameterInEachRequest',
+					parameters: {
+						parameters: [{ type: 'qs', name: 'page', value: '={{ $pageCount + 1 }}' }],
+					},
+					paginationCompleteWhen: 'other',
+					completeExpression:
+						'={{ $response.body.pagination.page >= $response.body.pagination.pageCount }}',
+					limitPagesFetched: false,
+					requestInterval: 0,
+				},
+			},
+		},
+	});
+	const post = (
+		method: string,
+		url: string,
+		jsonBody: string,
+		options: INodeParameters = {},
+	): INodeParameters => ({
+		...common,
+		method,
+		url,
+		sendBody: true,
+		specifyBody: 'json',
+		jsonBody,
+		options,
+	});
+	switch (input.job) {
+		case 'attendeesGetAll':
+			return paged(`${api}/event/${input.bigEventId}/attendee`);
+		case 'eventsGetAll':
+			return paged(`${api}/event`);
+		case 'attendeesUpsert':
+			return post(
+				'PUT',
+				`${api}/event/${input.upsertEventId}/attendee/bulk-upsert`,
+				'={{ JSON.stringify([{ firstName: $json.firstName, invitationEmail: $json.invitationEmail }]) }}',
+			);
+		case 'confirmationSend':
+			return post(
+				'POST',
+				`${api}/event/${input.bigEventId}/outreach/email-template/confirmation-email/send`,
+				'={{ JSON.stringify({ attendeeIds: [$json.id] }) }}',
+				// EventX answers a send with an empty 204, which is not JSON.
+				{ response: { response: { responseFormat: 'text' } } },
+			);
+	}
+}
+
+/** The same job on one page or one item, to warm up. */
+function smallVariant(parameters: INodeParameters): INodeParameters {
+	if (parameters.returnAll) return { ...parameters, returnAll: false, limit: 1 };
+	if (parameters.method === 'GET') return { ...parameters, options: {} };
+	return parameters;
+}
+
+/** The package as built (dist/), registered under its n8n type name. */
+async function useBuiltPackage(): Promise<void> {
+	const dist = join(REPO_ROOT, 'dist');
+	const { EventX } = await import(join(dist, 'nodes', 'EventX', 'EventX.node.js'));
+	const { EventXApi } = await import(join(dist, 'credentials', 'EventXApi.credentials.js'));
+	registerNodeType('n8n-nodes-eventx.eventX', new EventX() as INodeType);
+	credentialTypes.eventXApi = new EventXApi() as ICredentialType;
+}
+
+/** n8n's HTTP Request node, from the n8n the end-to-end test installs. */
+async function useHttpRequestNode(): Promise<void> {
+	const file = join(
+		n8nCacheDir(),
+		'node_modules',
+		'n8n-nodes-base',
+		'dist',
+		'nodes',
+		'HttpRequest',
+		'HttpRequest.node.js',
+	);
+	const { HttpRequest } = await import(file);
+	registerNodeType(
+		'n8n-nodes-base.httpRequest',
+		new HttpRequest().getNodeType(HTTP_REQUEST_VERSION) as INodeType,
+	);
+}
+
+/** The package's own files: CPU samples whose frame is in them are the node's own time. */
+const PACKAGE_FILES = `${join(REPO_ROOT, 'dist')}/`;
+
+interface CpuProfile {
+	nodes: Array<{ id: number; callFrame: { url: string }; children?: number[] }>;
+	samples: number[];
+	timeDeltas: number[];
+}
+
+/** Milliseconds of samples whose own frame (self), or any frame of whose stack (inclusive), is the package's. */
+function packageTime(profile: CpuProfile): { selfMs: number; inclusiveMs: number } {
+	const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+	const parent = new Map<number, number>();
+	for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+	const ours = (id: number) => byId.get(id)!.callFrame.url.includes(PACKAGE_FILES);
+	let self = 0;
+	let inclusive = 0;
+	profile.samples.forEach((id, i) => {
+		const dt = profile.timeDeltas[i] ?? 0;
+		if (ours(id)) self += dt;
+		for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
+			if (ours(cur)) {
+				inclusive += dt;
+				break;
+			}
+		}
+	});
+	return { selfMs: self / 1000, inclusiveMs: inclusive / 1000 };
+}
+
+async function profiled<T>(work: () => Promise<T>): Promise<{ value: T; profile: CpuProfile }> {
+	const session = new Session();
+	session.connect();
+	const post = (method: string, params?: object) =>
+		new Promise<any>((resolve, reject) =>
+			session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))),
+		);
+	await post('Profiler.enable');
+	await post('Profiler.setSamplingInterval', { interval: 500 });
+	await post('Profiler.start');
+	const value = await work();
+	const { profile } = await post('Profiler.stop');
+	session.disconnect();
+	return { value, profile: profile as CpuProfile };
+}
+
+export async function runJob(input: JobInput): Promise<JobResult> {
+	const eventx = input.implementation === 'eventx';
+	if (eventx) await useBuiltPackage();
+	else await useHttpRequestNode();
+	const parameters = eventx ? eventxParameters(input) : httpRequestParameters(input);
+	const run = async (items: IDataObject[], warmUp = false) =>
+		await runNode({
+			parameters: warmUp ? smallVariant(parameters) : parameters,
+			items: items.length > 0 ? items : undefined,
+			credentials: {
+				baseUrl: input.simulatorUrl,
+				authentication: 'apiToken',
+				apiToken: DEMO_API_TOKEN,
+			},
+			...(eventx
+				? {}
+				: { nodeType: 'n8n-nodes-base.httpRequest', typeVersion: HTTP_REQUEST_VERSION }),
+		});
+
+	// A long-running n8n has its modules loaded and its code warm: one small run first, whose
+	// requests are then cleared from the simulator's log.
+	await run(input.items.slice(0, 1), true);
+	await fetch(`${input.simulatorUrl}/__sim/requests`, { method: 'DELETE' });
+
+	const rssBefore = process.memoryUsage().rss;
+	const cpuBefore = process.cpuUsage();
+	const started = performance.now();
+	const measured = input.profile
+		? await profiled(async () => await run(input.items))
+		: { value: await run(input.items), profile: undefined };
+	const wallMs = performance.now() - started;
+	const cpu = process.cpuUsage(cpuBefore);
+	const peakRss = process.resourceUsage().maxRSS * 1024;
+	const { items, error } = measured.value;
+	return {
+		wallMs,
+		cpuMs: (cpu.user + cpu.system) / 1000,
+		...(measured.profile ? { package: packageTime(measured.profile) } : {}),
+		peakGrowthBytes: Math.max(0, peakRss - rssBefore),
+		outputItems: items.length,
+		outputBytes: Buffer.byteLength(JSON.stringify(items.map((i) => i.json))),
+		error: error?.message,
+	};
+}
+
+if (require.main === module) {
+	const input = JSON.parse(readFileSync(process.argv[2], 'utf8')) as JobInput;
+	runJob(input)
+		.then((result) => {
+			process.stdout.write(`${JSON.stringify(result)}\n`);
+			process.exit(0);
+		})
+		.catch((error: unknown) => {
+			console.error(error);
+			process.exit(1);
+		});
+}

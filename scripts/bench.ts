@@ -1,0 +1,284 @@
+/**
+ * `npm run bench`: the package against what an n8n user does without it (n8n's HTTP Request
+ * node), job by job, against the simulator with a fixed latency per request.
+ *
+ *   npm run bench -- [--latency 20] [--runs 5] [--baseline-runs 3] [--out bench-results.json]
+ *
+ * Each run is a fresh process (scripts/bench-job.ts), so CPU time and peak memory are its own;
+ * requests are counted from the simulator's log (the token exchange left out). Prints a table
+ * and writes the same figures as JSON.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import type { LoggedRequest } from '../test/simulator/server';
+import { DEMO_API_TOKEN } from '../test/simulator/store';
+import type { Implementation, Job, JobInput, JobResult } from './bench-job';
+import { ensureN8n, freePort, REPO_ROOT, startSimulatorProcess } from './n8n-runtime';
+
+interface Settings {
+	latencyMs: number;
+	runs: number;
+	baselineRuns: number;
+	out: string;
+}
+
+function readSettings(args: string[]): Settings {
+	const value = (name: string, fallback: number) => {
+		const index = args.indexOf(name);
+		if (index < 0) return fallback;
+		const parsed = Number(args[index + 1]);
+		if (!Number.isFinite(parsed) || parsed < 0) throw new Error(`${name} needs a number >= 0`);
+		return parsed;
+	};
+	const outIndex = args.indexOf('--out');
+	return {
+		latencyMs: value('--latency', 20),
+		runs: Math.max(1, value('--runs', 5)),
+		baselineRuns: Math.max(1, value('--baseline-runs', 3)),
+		out: outIndex >= 0 ? args[outIndex + 1] : join(REPO_ROOT, 'bench-results.json'),
+	};
+}
+
+const JOBS: Array<{ job: Job; title: string; items: number }> = [
+	{ job: 'attendeesGetAll', title: 'Attendee Get Many, Return All (20,000)', items: 20_000 },
+	{ job: 'attendeesUpsert', title: 'Attendee Create or Update (5,000 items)', items: 5_000 },
+	{ job: 'confirmationSend', title: 'Send Confirmation Email (5,000 items)', items: 5_000 },
+	{ job: 'eventsGetAll', title: 'Event Get Many, Return All (2,000)', items: 2_000 },
+];
+
+interface Measured {
+	requests: number;
+	/** With profiling: CPU in the package's own code (self), and with what it called (inclusive). */
+	packageSelfMs: number;
+	packageInclusiveMs: number;
+	wallMs: number;
+	cpuMs: number;
+	peakGrowthBytes: number;
+	outputItems: number;
+	outputBytes: number;
+	runs: number;
+}
+
+const median = (values: number[]) => {
+	const sorted = [...values].sort((a, b) => a - b);
+	const mid = Math.floor(sorted.length / 2);
+	return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+class Bench {
+	private readonly tmp = mkdtempSync(join(tmpdir(), 'n8n-nodes-eventx-bench-'));
+
+	constructor(
+		private readonly simulatorUrl: string,
+		private readonly base: Omit<JobInput, 'job' | 'implementation' | 'items'>,
+		private readonly writeItems: Record<'attendeesUpsert' | 'confirmationSend', object[]>,
+	) {}
+
+	private async sim<T>(method: string, path: string, body?: unknown): Promise<T> {
+		const response = await fetch(`${this.simulatorUrl}${path}`, {
+			method,
+			headers: { 'content-type': 'application/json' },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		return (await response.json()) as T;
+	}
+
+	async setLatency(latencyMs: number): Promise<void> {
+		await this.sim('POST', '/__sim/latency', { latencyMs });
+	}
+
+	/** One run in a fresh process, and the API requests the simulator received meanwhile. */
+	private async runOnce(job: Job, implementation: Implementation, profile: boolean) {
+		const input: JobInput = {
+			...this.base,
+			job,
+			implementation,
+			profile,
+			items:
+				job in this.writeItems ? (this.writeItems as Record<string, JobInput['items']>)[job] : [],
+		};
+		const file = join(this.tmp, `${job}-${implementation}.json`);
+		writeFileSync(file, JSON.stringify(input));
+		const child = spawnSync(
+			process.execPath,
+			[join(REPO_ROOT, '.build-tools', 'scripts', 'bench-job.js'), file],
+			{ encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+		);
+		if (child.status !== 0) throw new Error(`${job}/${implementation} failed:\n${child.stderr}`);
+		const result = JSON.parse(child.stdout.trim().split('\n').at(-1)!) as JobResult;
+		if (result.error) throw new Error(`${job}/${implementation}: ${result.error}`);
+		const log = await this.sim<LoggedRequest[]>('GET', '/__sim/requests');
+		const requests = log.filter((r) => r.path !== '/public-api/v1/auth').length;
+		return { ...result, requests };
+	}
+
+	async measure(
+		job: Job,
+		implementation: Implementation,
+		runs: number,
+		profile = false,
+	): Promise<Measured> {
+		const results = [];
+		for (let i = 0; i < runs; i++) results.push(await this.runOnce(job, implementation, profile));
+		return {
+			packageSelfMs: median(results.map((r) => r.package?.selfMs ?? 0)),
+			packageInclusiveMs: median(results.map((r) => r.package?.inclusiveMs ?? 0)),
+			requests: median(results.map((r) => r.requests)),
+			wallMs: median(results.map((r) => r.wallMs)),
+			cpuMs: median(results.map((r) => r.cpuMs)),
+			peakGrowthBytes: median(results.map((r) => r.peakGrowthBytes)),
+			outputItems: results[0].outputItems,
+			outputBytes: results[0].outputBytes,
+			runs,
+		};
+	}
+
+	dispose(): void {
+		rmSync(this.tmp, { recursive: true, force: true });
+	}
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const ms = (value: number) =>
+	value >= 10_000 ? `${(value / 1000).toFixed(1)} s` : `${value.toFixed(0)} ms`;
+const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(1)}x` : 'n/a');
+
+function table(rows: string[][]): string {
+	const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+	return rows
+		.map((r, i) => {
+			const line = r.map((cell, c) =>
+				c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]),
+			);
+			return i === 0
+				? `${line.join('  ')}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`
+				: line.join('  ');
+		})
+		.join('\n');
+}
+
+async function main(): Promise<void> {
+	const settings = readSettings(process.argv.slice(2));
+	const started = Date.now();
+	ensureN8n((line) => console.log(`[bench] ${line}`));
+	const simulator = await startSimulatorProcess(await freePort(), {
+		data: 'bench',
+		latencyMs: settings.latencyMs,
+	});
+	try {
+		const state = (await (await fetch(`${simulator.url}/__sim/state`)).json()) as {
+			seeded: { eventIds: string[]; attendeeIds: Record<string, string[]> };
+		};
+		const [bigEventId, upsertEventId] = state.seeded.eventIds;
+		const auth = (await (
+			await fetch(`${simulator.url}/public-api/v1/auth`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ apiToken: DEMO_API_TOKEN }),
+			})
+		).json()) as { data: { accessToken: string } };
+		const bench = new Bench(
+			simulator.url,
+			{
+				simulatorUrl: simulator.url,
+				accessToken: auth.data.accessToken,
+				bigEventId,
+				upsertEventId,
+			},
+			{
+				attendeesUpsert: Array.from({ length: 5000 }, (_, i) => ({
+					firstName: `Bench ${i}`,
+					invitationEmail: `bench${i}@example.com`,
+				})),
+				confirmationSend: state.seeded.attendeeIds[bigEventId].slice(0, 5000).map((id) => ({ id })),
+			},
+		);
+
+		const rows: Array<{
+			job: Job;
+			title: string;
+			eventx: Measured;
+			httpRequest: Measured;
+			/** The package's runs at 0 ms latency, profiled. */
+			zeroLatency: Measured;
+		}> = [];
+		for (const { job, title } of JOBS) {
+			console.log(`[bench] ${title}...`);
+			await bench.setLatency(settings.latencyMs);
+			const eventx = await bench.measure(job, 'eventx', settings.runs);
+			const httpRequest = await bench.measure(job, 'httpRequest', settings.baselineRuns);
+			await bench.setLatency(0);
+			const zeroLatency = await bench.measure(job, 'eventx', settings.runs);
+			// One more run, sampled, to tell the package's own CPU time from n8n's.
+			const sampled = await bench.measure(job, 'eventx', 1, true);
+			zeroLatency.packageSelfMs = sampled.packageSelfMs;
+			zeroLatency.packageInclusiveMs = sampled.packageInclusiveMs;
+			rows.push({ job, title, eventx, httpRequest, zeroLatency });
+		}
+		bench.dispose();
+
+		const cpu = cpus()[0]?.model ?? 'unknown CPU';
+		console.log(
+			`\nEventX node vs HTTP Request node, ${settings.latencyMs} ms latency per request; medians of ${settings.runs} runs (baseline ${settings.baselineRuns}); ${cpus().length} cores, ${cpu}; Node ${process.version}\n`,
+		);
+		console.log(
+			table([
+				[
+					'job',
+					'requests',
+					'baseline',
+					'ratio',
+					'wall',
+					'baseline',
+					'ratio',
+					'CPU',
+					'per 1k items @0ms: CPU',
+					'node self',
+					'node incl.',
+					'peak mem growth',
+					'baseline',
+					'output JSON',
+				],
+				...rows.map((r) => {
+					const items = JOBS.find((j) => j.job === r.job)!.items;
+					const per1k = (value: number) => `${((value / items) * 1000).toFixed(1)} ms`;
+					return [
+						r.title,
+						String(r.eventx.requests),
+						String(r.httpRequest.requests),
+						ratio(r.httpRequest.requests, r.eventx.requests),
+						ms(r.eventx.wallMs),
+						ms(r.httpRequest.wallMs),
+						ratio(r.httpRequest.wallMs, r.eventx.wallMs),
+						ms(r.eventx.cpuMs),
+						per1k(r.zeroLatency.cpuMs),
+						per1k(r.zeroLatency.packageSelfMs),
+						per1k(r.zeroLatency.packageInclusiveMs),
+						mb(r.eventx.peakGrowthBytes),
+						mb(r.httpRequest.peakGrowthBytes),
+						mb(r.eventx.outputBytes),
+					];
+				}),
+			]),
+		);
+		const results = {
+			date: new Date().toISOString(),
+			machine: { cores: cpus().length, cpu, node: process.version },
+			settings,
+			jobs: rows,
+			durationSeconds: Math.round((Date.now() - started) / 1000),
+		};
+		writeFileSync(settings.out, `${JSON.stringify(results, null, 2)}\n`);
+		console.log(`\nFigures written to ${settings.out} (${results.durationSeconds} s in all)`);
+	} finally {
+		await simulator.stop();
+	}
+}
+
+main().catch((error: unknown) => {
+	console.error(error instanceof Error ? error.message : error);
+	process.exit(1);
+});
