@@ -1,0 +1,327 @@
+/**
+ * The fault matrix: every class of operation under every fault the simulator can inject. For each
+ * cell: what the user sees, what EventX holds afterwards (nothing lost, nothing doubled), how many
+ * requests went out, and that no secret appears in any error, output or log line.
+ */
+import { LoggerProxy } from 'n8n-workflow';
+
+import type { TriggerHarness } from '../harness/trigger';
+import { apiRequests, run, useSimulator } from '../helpers';
+import type { FaultSpec } from '../simulator/faults';
+import type { Simulator } from '../simulator/server';
+import { DEMO_API_TOKEN } from '../simulator/store';
+import { hooksOf, startTrigger, triggerParameters } from '../trigger/setup';
+
+const ctx = useSimulator();
+
+// Short waits keep the matrix fast: 1 s timeout; a slow answer takes 1.5 s.
+const requestOptions = { timeoutSeconds: 1 };
+const ENVELOPE_MESSAGE = 'EventX is having a bad day';
+
+type FaultName =
+	| '500 with the error envelope'
+	| '502'
+	| '503'
+	| '429 with Retry-After'
+	| '429 without Retry-After'
+	| 'slower than the timeout'
+	| 'dropped before the request is read'
+	| 'dropped after it was applied'
+	| 'a body that is not JSON'
+	| 'an envelope without data';
+
+const FAULTS: Record<FaultName, Omit<FaultSpec, 'method' | 'path'>> = {
+	'500 with the error envelope': {
+		kind: 'status',
+		status: 500,
+		code: 'INTERNAL_ERROR',
+		message: ENVELOPE_MESSAGE,
+	},
+	'502': { kind: 'status', status: 502 },
+	'503': { kind: 'status', status: 503 },
+	'429 with Retry-After': { kind: 'status', status: 429, headers: { 'Retry-After': '1' } },
+	'429 without Retry-After': { kind: 'status', status: 429 },
+	'slower than the timeout': { kind: 'delay', delayMs: 1500 },
+	'dropped before the request is read': { kind: 'drop-before' },
+	'dropped after it was applied': { kind: 'drop-after' },
+	'a body that is not JSON': { kind: 'malformed' },
+	'an envelope without data': { kind: 'no-data' },
+};
+
+/** Whether the fault lets the request be applied by EventX (the simulator applies it, then fails). */
+const APPLIED: Record<FaultName, boolean> = {
+	'500 with the error envelope': false,
+	'502': false,
+	'503': false,
+	'429 with Retry-After': false,
+	'429 without Retry-After': false,
+	'slower than the timeout': true,
+	'dropped before the request is read': false,
+	'dropped after it was applied': true,
+	'a body that is not JSON': true,
+	'an envelope without data': true,
+};
+
+const MESSAGES: Record<FaultName, RegExp> = {
+	'500 with the error envelope': new RegExp(`^${ENVELOPE_MESSAGE}$`),
+	'502': /^Injected failure \(502\)$/,
+	'503': /^Injected failure \(503\)$/,
+	'429 with Retry-After': /429/,
+	'429 without Retry-After': /429/,
+	'slower than the timeout': /^EventX did not answer in time$/,
+	'dropped before the request is read': /^The connection to EventX was dropped$/,
+	'dropped after it was applied': /^The connection to EventX was dropped$/,
+	'a body that is not JSON': /^EventX answered without a JSON body$/,
+	'an envelope without data': /^EventX answered without the expected "(data|dataList)" /,
+};
+
+/** Reads may be repeated after any transient failure; a 500 or a bad body is reported at once. */
+const READ_RETRIED = new Set<FaultName>([
+	'502',
+	'503',
+	'429 with Retry-After',
+	'429 without Retry-After',
+	'slower than the timeout',
+	'dropped before the request is read',
+	'dropped after it was applied',
+]);
+/** Writes are repeated only where the answer proves nothing was applied. */
+const WRITE_RETRIED = new Set<FaultName>(['429 with Retry-After', '429 without Retry-After']);
+
+interface Observed {
+	error?: Error;
+	/** Output item JSON. */
+	output: unknown[];
+	/** The operation's requests (the fault's method and path). */
+	requests: number;
+	/** How often EventX holds what the operation writes (writes only). */
+	stored?: number;
+}
+
+interface OperationClass {
+	name: string;
+	method: string;
+	path: (sim: Simulator) => string;
+	retried: Set<FaultName>;
+	/** Faults after which the operation still succeeds though it was not retried. */
+	toleratedFaults?: FaultName[];
+	run: (sim: Simulator) => Promise<Observed>;
+}
+
+const requestsTo = (sim: Simulator, method: string, path: string) =>
+	sim.requestsTo(method, path).length;
+
+const CLASSES: OperationClass[] = [
+	{
+		name: 'list, Return All (Attendee Get Many)',
+		method: 'GET',
+		path: (sim) => `/event/${sim.seeded.eventIds[0]}/attendee$`,
+		retried: READ_RETRIED,
+		async run(sim) {
+			const eventId = sim.seeded.eventIds[0];
+			const { items, error } = await run(sim, {
+				parameters: {
+					resource: 'attendee',
+					operation: 'getMany',
+					eventId: { __rl: true, mode: 'id', value: eventId },
+					returnAll: true,
+					requestOptions,
+				},
+			});
+			return {
+				error,
+				output: items.map((i) => i.json),
+				requests: requestsTo(sim, 'GET', this.path(sim)),
+			};
+		},
+	},
+	{
+		name: 'single read (Attendee Get)',
+		method: 'GET',
+		path: (sim) => `/attendee/${sim.seeded.attendeeIds[sim.seeded.eventIds[0]][0]}$`,
+		retried: READ_RETRIED,
+		async run(sim) {
+			const eventId = sim.seeded.eventIds[0];
+			const { items, error } = await run(sim, {
+				parameters: {
+					resource: 'attendee',
+					operation: 'get',
+					eventId: { __rl: true, mode: 'id', value: eventId },
+					attendeeId: sim.seeded.attendeeIds[eventId][0],
+					requestOptions,
+				},
+			});
+			return {
+				error,
+				output: items.map((i) => i.json),
+				requests: requestsTo(sim, 'GET', this.path(sim)),
+			};
+		},
+	},
+	{
+		name: 'bulk write (Attendee Create or Update)',
+		method: 'PUT',
+		path: () => '/attendee/bulk-upsert$',
+		retried: WRITE_RETRIED,
+		async run(sim) {
+			const eventId = sim.seeded.eventIds[0];
+			const { items, error } = await run(sim, {
+				parameters: {
+					resource: 'attendee',
+					operation: 'upsert',
+					eventId: { __rl: true, mode: 'id', value: eventId },
+					upsertFields: { firstName: 'Matrix', invitationEmail: 'matrix@example.com' },
+					requestOptions,
+				},
+			});
+			const stored = [...sim.store.attendees.values()].filter(
+				(a) => a.invitationEmail === 'matrix@example.com',
+			).length;
+			return {
+				error,
+				output: items.map((i) => i.json),
+				requests: requestsTo(sim, 'PUT', this.path(sim)),
+				stored,
+			};
+		},
+	},
+	{
+		name: 'send (Send Confirmation Email)',
+		method: 'POST',
+		path: () => '/confirmation-email/send$',
+		retried: WRITE_RETRIED,
+		// A send answers no content: an empty envelope is a success.
+		toleratedFaults: ['an envelope without data'],
+		async run(sim) {
+			const eventId = sim.seeded.eventIds[0];
+			const attendeeId = sim.seeded.attendeeIds[eventId][0];
+			const { items, error } = await run(sim, {
+				parameters: {
+					resource: 'outreach',
+					operation: 'sendConfirmationEmail',
+					eventId: { __rl: true, mode: 'id', value: eventId },
+					attendeeIds: attendeeId,
+					requestOptions,
+				},
+			});
+			const stored = sim.store.outbox.filter((o) => o.attendeeIds.includes(attendeeId)).length;
+			return {
+				error,
+				output: items.map((i) => i.json),
+				requests: requestsTo(sim, 'POST', this.path(sim)),
+				stored,
+			};
+		},
+	},
+	{
+		name: 'webhook lifecycle (EventX Trigger activation)',
+		method: 'POST',
+		path: (sim) => `/event/${sim.seeded.eventIds[0]}/webhook$`,
+		retried: WRITE_RETRIED,
+		// The trigger has no Request Options: its 60 s timeout is not reached by a 1.5 s answer.
+		toleratedFaults: ['slower than the timeout'],
+		async run(sim) {
+			const eventId = sim.seeded.eventIds[0];
+			let harness: TriggerHarness | undefined;
+			try {
+				harness = await startTrigger(sim, triggerParameters(eventId, ['attendee-create']));
+				let error: Error | undefined;
+				try {
+					await harness.activate();
+				} catch (e) {
+					error = e as Error;
+				}
+				const requests = requestsTo(sim, 'POST', this.path(sim));
+				const stored = hooksOf(sim, eventId).length;
+				// Whatever happened, the next activation must leave exactly one webhook, and
+				// deactivation none.
+				await harness.activate();
+				expect(hooksOf(sim, eventId)).toHaveLength(1);
+				await harness.deactivate();
+				expect(hooksOf(sim, eventId)).toHaveLength(0);
+				return { error, output: [], requests, stored };
+			} finally {
+				await harness?.stop();
+			}
+		},
+	},
+];
+
+/** Every log line n8n writes during the matrix. */
+const logLines: string[] = [];
+beforeAll(() => {
+	const collect = (message: string, meta?: object) =>
+		logLines.push(`${message} ${meta ? JSON.stringify(meta) : ''}`);
+	LoggerProxy.init({ error: collect, warn: collect, info: collect, debug: collect });
+});
+
+/** All that a user or an operator could read of a run. */
+function readable(observed: Observed): string {
+	const e = observed.error as (Error & Record<string, unknown>) | undefined;
+	return JSON.stringify({
+		output: observed.output,
+		error: e && {
+			message: e.message,
+			description: e.description,
+			context: e.context,
+			stack: e.stack,
+			cause: String(e.cause),
+			messages: e.messages,
+			all: { ...e },
+		},
+	});
+}
+
+function secretsIn(sim: Simulator, text: string): string[] {
+	return [DEMO_API_TOKEN, ...sim.store.tokens.keys()].filter((secret) => text.includes(secret));
+}
+
+const cells = CLASSES.flatMap((operation) =>
+	(Object.keys(FAULTS) as FaultName[]).map((fault) => [operation.name, fault, operation] as const),
+);
+let secretsFound = 0;
+let duplicatesFound = 0;
+
+describe('fault matrix', () => {
+	afterAll(() => {
+		// The figures the resilience issue asks for, in the test output.
+		console.log(
+			`fault matrix: ${cells.length} faults injected, duplicates found ${duplicatesFound}, secrets found ${secretsFound}`,
+		);
+	});
+
+	test.each(cells)('%s / %s', async (_name, fault, operation) => {
+		const sim = ctx.sim;
+		sim.addFault({ ...FAULTS[fault], method: operation.method, path: operation.path(sim) });
+		const logStart = logLines.length;
+		const observed = await operation.run(sim);
+
+		const retried = operation.retried.has(fault);
+		const succeeds = retried || (operation.toleratedFaults ?? []).includes(fault);
+		if (succeeds) {
+			expect(observed.error).toBeUndefined();
+		} else {
+			expect(observed.error?.message).toMatch(MESSAGES[fault]);
+		}
+		// One request, and one more where a retry is allowed.
+		expect(observed.requests).toBe(retried ? 2 : 1);
+
+		if (observed.stored !== undefined) {
+			const expected = retried || APPLIED[fault] ? 1 : 0;
+			if (observed.stored > 1) duplicatesFound += 1;
+			expect(observed.stored).toBe(expected);
+		} else if (succeeds) {
+			// Reads: nothing lost.
+			const expected = operation.name.startsWith('list')
+				? sim.seeded.attendeeIds[sim.seeded.eventIds[0]].length
+				: 1;
+			expect(observed.output).toHaveLength(expected);
+		}
+
+		const found = secretsIn(sim, readable(observed) + logLines.slice(logStart).join('\n'));
+		secretsFound += found.length;
+		expect(found).toEqual([]);
+		// The run's other requests were not disturbed: all of them carried a token.
+		expect(apiRequests(sim).every((r) => r.authorized || r.status === 'dropped')).toBe(true);
+	});
+});
