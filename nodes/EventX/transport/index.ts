@@ -8,7 +8,7 @@ import type {
 	IWebhookFunctions,
 	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError, sleep } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { normalizeBaseUrl } from '../../../credentials/EventXApi.credentials';
 import type { RetryPolicy } from './requestOptions';
@@ -75,6 +75,17 @@ async function baseUrlOf(ctx: EventXContext): Promise<string> {
 	if (baseUrl === undefined) {
 		const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
 		baseUrl = normalizeBaseUrl(credentials.baseUrl);
+		// Refused before the token exchange, which would otherwise send the API token there.
+		if (!/^https?:\/\/[^/\s]+/i.test(baseUrl)) {
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`Base URL: "${baseUrl}" is not an http(s) address`,
+				{
+					description:
+						'Set the Base URL of the EventX API credential, e.g. https://esaas-api.eventx.io',
+				},
+			);
+		}
 		baseUrls.set(ctx, baseUrl);
 	}
 	return baseUrl;
