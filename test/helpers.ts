@@ -27,7 +27,9 @@ export function useSimulator(options?: SimulatorOptions): {
 /** Runs the action node against the simulator with the demo credential. */
 export async function run(
 	sim: Simulator,
-	options: Omit<RunNodeOptions, 'credentials'> & { credentials?: ICredentialDataDecryptedObject },
+	options: Omit<RunNodeOptions, 'credentials'> & {
+		credentials?: ICredentialDataDecryptedObject | null;
+	},
 ) {
 	return await runNode({
 		credentials: { baseUrl: sim.url, authentication: 'apiToken', apiToken: DEMO_API_TOKEN },

@@ -42,8 +42,8 @@ export interface RunNodeOptions {
 	parameters: INodeParameters;
 	/** Input items (their `json`); one empty item when absent. */
 	items?: IDataObject[];
-	/** The credential as a user would save it (baseUrl, authentication, apiToken...). */
-	credentials: ICredentialDataDecryptedObject;
+	/** The credential as a user would save it (baseUrl, authentication, apiToken...); null for none. */
+	credentials: ICredentialDataDecryptedObject | null;
 	continueOnFail?: boolean;
 	/** The node's On Error setting; `continueOnFail` stands for `continueRegularOutput`. */
 	onError?: 'continueRegularOutput' | 'continueErrorOutput';
@@ -70,7 +70,7 @@ export const NODE_NAME = 'EventX';
 
 interface Setup {
 	parameters: INodeParameters;
-	credentials: ICredentialDataDecryptedObject;
+	credentials: ICredentialDataDecryptedObject | null;
 	credentialsHelper?: HarnessCredentialsHelper;
 	continueOnFail?: boolean;
 	onError?: RunNodeOptions['onError'];
@@ -83,7 +83,7 @@ interface Setup {
 function setUp(options: Setup) {
 	const credentialsHelper =
 		options.credentialsHelper ?? new HarnessCredentialsHelper(credentialTypes);
-	if (!options.credentialsHelper)
+	if (!options.credentialsHelper && options.credentials)
 		credentialsHelper.saved.set('eventXApi', { ...options.credentials });
 
 	const node: INode = {
@@ -93,7 +93,9 @@ function setUp(options: Setup) {
 		typeVersion: options.typeVersion ?? 1,
 		position: [0, 0],
 		parameters: options.parameters,
-		credentials: { eventXApi: { id: '1', name: 'EventX account' } },
+		...(options.credentials
+			? { credentials: { eventXApi: { id: '1', name: 'EventX account' } } }
+			: {}),
 		...(options.onError || options.continueOnFail
 			? { onError: options.onError ?? ('continueRegularOutput' as const) }
 			: {}),
