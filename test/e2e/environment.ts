@@ -182,6 +182,21 @@ export class E2eEnvironment {
 		return executions;
 	}
 
+	/** How many executions of a workflow n8n holds with this status (public API, all pages). */
+	async countExecutions(workflowId: string, status: 'success' | 'error'): Promise<number> {
+		let count = 0;
+		let cursor: string | undefined;
+		do {
+			const page = await this.api(
+				'GET',
+				`/executions?workflowId=${workflowId}&status=${status}&limit=250${cursor ? `&cursor=${cursor}` : ''}`,
+			);
+			count += (page.data?.data ?? []).length;
+			cursor = page.data?.nextCursor ?? undefined;
+		} while (cursor);
+		return count;
+	}
+
 	async stop(): Promise<void> {
 		await this.stopN8n();
 		await this.simulator.stop();

@@ -15,7 +15,7 @@ import {
 } from './http';
 import { routeFactories, type SimulatorServices } from './routes';
 import { seedDemo, type SeedOptions } from './seed';
-import { Store, type Json } from './store';
+import { Store, type Delivery, type Json } from './store';
 
 export interface LoggedRequest {
 	method: string;
@@ -112,11 +112,13 @@ export class Simulator {
 		while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
 	}
 
-	notify(eventId: string, action: string, attendee: Json): void {
+	/** Delivers an attendee change to the event's matching webhooks; resolves with its deliveries. */
+	notify(eventId: string, action: string, attendee: Json): Promise<Delivery[]> {
 		const promise = deliver(this.store, eventId, action, attendee).finally(() =>
 			this.pending.delete(promise),
 		);
 		this.pending.add(promise);
+		return promise;
 	}
 
 	/**
@@ -232,10 +234,10 @@ export class Simulator {
 						action: string;
 						attendee: Json;
 					};
-					const before = this.store.deliveries.length;
-					this.notify(eventId, action, deliveryAttendee(attendee));
-					await this.settled();
-					return json({ deliveries: this.store.deliveries.slice(before) });
+					// Only this change's deliveries: other notifications may be under way at once.
+					return json({
+						deliveries: await this.notify(eventId, action, deliveryAttendee(attendee)),
+					});
 				},
 			},
 			{

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 import { triggerWorkflow } from '../workflows';
 import type { E2eSuite } from './types';
 
@@ -94,6 +96,72 @@ export const triggerSuite: E2eSuite = {
 					updatedAt: '2026-11-22T10:00:00.000Z',
 				});
 				expect(again.deliveries.map((d) => d.status)).toEqual([200]);
+			});
+
+			test('EventX failing during deactivation: the workflow is deactivated, the next activation cleans up', async () => {
+				// Active since the restart test, with one webhook.
+				expect(await hooksOfEvent()).toHaveLength(1);
+				await env().sim('POST', '/__sim/faults', {
+					kind: 'status',
+					status: 503,
+					method: 'DELETE',
+					path: '/webhook/',
+					times: 0,
+				});
+				const deactivated = await env().api('POST', `/workflows/${TRIGGER_WORKFLOW}/deactivate`);
+				await env().sim('DELETE', '/__sim/faults');
+				expect(deactivated.status).toBe(200);
+				expect((await env().api('GET', `/workflows/${TRIGGER_WORKFLOW}`)).data.active).toBe(false);
+				// EventX still holds the webhook n8n could not remove.
+				expect(await hooksOfEvent()).toHaveLength(1);
+
+				expect((await env().api('POST', `/workflows/${TRIGGER_WORKFLOW}/activate`)).status).toBe(
+					200,
+				);
+				expect(await hooksOfEvent()).toHaveLength(1);
+				expect((await env().api('POST', `/workflows/${TRIGGER_WORKFLOW}/deactivate`)).status).toBe(
+					200,
+				);
+				expect(await hooksOfEvent()).toHaveLength(0);
+			});
+
+			test('a burst of 1,000 deliveries is answered without loss: 1,000 executions', async () => {
+				const BURST = 1000;
+				const CONCURRENCY = 20;
+				expect((await env().api('POST', `/workflows/${TRIGGER_WORKFLOW}/activate`)).status).toBe(
+					200,
+				);
+				const before = await env().countExecutions(TRIGGER_WORKFLOW, 'success');
+				const started = Date.now();
+				const statuses: Array<number | undefined> = [];
+				for (let start = 0; start < BURST; start += CONCURRENCY) {
+					const wave = Array.from({ length: Math.min(CONCURRENCY, BURST - start) }, (_, i) =>
+						notify('attendee-create', {
+							id: randomUUID(),
+							firstName: `Burst ${start + i}`,
+							createdAt: '2026-11-22T12:00:00.000Z',
+							updatedAt: '2026-11-22T12:00:00.000Z',
+						}),
+					);
+					for (const answer of await Promise.all(wave))
+						statuses.push(...answer.deliveries.map((d) => d.status));
+				}
+				const answeredMs = Date.now() - started;
+				expect(statuses).toHaveLength(BURST);
+				expect(statuses.filter((s) => s !== 200)).toEqual([]);
+
+				let executed = 0;
+				for (let i = 0; i < 120 && executed < before + BURST; i++) {
+					executed = await env().countExecutions(TRIGGER_WORKFLOW, 'success');
+					if (executed < before + BURST) await new Promise((r) => setTimeout(r, 500));
+				}
+				expect(executed - before).toBe(BURST);
+				expect(await env().countExecutions(TRIGGER_WORKFLOW, 'error')).toBe(0);
+				console.log(
+					`trigger burst: ${BURST} deliveries answered 200 in ${answeredMs} ms, ${executed - before} executions recorded after ${Date.now() - started} ms`,
+				);
+				await env().api('POST', `/workflows/${TRIGGER_WORKFLOW}/deactivate`);
+				expect(await hooksOfEvent()).toHaveLength(0);
 			});
 		});
 	},
