@@ -7,19 +7,11 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { WEBHOOK_ACTIONS } from './helpers/enums';
 import { eventLocator } from './helpers/eventLocator';
+import { WEBHOOK_ACTION_OPTIONS } from './helpers/webhookActions';
 import { listSearch } from './methods';
 import { receiveDelivery } from './trigger/delivery';
 import { checkExists, create, remove } from './trigger/subscription';
-
-const ACTION_LABELS: Record<(typeof WEBHOOK_ACTIONS)[number], [string, string]> = {
-	'attendee-create': ['Attendee Created', 'An attendee is registered for the event'],
-	'attendee-update': ['Attendee Updated', "An attendee's details change"],
-	'attendee-delete': ['Attendee Deleted', 'An attendee is removed or deleted'],
-	'attendee-check-in': ['Attendee Checked In', 'An attendee checks in at the event'],
-	'attendee-check-out': ['Attendee Checked Out', 'An attendee checks out of the event'],
-};
 
 export class EventXTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -49,17 +41,13 @@ export class EventXTrigger implements INodeType {
 			},
 			{ ...eventLocator({}), description: 'The event whose attendees to watch' },
 			{
-				displayName: 'Events',
+				displayName: 'Trigger On',
 				name: 'events',
 				type: 'multiOptions',
 				required: true,
 				default: [],
 				description: 'The attendee changes that start the workflow',
-				options: WEBHOOK_ACTIONS.map((value) => ({
-					name: ACTION_LABELS[value][0],
-					value,
-					description: ACTION_LABELS[value][1],
-				})),
+				options: WEBHOOK_ACTION_OPTIONS,
 			},
 			{
 				displayName: 'Output',
@@ -68,15 +56,15 @@ export class EventXTrigger implements INodeType {
 				default: 'tidy',
 				options: [
 					{
+						name: 'Raw Payload',
+						value: 'raw',
+						description: 'The body exactly as EventX delivered it (config and attendee)',
+					},
+					{
 						name: 'Tidy Attendee',
 						value: 'tidy',
 						description:
 							"The attendee with camelCase keys (update_at read as updatedAt), with the action and the event's ID",
-					},
-					{
-						name: 'Raw Payload',
-						value: 'raw',
-						description: 'The body exactly as EventX delivered it (config and attendee)',
 					},
 				],
 			},

@@ -44,9 +44,10 @@ describe('EventX Trigger description', () => {
 	it('offers exactly the five webhook actions, the event locator and both output modes', () => {
 		const events = description.properties.find((p) => p.name === 'events')!;
 		expect(events.type).toBe('multiOptions');
-		expect(events.options!.map((o) => (o as { value: string }).value)).toEqual([
-			...WEBHOOK_ACTIONS,
-		]);
+		expect(events.displayName).toBe('Trigger On');
+		expect(events.options!.map((o) => (o as { value: string }).value).sort()).toEqual(
+			[...WEBHOOK_ACTIONS].sort(),
+		);
 		const event = description.properties.find((p) => p.name === 'eventId')!;
 		expect(event.type).toBe('resourceLocator');
 		expect(event.modes!.map((m) => m.name)).toEqual(['list', 'id']);

@@ -64,7 +64,7 @@ export function profileProperty(operation: string, withDeprecatedStatus: boolean
 			options: APPROVAL_STATUSES.map((value) => ({
 				name: value.charAt(0).toUpperCase() + value.slice(1),
 				value,
-			})),
+			})).sort((a, b) => a.name.localeCompare(b.name)),
 			default: 'approved',
 		},
 		{
@@ -77,7 +77,7 @@ export function profileProperty(operation: string, withDeprecatedStatus: boolean
 						? 'Not Applicable'
 						: value.charAt(0).toUpperCase() + value.slice(1),
 				value,
-			})),
+			})).sort((a, b) => a.name.localeCompare(b.name)),
 			default: 'registered',
 			description:
 				'The documented values are offered; an expression may pass any other value EventX accepts',

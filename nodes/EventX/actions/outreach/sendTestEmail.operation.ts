@@ -6,17 +6,12 @@ import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { invalidField, requireOneOf } from '../../helpers/validation';
 import { API_PREFIX, eventxNoContent } from '../../transport';
 import type { ItemOperation } from '../types';
+import { templateTypeOptions } from './templateTypes';
 
 const show = { resource: ['outreach'], operation: ['sendTestEmail'] };
 
 export const MAX_TEST_EMAILS = 5;
 const email = z.string().email();
-
-export const templateTypeLabel = (type: string) =>
-	type
-		.split('-')
-		.map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-		.join(' ');
 
 export const description: INodeProperties[] = [
 	eventLocator({ show }),
@@ -24,10 +19,7 @@ export const description: INodeProperties[] = [
 		displayName: 'Template Type',
 		name: 'testTemplateType',
 		type: 'options',
-		options: TEST_EMAIL_TEMPLATE_TYPES.map((type) => ({
-			name: templateTypeLabel(type),
-			value: type,
-		})),
+		options: templateTypeOptions(TEST_EMAIL_TEMPLATE_TYPES),
 		default: 'confirmation-email',
 		required: true,
 		description: 'The template to send as a test. EventX sends tests of these two types only.',

@@ -12,7 +12,7 @@ import {
 } from '../../helpers/validation';
 import { API_PREFIX, eventxNoContent } from '../../transport';
 import type { ItemOperation } from '../types';
-import { templateTypeLabel } from './sendTestEmail.operation';
+import { templateTypeOptions } from './templateTypes';
 
 const show = { resource: ['outreach'], operation: ['upsertEmailTemplate'] };
 
@@ -22,7 +22,7 @@ export const description: INodeProperties[] = [
 		displayName: 'Template Type',
 		name: 'templateType',
 		type: 'options',
-		options: EMAIL_TEMPLATE_TYPES.map((type) => ({ name: templateTypeLabel(type), value: type })),
+		options: templateTypeOptions(EMAIL_TEMPLATE_TYPES),
 		default: 'confirmation-email',
 		required: true,
 		description: 'The template of the event to create or update',

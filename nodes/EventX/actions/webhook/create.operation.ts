@@ -3,7 +3,8 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { API_PREFIX, eventxData } from '../../transport';
 import type { ItemOperation } from '../types';
-import { actionOptions, readActions, readUrl } from './fields';
+import { WEBHOOK_ACTION_OPTIONS } from '../../helpers/webhookActions';
+import { readActions, readUrl } from './fields';
 
 const show = { resource: ['webhook'], operation: ['create'] };
 
@@ -23,7 +24,7 @@ export const description: INodeProperties[] = [
 		displayName: 'Actions',
 		name: 'webhookActions',
 		type: 'multiOptions',
-		options: actionOptions,
+		options: WEBHOOK_ACTION_OPTIONS,
 		default: [],
 		required: true,
 		description: 'The attendee actions that trigger a delivery (at least one)',

@@ -3,14 +3,6 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { WEBHOOK_ACTIONS } from '../../helpers/enums';
 import { invalidField, readChoices, requireUuid } from '../../helpers/validation';
 
-export const actionOptions = WEBHOOK_ACTIONS.map((action) => ({
-	name: action
-		.split('-')
-		.map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-		.join(' '),
-	value: action,
-}));
-
 export function webhookIdProperty(operation: string): INodeProperties {
 	return {
 		displayName: 'Webhook ID',

@@ -4,7 +4,8 @@ import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { invalidField } from '../../helpers/validation';
 import { API_PREFIX, eventxData } from '../../transport';
 import type { ItemOperation } from '../types';
-import { actionOptions, readActions, readUrl, readWebhookId, webhookIdProperty } from './fields';
+import { WEBHOOK_ACTION_OPTIONS } from '../../helpers/webhookActions';
+import { readActions, readUrl, readWebhookId, webhookIdProperty } from './fields';
 
 const show = { resource: ['webhook'], operation: ['update'] };
 
@@ -23,7 +24,7 @@ export const description: INodeProperties[] = [
 				displayName: 'Actions',
 				name: 'actions',
 				type: 'multiOptions',
-				options: actionOptions,
+				options: WEBHOOK_ACTION_OPTIONS,
 				default: [],
 				description: 'Replaces the actions (at least one)',
 			},

@@ -1,0 +1,18 @@
+import type { INodePropertyOptions } from 'n8n-workflow';
+
+import { WEBHOOK_ACTIONS } from './enums';
+
+const LABELS: Record<(typeof WEBHOOK_ACTIONS)[number], [string, string]> = {
+	'attendee-create': ['Attendee Created', 'An attendee is registered for the event'],
+	'attendee-update': ['Attendee Updated', "An attendee's details change"],
+	'attendee-delete': ['Attendee Deleted', 'An attendee is removed or deleted'],
+	'attendee-check-in': ['Attendee Checked In', 'An attendee checks in at the event'],
+	'attendee-check-out': ['Attendee Checked Out', 'An attendee checks out of the event'],
+};
+
+/** The five attendee actions a webhook listens to, as the trigger and the Webhook resource offer them. */
+export const WEBHOOK_ACTION_OPTIONS: INodePropertyOptions[] = WEBHOOK_ACTIONS.map((value) => ({
+	name: LABELS[value][0],
+	value,
+	description: LABELS[value][1],
+})).sort((a, b) => a.name.localeCompare(b.name));
