@@ -27,7 +27,7 @@ import type { LoggedRequest } from '../simulator/server';
 import { DEMO_API_TOKEN } from '../simulator/store';
 import { CREDENTIAL_ID, type SimState } from './workflows';
 
-const OWNER = { email: 'owner@example.com', password: 'E2e-Password-1' };
+export const OWNER = { email: 'owner@example.com', password: 'E2e-Password-1' };
 
 export const log = (line: string) => {
 	if (process.env.E2E_VERBOSE) console.log(line);

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 
 import { E2eEnvironment } from './environment';
 import { actionsSuite } from './suites/actions.suite';
+import { editorSuite } from './suites/editor.suite';
 import { examplesSuite } from './suites/examples.suite';
 import { triggerSuite } from './suites/trigger.suite';
 import type { E2eSuite } from './suites/types';
@@ -16,7 +17,8 @@ import type { E2eSuite } from './suites/types';
 // A cold cache installs n8n first (about 400 s); a warm run takes about a minute.
 jest.setTimeout(15 * 60_000);
 
-const suites: E2eSuite[] = [actionsSuite, examplesSuite, triggerSuite];
+// The editor suite runs last, against the n8n the others have exercised.
+const suites: E2eSuite[] = [actionsSuite, examplesSuite, triggerSuite, editorSuite];
 
 let environment: E2eEnvironment | undefined;
 const env = () => environment!;

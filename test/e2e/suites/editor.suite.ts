@@ -1,0 +1,316 @@
+/**
+ * n8n's editor in a real browser (Debian's Chromium, driven by playwright-core): the node found
+ * in the node panel, the parameter panels of the most used operations, and the credential dialog,
+ * checked as a person would check them, with a PNG of each panel.
+ *
+ * Screenshots go to `test/e2e/.artifacts/screenshots` (or SCREENSHOTS_DIR: `npm run screenshots`
+ * writes the README's into docs/screenshots). Without Chromium the suite is skipped, except in CI.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { chromium, selectors, type Browser, type Locator, type Page } from 'playwright-core';
+
+import { REPO_ROOT } from '../../../scripts/n8n-runtime';
+import { OWNER } from '../environment';
+import { byId, CREDENTIAL_ID, NODE_TYPE, TRIGGER_TYPE, type SimState } from '../workflows';
+import type { E2eSuite } from './types';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SCREENSHOTS =
+	process.env.SCREENSHOTS_DIR ?? join(REPO_ROOT, 'test', 'e2e', '.artifacts', 'screenshots');
+const PANELS_WORKFLOW = 'evxE2eEditorPanels1';
+const available = existsSync(CHROMIUM);
+if (!available && process.env.CI) throw new Error(`Chromium is needed at ${CHROMIUM} in CI`);
+const describeIfChromium = available ? describe : describe.skip;
+if (!available)
+	console.warn(`Editor tests skipped: no Chromium at ${CHROMIUM} (apt-get install chromium)`);
+
+/** The panels a user opens most, each an EventX node of the panels workflow. */
+interface Panel {
+	node: string;
+	screenshot: string;
+	parameters: Record<string, unknown>;
+	/** Opens a dropdown of the panel and returns the option texts it lists. */
+	dropdown?: { parameter: string; expect: string[] };
+}
+
+let seededEventNames: string[];
+let foreignEventNames: string[];
+let panels: Panel[];
+
+function panelsFor(state: SimState): Panel[] {
+	const eventId = state.seeded.eventIds[0];
+	const event = byId(eventId);
+	const question = state.customFields[eventId].find((q) => q.type === 'text')!;
+	return [
+		{
+			node: 'Get Many Events',
+			screenshot: 'action-event-get-many',
+			parameters: { resource: 'event', operation: 'getMany', returnAll: false, limit: 50 },
+		},
+		{
+			node: 'Create or Update Attendees',
+			screenshot: 'action-attendee-create-or-update',
+			parameters: {
+				resource: 'attendee',
+				operation: 'upsert',
+				eventId: event,
+				upsertFields: {
+					firstName: '={{ $json.first_name }}',
+					invitationEmail: '={{ $json.email }}',
+				},
+				upsertCustomFields: { fields: [{ questionId: question.id, value: '11-50' }] },
+			},
+			dropdown: { parameter: 'questionId', expect: ['Company Size', 'Dietary Needs', 'T-Shirt'] },
+		},
+		{
+			node: 'Get Many Attendees',
+			screenshot: 'action-attendee-get-many',
+			parameters: {
+				resource: 'attendee',
+				operation: 'getMany',
+				eventId: event,
+				returnAll: true,
+				filters: { search: 'ada@example.com', createdAfter: '2026-11-01T00:00:00' },
+				sort: { rules: [{ field: 'createdAt', direction: 'desc' }] },
+			},
+		},
+		{
+			node: 'Change Ticket',
+			screenshot: 'action-attendee-change-ticket',
+			parameters: {
+				resource: 'attendee',
+				operation: 'changeTicket',
+				eventId: event,
+				attendeeId: '={{ $json.id }}',
+				ticketClassId: state.ticketClasses[eventId][1].id,
+			},
+			dropdown: { parameter: 'ticketClassId', expect: ['General', 'VIP Pass'] },
+		},
+		{
+			node: 'Send Confirmation Emails',
+			screenshot: 'action-outreach-send-confirmation-email',
+			parameters: { resource: 'outreach', operation: 'sendConfirmationEmail', eventId: event },
+		},
+		{
+			node: 'Create a Webhook',
+			screenshot: 'action-webhook-create',
+			parameters: {
+				resource: 'webhook',
+				operation: 'create',
+				eventId: event,
+				webhookUrl: 'https://hooks.example.com/eventx',
+				webhookActions: ['attendee-create', 'attendee-check-in'],
+			},
+		},
+	];
+}
+
+function panelsWorkflow(state: SimState) {
+	const credentials = { eventXApi: { id: CREDENTIAL_ID, name: 'EventX API' } };
+	return {
+		id: PANELS_WORKFLOW,
+		name: 'E2E editor panels',
+		active: false,
+		settings: { executionOrder: 'v1' },
+		connections: {},
+		nodes: [
+			{
+				id: 'panel-trigger',
+				name: 'EventX Trigger',
+				type: TRIGGER_TYPE,
+				typeVersion: 1,
+				position: [0, 0],
+				webhookId: '2d9b7f4e-1c3a-4e5b-8f6d-7a8b9c0d1e2f',
+				parameters: {
+					eventId: { __rl: true, mode: 'list', value: state.seeded.eventIds[0] },
+					events: ['attendee-create', 'attendee-check-in'],
+					output: 'tidy',
+				},
+				credentials,
+			},
+			...panels.map((panel, i) => ({
+				id: `panel-${i}`,
+				name: panel.node,
+				type: NODE_TYPE,
+				typeVersion: 1,
+				position: [260 * (i + 1), 200],
+				parameters: panel.parameters,
+				credentials,
+			})),
+		],
+	};
+}
+
+async function screenshot(page: Page, name: string): Promise<void> {
+	mkdirSync(SCREENSHOTS, { recursive: true });
+	await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+}
+
+/** The texts of the options of the open dropdown. */
+async function openOptions(page: Page): Promise<string[]> {
+	const items = page.locator(
+		'.el-select-dropdown__item:visible, [data-test-id="rlc-item"]:visible',
+	);
+	await items.first().waitFor();
+	// An option may show a description under its name: the first line is the name.
+	return (await items.allInnerTexts()).map((t) => t.trim().split('\n')[0].trim());
+}
+
+/** What a person would notice first in a panel: a broken icon, a parameter issue, an error. */
+async function expectHealthyPanel(ndv: Locator): Promise<void> {
+	const icon = ndv.locator('img[src*="n8n-nodes-eventx"]').first();
+	await icon.waitFor();
+	expect(
+		await icon.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
+	).toBeGreaterThan(0);
+	expect(await ndv.getByTestId('parameter-issues').count()).toBe(0);
+	const text = await ndv.innerText();
+	expect(text).not.toMatch(/Error fetching options|Could not load|Issues:|Problem loading/i);
+}
+
+export const editorSuite: E2eSuite = {
+	workflows(state) {
+		const nameOf = (e: Record<string, unknown>) =>
+			String((e.contentI18n as { name: { default: string } }).name.default);
+		const visible = (e: Record<string, unknown>) => state.seeded.eventIds.includes(String(e.id));
+		seededEventNames = state.events.filter(visible).map(nameOf);
+		foreignEventNames = state.events.filter((e) => !visible(e)).map(nameOf);
+		panels = panelsFor(state);
+		return [panelsWorkflow(state)];
+	},
+
+	server(env) {
+		describeIfChromium("n8n's editor in Chromium", () => {
+			let browser: Browser;
+			let page: Page;
+
+			beforeAll(async () => {
+				selectors.setTestIdAttribute('data-test-id');
+				browser = await chromium.launch({
+					executablePath: CHROMIUM,
+					args: [
+						'--no-sandbox',
+						'--disable-gpu',
+						'--disable-quic',
+						'--no-first-run',
+						'--disable-background-networking',
+						'--disable-component-update',
+						'--disable-sync',
+					],
+				});
+				page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+				page.setDefaultTimeout(30_000);
+				await page.goto(`${env().baseUrl}/signin`);
+				await page.fill('input[name=emailOrLdapLoginId]', OWNER.email);
+				await page.fill('input[name=password]', OWNER.password);
+				await page.click('button:has-text("Sign in")');
+				await page.waitForURL(/\/home|\/workflows/);
+			});
+
+			afterAll(async () => {
+				await browser?.close();
+			});
+
+			test('the node panel finds EventX by search: its icon renders, the trigger and the actions are offered', async () => {
+				await page.goto(`${env().baseUrl}/workflow/new`);
+				await page.getByTestId('canvas-plus-button').click();
+				await page.getByTestId('node-creator-search-bar').fill('EventX');
+				const found = page.getByTestId('item-iterator-item').filter({ hasText: /^\s*EventX\s*$/ });
+				await found.first().waitFor();
+				const icon = found.first().locator('img').first();
+				expect(
+					await icon.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
+				).toBeGreaterThan(0);
+				await screenshot(page, 'node-panel-search');
+
+				// On an empty canvas the panel offers triggers: the EventX Trigger.
+				await found.first().click();
+				await page.getByTestId('item-iterator-item').first().click();
+				const ndv = page.getByTestId('ndv');
+				await ndv.waitFor();
+				await expect(ndv.innerText()).resolves.toMatch(/EventX Trigger/);
+				await page.getByTestId('ndv-close-button').click();
+
+				// After the trigger: the action node, with every operation as an action.
+				await page.getByTestId('node-creator-plus-button').click();
+				await page.getByTestId('node-creator-search-bar').fill('EventX');
+				await page
+					.getByTestId('node-creator-item-name')
+					.filter({ hasText: /^EventX$/ })
+					.first()
+					.click();
+				// The list is long and rendered as it scrolls: a tall window shows all of it.
+				await page.setViewportSize({ width: 1400, height: 2000 });
+				const action = (name: string) =>
+					page.getByTestId('item-iterator-item').filter({ hasText: new RegExp(`^${name}$`) });
+				for (const name of [
+					'Create or update attendees',
+					'Get many attendee tags',
+					'Get many events',
+					'Send confirmation emails',
+					'Create a webhook',
+				])
+					await action(name).waitFor();
+				await page.setViewportSize({ width: 1400, height: 900 });
+				await screenshot(page, 'node-panel-actions');
+				await action('Get many events').click();
+				await ndv.waitFor();
+				await expectHealthyPanel(ndv);
+				await page.getByTestId('ndv-close-button').click();
+			});
+
+			test('the trigger panel lists the events of the account', async () => {
+				await page.goto(`${env().baseUrl}/workflow/${PANELS_WORKFLOW}`);
+				await page
+					.locator('[data-test-id="canvas-node"][data-node-name="EventX Trigger"]')
+					.dblclick();
+				const ndv = page.getByTestId('ndv');
+				await ndv.waitFor();
+				await expectHealthyPanel(ndv);
+				await screenshot(page, 'trigger');
+				await ndv.getByTestId('rlc-input').click();
+				const listed = await openOptions(page);
+				expect(listed).toEqual(expect.arrayContaining(seededEventNames));
+				// Never the events of an organization the account does not belong to.
+				expect(listed.filter((name) => foreignEventNames.includes(name))).toEqual([]);
+				await screenshot(page, 'trigger-event-list');
+				await page.keyboard.press('Escape');
+				await page.getByTestId('ndv-close-button').click();
+			});
+
+			test('the panels of the most used operations render without issues; dropdowns list the account data', async () => {
+				await page.goto(`${env().baseUrl}/workflow/${PANELS_WORKFLOW}`);
+				for (const panel of panels) {
+					await page
+						.locator(`[data-test-id="canvas-node"][data-node-name="${panel.node}"]`)
+						.dblclick();
+					const ndv = page.getByTestId('ndv');
+					await ndv.waitFor();
+					await expectHealthyPanel(ndv);
+					await screenshot(page, panel.screenshot);
+					if (panel.dropdown) {
+						await ndv.getByTestId(`parameter-input-${panel.dropdown.parameter}`).click();
+						expect(await openOptions(page)).toEqual(expect.arrayContaining(panel.dropdown.expect));
+						await page.keyboard.press('Escape');
+					}
+					await page.getByTestId('ndv-close-button').click();
+					await ndv.waitFor({ state: 'hidden' });
+				}
+			});
+
+			test('the credential dialog shows Base URL and the choice of token', async () => {
+				await page.goto(`${env().baseUrl}/home/credentials`);
+				await page.getByText('EventX API', { exact: true }).first().click();
+				const dialog = page.locator('.el-dialog:visible, [role="dialog"]:visible').first();
+				await dialog.waitFor();
+				const text = await dialog.innerText();
+				for (const label of ['Base URL', 'Authentication', 'API Token'])
+					expect(text).toContain(label);
+				await screenshot(page, 'credential');
+				await page.keyboard.press('Escape');
+			});
+		});
+	},
+};
