@@ -13,7 +13,7 @@ import { chromium, selectors, type Browser, type Locator, type Page } from 'play
 
 import { REPO_ROOT } from '../../../scripts/n8n-runtime';
 import { OWNER } from '../environment';
-import { byId, CREDENTIAL_ID, NODE_TYPE, TRIGGER_TYPE, type SimState } from '../workflows';
+import { CREDENTIAL_ID, NODE_TYPE, TRIGGER_TYPE, type SimState } from '../workflows';
 import type { E2eSuite } from './types';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -39,9 +39,17 @@ let seededEventNames: string[];
 let foreignEventNames: string[];
 let panels: Panel[];
 
+/** The first event as a user leaves it after picking it from the list. */
+function pickedEvent(state: SimState) {
+	const eventId = state.seeded.eventIds[0];
+	const event = state.events.find((e) => e.id === eventId)!;
+	const name = (event.contentI18n as { name: { default: string } }).name.default;
+	return { __rl: true, mode: 'list', value: eventId, cachedResultName: name };
+}
+
 function panelsFor(state: SimState): Panel[] {
 	const eventId = state.seeded.eventIds[0];
-	const event = byId(eventId);
+	const event = pickedEvent(state);
 	const question = state.customFields[eventId].find((q) => q.type === 'text')!;
 	return [
 		{
@@ -124,7 +132,7 @@ function panelsWorkflow(state: SimState) {
 				position: [0, 0],
 				webhookId: '2d9b7f4e-1c3a-4e5b-8f6d-7a8b9c0d1e2f',
 				parameters: {
-					eventId: { __rl: true, mode: 'list', value: state.seeded.eventIds[0] },
+					eventId: pickedEvent(state),
 					events: ['attendee-create', 'attendee-check-in'],
 					output: 'tidy',
 				},
