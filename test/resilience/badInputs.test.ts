@@ -34,38 +34,26 @@ interface Case {
 	field: RegExp;
 }
 
-const eventParams =
-	(operation: string, extra: INodeParameters = {}) =>
+/** The parameters of an operation on the first event, with the field under test among `extra`. */
+const params =
+	(resource: string, operation: string, extra: INodeParameters = {}) =>
 	(sim: Simulator) => ({
-		resource: 'event',
+		resource,
 		operation,
-		...extra,
-		...(operation === 'getMany' || operation === 'create' ? {} : { eventId: byId(event(sim)) }),
-	});
-const attendeeParams =
-	(operation: string, extra: INodeParameters = {}) =>
-	(sim: Simulator) => ({
-		resource: 'attendee',
-		operation,
-		eventId: byId(event(sim)),
+		// Event Get Many and Create take no event.
+		...(resource === 'event' && operation !== 'get' && operation !== 'update'
+			? {}
+			: { eventId: byId(event(sim)) }),
 		...extra,
 	});
-const outreachParams =
-	(operation: string, extra: INodeParameters = {}) =>
-	(sim: Simulator) => ({
-		resource: 'outreach',
-		operation,
-		eventId: byId(event(sim)),
-		...extra,
-	});
-const webhookParams =
-	(operation: string, extra: INodeParameters = {}) =>
-	(sim: Simulator) => ({
-		resource: 'webhook',
-		operation,
-		eventId: byId(event(sim)),
-		...extra,
-	});
+const eventParams = (operation: string, extra?: INodeParameters) =>
+	params('event', operation, extra);
+const attendeeParams = (operation: string, extra?: INodeParameters) =>
+	params('attendee', operation, extra);
+const outreachParams = (operation: string, extra?: INodeParameters) =>
+	params('outreach', operation, extra);
+const webhookParams = (operation: string, extra?: INodeParameters) =>
+	params('webhook', operation, extra);
 const eventCreate = (field: string) => (sim: Simulator) => ({
 	resource: 'event',
 	operation: 'create',

@@ -3,6 +3,7 @@
  * cell: what the user sees, what EventX holds afterwards (nothing lost, nothing doubled), how many
  * requests went out, and that no secret appears in any error, output or log line.
  */
+import type { INodeParameters } from 'n8n-workflow';
 import { LoggerProxy } from 'n8n-workflow';
 
 import type { TriggerHarness } from '../harness/trigger';
@@ -105,85 +106,57 @@ interface OperationClass {
 	retried: Set<FaultName>;
 	/** Faults after which the operation still succeeds though it was not retried. */
 	toleratedFaults?: FaultName[];
-	run: (sim: Simulator) => Promise<Observed>;
+	/** The action node's parameters, for the classes that run it. */
+	parameters?: (sim: Simulator) => INodeParameters;
+	/** How often EventX holds what the operation writes (writes only). */
+	stored?: (sim: Simulator) => number;
+	/** Something other than the action node (the trigger's lifecycle). */
+	run?: (sim: Simulator) => Promise<Observed>;
 }
 
-const requestsTo = (sim: Simulator, method: string, path: string) =>
-	sim.requestsTo(method, path).length;
+const eventOf = (sim: Simulator) => sim.seeded.eventIds[0];
+const attendeeOf = (sim: Simulator) => sim.seeded.attendeeIds[eventOf(sim)][0];
+const eventParameter = (sim: Simulator) => ({ __rl: true, mode: 'id', value: eventOf(sim) });
 
 const CLASSES: OperationClass[] = [
 	{
 		name: 'list, Return All (Attendee Get Many)',
 		method: 'GET',
-		path: (sim) => `/event/${sim.seeded.eventIds[0]}/attendee$`,
+		path: (sim) => `/event/${eventOf(sim)}/attendee$`,
 		retried: READ_RETRIED,
-		async run(sim) {
-			const eventId = sim.seeded.eventIds[0];
-			const { items, error } = await run(sim, {
-				parameters: {
-					resource: 'attendee',
-					operation: 'getMany',
-					eventId: { __rl: true, mode: 'id', value: eventId },
-					returnAll: true,
-					requestOptions,
-				},
-			});
-			return {
-				error,
-				output: items.map((i) => i.json),
-				requests: requestsTo(sim, 'GET', this.path(sim)),
-			};
-		},
+		parameters: (sim) => ({
+			resource: 'attendee',
+			operation: 'getMany',
+			eventId: eventParameter(sim),
+			returnAll: true,
+		}),
 	},
 	{
 		name: 'single read (Attendee Get)',
 		method: 'GET',
-		path: (sim) => `/attendee/${sim.seeded.attendeeIds[sim.seeded.eventIds[0]][0]}$`,
+		path: (sim) => `/attendee/${attendeeOf(sim)}$`,
 		retried: READ_RETRIED,
-		async run(sim) {
-			const eventId = sim.seeded.eventIds[0];
-			const { items, error } = await run(sim, {
-				parameters: {
-					resource: 'attendee',
-					operation: 'get',
-					eventId: { __rl: true, mode: 'id', value: eventId },
-					attendeeId: sim.seeded.attendeeIds[eventId][0],
-					requestOptions,
-				},
-			});
-			return {
-				error,
-				output: items.map((i) => i.json),
-				requests: requestsTo(sim, 'GET', this.path(sim)),
-			};
-		},
+		parameters: (sim) => ({
+			resource: 'attendee',
+			operation: 'get',
+			eventId: eventParameter(sim),
+			attendeeId: attendeeOf(sim),
+		}),
 	},
 	{
 		name: 'bulk write (Attendee Create or Update)',
 		method: 'PUT',
 		path: () => '/attendee/bulk-upsert$',
 		retried: WRITE_RETRIED,
-		async run(sim) {
-			const eventId = sim.seeded.eventIds[0];
-			const { items, error } = await run(sim, {
-				parameters: {
-					resource: 'attendee',
-					operation: 'upsert',
-					eventId: { __rl: true, mode: 'id', value: eventId },
-					upsertFields: { firstName: 'Matrix', invitationEmail: 'matrix@example.com' },
-					requestOptions,
-				},
-			});
-			const stored = [...sim.store.attendees.values()].filter(
-				(a) => a.invitationEmail === 'matrix@example.com',
-			).length;
-			return {
-				error,
-				output: items.map((i) => i.json),
-				requests: requestsTo(sim, 'PUT', this.path(sim)),
-				stored,
-			};
-		},
+		parameters: (sim) => ({
+			resource: 'attendee',
+			operation: 'upsert',
+			eventId: eventParameter(sim),
+			upsertFields: { firstName: 'Matrix', invitationEmail: 'matrix@example.com' },
+		}),
+		stored: (sim) =>
+			[...sim.store.attendees.values()].filter((a) => a.invitationEmail === 'matrix@example.com')
+				.length,
 	},
 	{
 		name: 'send (Send Confirmation Email)',
@@ -192,36 +165,23 @@ const CLASSES: OperationClass[] = [
 		retried: WRITE_RETRIED,
 		// A send answers no content: an empty envelope is a success.
 		toleratedFaults: ['an envelope without data'],
-		async run(sim) {
-			const eventId = sim.seeded.eventIds[0];
-			const attendeeId = sim.seeded.attendeeIds[eventId][0];
-			const { items, error } = await run(sim, {
-				parameters: {
-					resource: 'outreach',
-					operation: 'sendConfirmationEmail',
-					eventId: { __rl: true, mode: 'id', value: eventId },
-					attendeeIds: attendeeId,
-					requestOptions,
-				},
-			});
-			const stored = sim.store.outbox.filter((o) => o.attendeeIds.includes(attendeeId)).length;
-			return {
-				error,
-				output: items.map((i) => i.json),
-				requests: requestsTo(sim, 'POST', this.path(sim)),
-				stored,
-			};
-		},
+		parameters: (sim) => ({
+			resource: 'outreach',
+			operation: 'sendConfirmationEmail',
+			eventId: eventParameter(sim),
+			attendeeIds: attendeeOf(sim),
+		}),
+		stored: (sim) => sim.store.outbox.filter((o) => o.attendeeIds.includes(attendeeOf(sim))).length,
 	},
 	{
 		name: 'webhook lifecycle (EventX Trigger activation)',
 		method: 'POST',
-		path: (sim) => `/event/${sim.seeded.eventIds[0]}/webhook$`,
+		path: (sim) => `/event/${eventOf(sim)}/webhook$`,
 		retried: WRITE_RETRIED,
 		// The trigger has no Request Options: its 60 s timeout is not reached by a 1.5 s answer.
 		toleratedFaults: ['slower than the timeout'],
 		async run(sim) {
-			const eventId = sim.seeded.eventIds[0];
+			const eventId = eventOf(sim);
 			let harness: TriggerHarness | undefined;
 			try {
 				harness = await startTrigger(sim, triggerParameters(eventId, ['attendee-create']));
@@ -231,7 +191,7 @@ const CLASSES: OperationClass[] = [
 				} catch (e) {
 					error = e as Error;
 				}
-				const requests = requestsTo(sim, 'POST', this.path(sim));
+				const requests = sim.requestsTo('POST', this.path(sim)).length;
 				const stored = hooksOf(sim, eventId).length;
 				// Whatever happened, the next activation must leave exactly one webhook, and
 				// deactivation none.
@@ -246,6 +206,20 @@ const CLASSES: OperationClass[] = [
 		},
 	},
 ];
+
+/** Runs one class of operation once: what the user got, the requests made, what EventX holds. */
+async function observe(sim: Simulator, operation: OperationClass): Promise<Observed> {
+	if (operation.run) return await operation.run(sim);
+	const { items, error } = await run(sim, {
+		parameters: { ...operation.parameters!(sim), requestOptions },
+	});
+	return {
+		error,
+		output: items.map((i) => i.json),
+		requests: sim.requestsTo(operation.method, operation.path(sim)).length,
+		stored: operation.stored?.(sim),
+	};
+}
 
 /** Every log line n8n writes during the matrix. */
 const logLines: string[] = [];
@@ -294,7 +268,7 @@ describe('fault matrix', () => {
 		const sim = ctx.sim;
 		sim.addFault({ ...FAULTS[fault], method: operation.method, path: operation.path(sim) });
 		const logStart = logLines.length;
-		const observed = await operation.run(sim);
+		const observed = await observe(sim, operation);
 
 		const retried = operation.retried.has(fault);
 		const succeeds = retried || (operation.toleratedFaults ?? []).includes(fault);
