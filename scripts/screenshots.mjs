@@ -18,6 +18,7 @@ const jest = spawnSync(
 if (jest.status !== 0) process.exit(jest.status ?? 1);
 const target = join(root, 'docs', 'screenshots');
 mkdirSync(target, { recursive: true });
-for (const name of README_SHOTS) copyFileSync(join(shots, `${name}.png`), join(target, `${name}.png`));
+for (const name of README_SHOTS)
+	copyFileSync(join(shots, `${name}.png`), join(target, `${name}.png`));
 rmSync(shots, { recursive: true, force: true });
 console.log(`${README_SHOTS.length} screenshots written to docs/screenshots/`);

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { resourceOptions, resources } from './actions/resources';
+import { resourceOptions, resources, subtitleExpression } from './actions/resources';
 import { route } from './actions/router';
 import { listSearch, loadOptions } from './methods';
 import { requestOptionsProperty } from './transport/requestOptions';
@@ -18,7 +18,7 @@ export class EventX implements INodeType {
 		icon: { light: 'file:eventx.svg', dark: 'file:eventx.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		subtitle: subtitleExpression(),
 		description: 'Manage events, attendees, outreach and webhooks in EventX',
 		defaults: { name: 'EventX' },
 		usableAsTool: true,

@@ -39,7 +39,8 @@ export class EventXTrigger implements INodeType {
 				type: 'notice',
 				default: '',
 			},
-			{ ...eventLocator({}), description: 'The event whose attendees to watch' },
+			// First: n8n's node panel offers a trigger's actions ("On Attendee Created") from its
+			// first options parameter.
 			{
 				displayName: 'Trigger On',
 				name: 'events',
@@ -49,6 +50,7 @@ export class EventXTrigger implements INodeType {
 				description: 'The attendee changes that start the workflow',
 				options: WEBHOOK_ACTION_OPTIONS,
 			},
+			{ ...eventLocator({}), description: 'The event whose attendees to watch' },
 			{
 				displayName: 'Output',
 				name: 'output',

@@ -98,7 +98,19 @@ describe('what the editor shows (n8n UX guidelines)', () => {
 	});
 
 	test('the canvas subtitle says what each node does', () => {
-		expect(new EventX().description.subtitle).toMatch(/operation.*resource/);
+		// "Get Many: Event", looked up by resource and operation.
+		const subtitle = String(new EventX().description.subtitle);
+		expect(subtitle).toContain('"event:getMany":"Get Many: Event"');
+		expect(subtitle).toContain('"attendee:upsert":"Create or Update: Attendee"');
 		expect(new EventXTrigger().description.subtitle).toMatch(/events/);
+	});
+
+	test("the trigger's changes come first, so n8n's node panel offers each as a trigger", () => {
+		// n8n takes the first parameter labelled Event, Events or Trigger On.
+		const first = new EventXTrigger().description.properties.find((p) =>
+			['event', 'events', 'trigger on'].includes(p.displayName.toLowerCase()),
+		);
+		expect(first?.name).toBe('events');
+		expect(first?.options).toHaveLength(5);
 	});
 });

@@ -233,12 +233,27 @@ export const editorSuite: E2eSuite = {
 				).toBeGreaterThan(0);
 				await screenshot(page, 'node-panel-search');
 
-				// On an empty canvas the panel offers triggers: the EventX Trigger.
+				// On an empty canvas the panel offers the trigger's five attendee changes.
 				await found.first().click();
-				await page.getByTestId('item-iterator-item').first().click();
+				const triggers = page.getByTestId('item-iterator-item');
+				await triggers.filter({ hasText: /^On attendee created$/i }).waitFor();
+				expect((await triggers.allInnerTexts()).map((t) => t.trim().toLowerCase())).toEqual(
+					expect.arrayContaining([
+						'on attendee checked in',
+						'on attendee checked out',
+						'on attendee created',
+						'on attendee deleted',
+						'on attendee updated',
+					]),
+				);
+				await screenshot(page, 'node-panel-triggers');
+				await triggers.filter({ hasText: /^On attendee checked in$/i }).click();
 				const ndv = page.getByTestId('ndv');
 				await ndv.waitFor();
-				await expect(ndv.innerText()).resolves.toMatch(/EventX Trigger/);
+				// The chosen change is preset in Trigger On.
+				await expect(ndv.getByTestId('parameter-input-events').innerText()).resolves.toMatch(
+					/Attendee Checked In/,
+				);
 				await page.getByTestId('ndv-close-button').click();
 
 				// After the trigger: the action node, with every operation as an action.
