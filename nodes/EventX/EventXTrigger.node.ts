@@ -8,7 +8,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { eventLocator } from './helpers/eventLocator';
-import { WEBHOOK_ACTION_OPTIONS } from './helpers/webhookActions';
+import { triggerSubtitleExpression, WEBHOOK_ACTION_OPTIONS } from './helpers/webhookActions';
 import { listSearch } from './methods';
 import { receiveDelivery } from './trigger/delivery';
 import { checkExists, create, remove } from './trigger/subscription';
@@ -20,7 +20,7 @@ export class EventXTrigger implements INodeType {
 		icon: { light: 'file:eventx.svg', dark: 'file:eventx.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{ $parameter["events"].join(", ") }}',
+		subtitle: triggerSubtitleExpression(),
 		description: "Starts the workflow when an event's attendees are created, changed or checked in",
 		defaults: { name: 'EventX Trigger' },
 		eventTriggerDescription: 'Waiting for an attendee of the event to change in EventX',

@@ -102,7 +102,7 @@ describe('what the editor shows (n8n UX guidelines)', () => {
 		const subtitle = String(new EventX().description.subtitle);
 		expect(subtitle).toContain('"event:getMany":"Get Many: Event"');
 		expect(subtitle).toContain('"attendee:upsert":"Create or Update: Attendee"');
-		expect(new EventXTrigger().description.subtitle).toMatch(/events/);
+		expect(new EventXTrigger().description.subtitle).toContain('"attendee-check-in":"Checked In"');
 	});
 
 	test("the trigger's changes come first, so n8n's node panel offers each as a trigger", () => {

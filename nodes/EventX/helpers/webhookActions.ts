@@ -16,3 +16,11 @@ export const WEBHOOK_ACTION_OPTIONS: INodePropertyOptions[] = WEBHOOK_ACTIONS.ma
 	value,
 	description: LABELS[value][1],
 })).sort((a, b) => a.name.localeCompare(b.name));
+
+/** The trigger's canvas subtitle: the chosen changes by label, e.g. "Created, Checked In". */
+export function triggerSubtitleExpression(): string {
+	const short = Object.fromEntries(
+		WEBHOOK_ACTIONS.map((value) => [value, LABELS[value][0].replace(/^Attendee /, '')]),
+	);
+	return `={{ ($parameter["events"] || []).map((e) => (${JSON.stringify(short)})[e] || e).join(", ") }}`;
+}

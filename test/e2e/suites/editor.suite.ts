@@ -305,6 +305,14 @@ export const editorSuite: E2eSuite = {
 
 			test('the panels of the most used operations render without issues; dropdowns list the account data', async () => {
 				await page.goto(`${env().baseUrl}/workflow/${PANELS_WORKFLOW}`);
+				// The canvas says under each node what it does.
+				await page
+					.getByTestId('canvas-wrapper')
+					.getByText('Get Many: Event', { exact: true })
+					.waitFor();
+				await page.getByText('Create or Update: Attendee', { exact: true }).waitFor();
+				await page.getByText('Created, Checked In', { exact: true }).waitFor();
+				await screenshot(page, 'canvas');
 				for (const panel of panels) {
 					await page
 						.locator(`[data-test-id="canvas-node"][data-node-name="${panel.node}"]`)
