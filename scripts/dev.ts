@@ -13,7 +13,7 @@ import { DEMO_API_TOKEN } from '../test/simulator/store';
 import {
 	credentialImport,
 	ensureN8n,
-	exampleWorkflow,
+	demoExamples,
 	freePort,
 	installPackage,
 	N8nRest,
@@ -70,27 +70,11 @@ async function main(): Promise<void> {
 			throw new Error(`credential import failed:\n${imported.stdout}\n${imported.stderr}`);
 		log('credential "EventX API" imported (points at the simulator)');
 
-		// The examples, with the demo events chosen; imported again (same ids) on every start.
-		const state = (await (await fetch(`${simulator.url}/__sim/state`)).json()) as {
-			seeded: { eventIds: string[] };
-			ticketClasses: Record<string, Array<{ id: string }>>;
-		};
-		const [, outreachEvent, syncEvent, doorEvent] = state.seeded.eventIds;
-		const examples = [
-			exampleWorkflow('scheduled-outreach.json', 'evxDevOutreach00001', CREDENTIAL_ID, {
-				eventId: outreachEvent,
-			}),
-			exampleWorkflow('attendee-sync.json', 'evxDevSync000000001', CREDENTIAL_ID, {
-				eventId: syncEvent,
-				ticketClassId: state.ticketClasses[syncEvent][1].id,
-			}),
-			exampleWorkflow('door-check-in.json', 'evxDevDoorCheckIn01', CREDENTIAL_ID, {
-				eventId: doorEvent,
-			}),
-			exampleWorkflow('attendee-lifecycle.json', 'evxDevLifecycle0001', CREDENTIAL_ID, {
-				eventId: doorEvent,
-			}),
-		];
+		// The examples on the demo events; imported again (same IDs) on every start.
+		const state = (await (await fetch(`${simulator.url}/__sim/state`)).json()) as Parameters<
+			typeof demoExamples
+		>[0];
+		const examples = demoExamples(state, CREDENTIAL_ID).workflows;
 		const examplesFile = join(userFolder, 'eventx-examples.json');
 		writeFileSync(examplesFile, JSON.stringify(examples, null, 2));
 		const importedExamples = await n8nCli(setup, ['import:workflow', `--input=${examplesFile}`]);

@@ -442,7 +442,7 @@ export function credentialImport(id: string, simulatorUrl: string, apiToken: str
 }
 
 /** What a user picks in the editor after importing an example, per parameter name. */
-export interface ExampleChoices {
+interface ExampleChoices {
 	eventId: string;
 	ticketClassId?: string;
 }
@@ -451,7 +451,7 @@ export interface ExampleChoices {
  * A workflow of `examples/` with the choices a user makes after importing it: every EventX node
  * gets the event (by ID), the ticket class where it asks for one, and the credential.
  */
-export function exampleWorkflow(
+function exampleWorkflow(
 	file: string,
 	id: string,
 	credentialId: string,
@@ -465,4 +465,44 @@ export function exampleWorkflow(
 		node.credentials.eventXApi.id = credentialId;
 	}
 	return { ...workflow, id, active: false };
+}
+
+/** The workflow IDs of the examples when imported on the demo data. */
+export const EXAMPLE_IDS = {
+	outreach: 'evxExampleOutreach1',
+	sync: 'evxExampleSync00001',
+	door: 'evxExampleDoor00001',
+	lifecycle: 'evxExampleLifecycle',
+} as const;
+
+/**
+ * The four examples on the simulator's demo data, each on its own demo event (the first event is
+ * left to the end-to-end test's other suites); the sync example gives VIPs the second ticket class.
+ */
+export function demoExamples(
+	state: {
+		seeded: { eventIds: string[] };
+		ticketClasses: Record<string, Array<Record<string, unknown>>>;
+	},
+	credentialId: string,
+) {
+	const [, outreach, sync, door] = state.seeded.eventIds;
+	const vipTicketClass = String(state.ticketClasses[sync][1].id);
+	return {
+		events: { outreach, sync, door, lifecycle: door },
+		vipTicketClass,
+		workflows: [
+			exampleWorkflow('scheduled-outreach.json', EXAMPLE_IDS.outreach, credentialId, {
+				eventId: outreach,
+			}),
+			exampleWorkflow('attendee-sync.json', EXAMPLE_IDS.sync, credentialId, {
+				eventId: sync,
+				ticketClassId: vipTicketClass,
+			}),
+			exampleWorkflow('door-check-in.json', EXAMPLE_IDS.door, credentialId, { eventId: door }),
+			exampleWorkflow('attendee-lifecycle.json', EXAMPLE_IDS.lifecycle, credentialId, {
+				eventId: door,
+			}),
+		],
+	};
 }

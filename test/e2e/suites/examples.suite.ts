@@ -2,7 +2,7 @@
  * The workflows in `examples/`, imported as a user would import them (only the event, the ticket
  * class and the credential chosen), run by n8n against the simulator.
  */
-import { exampleWorkflow, type ExampleChoices } from '../../../scripts/n8n-runtime';
+import { demoExamples, EXAMPLE_IDS } from '../../../scripts/n8n-runtime';
 import { DEMO_API_TOKEN } from '../../simulator/store';
 import { outputOf, type E2eEnvironment } from '../environment';
 import { CREDENTIAL_ID, type SimState } from '../workflows';
@@ -10,17 +10,7 @@ import type { E2eSuite } from './types';
 
 type Json = Record<string, any>;
 
-const IDS = {
-	outreach: 'evxExampleOutreach1',
-	sync: 'evxExampleSync00001',
-	door: 'evxExampleDoor00001',
-	lifecycle: 'evxExampleLifecycle',
-};
-
-const example = (file: string, id: string, choices: ExampleChoices) =>
-	exampleWorkflow(file, id, CREDENTIAL_ID, choices);
-
-let events: { outreach: string; sync: string; door: string; lifecycle: string };
+let events: ReturnType<typeof demoExamples>['events'];
 let vipTicketClass: string;
 
 /** A call to the simulator's public API with the demo user's token. */
@@ -45,16 +35,9 @@ const emailsTo = (state: SimState, eventId: string) =>
 
 export const examplesSuite: E2eSuite = {
 	workflows(state) {
-		// The first event belongs to the action and trigger suites.
-		const [, outreach, sync, door] = state.seeded.eventIds;
-		events = { outreach, sync, door, lifecycle: door };
-		vipTicketClass = String(state.ticketClasses[sync][1].id);
-		return [
-			example('scheduled-outreach.json', IDS.outreach, { eventId: outreach }),
-			example('attendee-sync.json', IDS.sync, { eventId: sync, ticketClassId: vipTicketClass }),
-			example('door-check-in.json', IDS.door, { eventId: events.door }),
-			example('attendee-lifecycle.json', IDS.lifecycle, { eventId: events.lifecycle }),
-		];
+		const examples = demoExamples(state, CREDENTIAL_ID);
+		({ events, vipTicketClass } = examples);
+		return examples.workflows;
 	},
 
 	cli(env) {
@@ -76,7 +59,7 @@ export const examplesSuite: E2eSuite = {
 					).map((a) => String(a.id));
 
 				const first = await newcomers('Hedy', 'Katherine', 'Barbara');
-				const run1 = await env().execute(IDS.outreach);
+				const run1 = await env().execute(EXAMPLE_IDS.outreach);
 				expect(outputOf(run1, 'Remember This Run')).toEqual([
 					expect.objectContaining({ confirmed: 3 }),
 				]);
@@ -86,7 +69,7 @@ export const examplesSuite: E2eSuite = {
 				]);
 
 				// Nothing new: nothing is sent, and the window does not move.
-				const run2 = await env().execute(IDS.outreach);
+				const run2 = await env().execute(EXAMPLE_IDS.outreach);
 				expect(outputOf(run2, 'Since Last Run')[0].since).toBe(
 					outputOf(run1, 'Since Last Run')[0].now,
 				);
@@ -94,7 +77,7 @@ export const examplesSuite: E2eSuite = {
 				expect(emailsTo(await env().state(), events.outreach)).toHaveLength(1);
 
 				const second = await newcomers('Radia');
-				await env().execute(IDS.outreach);
+				await env().execute(EXAMPLE_IDS.outreach);
 				sent = emailsTo(await env().state(), events.outreach);
 				expect(sent.map((o) => [...(o.attendeeIds as string[])].sort())).toEqual([
 					[...first].sort(),
@@ -104,7 +87,7 @@ export const examplesSuite: E2eSuite = {
 
 			test('sync upserts the rows in one request and gives the VIP rows the VIP ticket', async () => {
 				await env().clearRequests();
-				const runData = await env().execute(IDS.sync);
+				const runData = await env().execute(EXAMPLE_IDS.sync);
 				expect(outputOf(runData, 'Create or Update Attendees')).toHaveLength(3);
 				expect(outputOf(runData, 'Give VIP Ticket')).toHaveLength(2);
 				const requests = await env().apiRequests();
@@ -127,7 +110,9 @@ export const examplesSuite: E2eSuite = {
 	server(env) {
 		describe('examples activated in n8n', () => {
 			test('door check-in answers a scanned QR code with the attendee, and 404 for an unknown one', async () => {
-				expect((await env().api('POST', `/workflows/${IDS.door}/activate`)).status).toBe(200);
+				expect((await env().api('POST', `/workflows/${EXAMPLE_IDS.door}/activate`)).status).toBe(
+					200,
+				);
 				const guest = (await env().state()).attendees.find(
 					(a) => a.eventId === events.door && !a.removedAt,
 				)!;
@@ -151,11 +136,13 @@ export const examplesSuite: E2eSuite = {
 				expect(await unknown.json()).toEqual({
 					error: 'No attendee of this event has this QR code',
 				});
-				await env().api('POST', `/workflows/${IDS.door}/deactivate`);
+				await env().api('POST', `/workflows/${EXAMPLE_IDS.door}/deactivate`);
 			});
 
 			test('attendee lifecycle sends created, updated and checked-in attendees down their branches', async () => {
-				expect((await env().api('POST', `/workflows/${IDS.lifecycle}/activate`)).status).toBe(200);
+				expect(
+					(await env().api('POST', `/workflows/${EXAMPLE_IDS.lifecycle}/activate`)).status,
+				).toBe(200);
 				const [created] = (
 					await eventx(env(), 'PUT', `/event/${events.lifecycle}/attendee/bulk-upsert`, [
 						{ firstName: 'Mary', lastName: 'Jackson', invitationEmail: 'mary@example.com' },
@@ -166,7 +153,7 @@ export const examplesSuite: E2eSuite = {
 				});
 				await env().sim('POST', `/__sim/attendees/${created.id}/check-in`, {});
 
-				const executions = await env().executions(IDS.lifecycle, 3);
+				const executions = await env().executions(EXAMPLE_IDS.lifecycle, 3);
 				expect(executions.map((e) => e.status)).toEqual(['success', 'success', 'success']);
 				const branches = executions
 					.map((e) => {
@@ -182,7 +169,7 @@ export const examplesSuite: E2eSuite = {
 					expect.objectContaining({ route: 'created', attendee: 'Mary Jackson' }),
 					expect.objectContaining({ route: 'updated', attendee: 'Mary Jackson' }),
 				]);
-				await env().api('POST', `/workflows/${IDS.lifecycle}/deactivate`);
+				await env().api('POST', `/workflows/${EXAMPLE_IDS.lifecycle}/deactivate`);
 				expect(
 					(await env().state()).webhooks.filter((h) => h.eventId === events.lifecycle),
 				).toEqual([]);
