@@ -97,6 +97,20 @@ describe('what the editor shows (n8n UX guidelines)', () => {
 		expect(shownFor('webhook', 'delete')).toBe(true);
 	});
 
+	test('dropdowns loaded for the chosen event reload when another event is picked', () => {
+		// n8n's editor watches a resource locator's value only when it is named "<name>.value":
+		// with "eventId" the ticket classes and questions of the first event stayed listed.
+		const dependent = properties.filter((p) => p.typeOptions?.loadOptionsDependsOn);
+		expect(dependent.map((p) => p.name)).toEqual(
+			expect.arrayContaining(['questionId', 'ticketClassAddOnId', 'ticketClassId']),
+		);
+		for (const p of dependent)
+			expect({ name: p.name, dependsOn: p.typeOptions!.loadOptionsDependsOn }).toEqual({
+				name: p.name,
+				dependsOn: ['eventId.value'],
+			});
+	});
+
 	test('the canvas subtitle says what each node does', () => {
 		// "Get Many: Event", looked up by resource and operation.
 		const subtitle = String(new EventX().description.subtitle);

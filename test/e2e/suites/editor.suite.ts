@@ -168,15 +168,31 @@ async function openOptions(page: Page, expected: string[]): Promise<string[]> {
 }
 
 /** What a person would notice first in a panel: a broken icon, a parameter issue, an error. */
-async function expectHealthyPanel(ndv: Locator): Promise<void> {
+async function panelProblems(ndv: Locator): Promise<string[]> {
+	const problems: string[] = [];
 	const icon = ndv.locator('img[src*="n8n-nodes-eventx"]').first();
 	await icon.waitFor();
-	expect(
-		await icon.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
-	).toBeGreaterThan(0);
-	expect(await ndv.getByTestId('parameter-issues').count()).toBe(0);
-	const text = await ndv.innerText();
-	expect(text).not.toMatch(/Error fetching options|Could not load|Issues:|Problem loading/i);
+	const width = await icon.evaluate(
+		(img) => (img as unknown as { naturalWidth: number }).naturalWidth,
+	);
+	if (width === 0) problems.push('the node icon did not load');
+	const issues = await ndv.getByTestId('parameter-issues').count();
+	if (issues > 0) problems.push(`${issues} parameter issue(s)`);
+	// A dropdown that failed to load says so inside its input, which innerText leaves out.
+	const inputs = await ndv.locator('input:visible').evaluateAll((els) =>
+		els.flatMap((el) => {
+			const input = el as unknown as { placeholder: string; value: string };
+			return [input.placeholder, input.value];
+		}),
+	);
+	for (const line of [...(await ndv.innerText()).split('\n'), ...inputs])
+		if (/Error fetching options|Could not load|Issues:|Problem loading/i.test(line))
+			problems.push(line.trim());
+	return problems;
+}
+
+async function expectHealthyPanel(ndv: Locator): Promise<void> {
+	expect(await panelProblems(ndv)).toEqual([]);
 }
 
 export const editorSuite: E2eSuite = {
@@ -339,11 +355,75 @@ export const editorSuite: E2eSuite = {
 				await page.getByText('EventX API', { exact: true }).first().click();
 				const dialog = page.locator('.el-dialog:visible, [role="dialog"]:visible').first();
 				await dialog.waitFor();
+				// The dialog opens before its fields render.
+				await dialog.getByTestId('parameter-input-baseUrl').waitFor();
 				const text = await dialog.innerText();
 				for (const label of ['Base URL', 'Authentication', 'API Token'])
 					expect(text).toContain(label);
 				await screenshot(page, 'credential');
 				await page.keyboard.press('Escape');
+			});
+
+			// Last: it leaves the panels workflow edited and unsaved.
+			test('a dropdown reloads for the event picked from the list; a refused load shows as an error', async () => {
+				const state = await env().state();
+				const [first, other] = state.seeded.eventIds.slice(0, 2).map((id) => {
+					const event = state.events.find((e) => e.id === id)!;
+					return { id, name: (event.contentI18n as { name: { default: string } }).name.default };
+				});
+				/** Picks the event from the list; resolves once n8n asked for its ticket classes. */
+				const pickEvent = async (event: { id: string; name: string }) => {
+					const reload = page.waitForRequest((request) => {
+						if (!request.url().includes('/rest/dynamic-node-parameters/options')) return false;
+						const body = JSON.parse(request.postData() ?? '{}');
+						return (
+							body.methodName === 'getTicketClasses' &&
+							body.currentNodeParameters?.eventId?.value === event.id
+						);
+					});
+					await ndv.getByTestId('rlc-input').click();
+					await page.getByTestId('rlc-item').filter({ hasText: event.name }).first().click();
+					await ndv.getByTestId('parameter-input-ticketClassId').click();
+					await reload;
+				};
+				await page.goto(`${env().baseUrl}/workflow/${PANELS_WORKFLOW}`);
+				await page.getByTestId('node-creator-plus-button').click();
+				await page.getByTestId('node-creator-search-bar').fill('EventX');
+				await page
+					.getByTestId('node-creator-item-name')
+					.filter({ hasText: /^EventX$/ })
+					.first()
+					.click();
+				await page
+					.getByTestId('node-creator-item-name')
+					.filter({ hasText: /^Change the ticket of an attendee$/ })
+					.first()
+					.click();
+				const ndv = page.getByTestId('ndv');
+				await ndv.waitFor();
+				await pickEvent(first);
+				expect(await openOptions(page, ['General', 'VIP Pass'])).toEqual(['General', 'VIP Pass']);
+				await page.keyboard.press('Escape');
+				await env().sim('POST', '/__sim/faults', {
+					kind: 'status',
+					status: 403,
+					message: 'Not a member of this organization',
+					path: '/ticket-class/all$',
+					times: 0,
+				});
+				try {
+					await pickEvent(other);
+					let problems: string[] = [];
+					const refused = (list: string[]) => list.some((p) => /Error fetching options/.test(p));
+					for (let i = 0; i < 40 && !refused(problems); i++) {
+						if (i > 0) await page.waitForTimeout(250);
+						problems = await panelProblems(ndv);
+					}
+					await screenshot(page, 'action-attendee-change-ticket-refused');
+					expect(problems).toContain('Error fetching options from EventX');
+				} finally {
+					await env().sim('DELETE', '/__sim/faults');
+				}
 			});
 		});
 	},

@@ -13,7 +13,7 @@ export const description: INodeProperties[] = [
 		displayName: 'Ticket Class Name or ID',
 		name: 'ticketClassId',
 		type: 'options',
-		typeOptions: { loadOptionsMethod: 'getTicketClasses', loadOptionsDependsOn: ['eventId'] },
+		typeOptions: { loadOptionsMethod: 'getTicketClasses', loadOptionsDependsOn: ['eventId.value'] },
 		default: '',
 		description:
 			'The new ticket class; leave empty to keep the current one. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
@@ -39,7 +39,7 @@ export const description: INodeProperties[] = [
 						type: 'options',
 						typeOptions: {
 							loadOptionsMethod: 'getTicketClassAddOns',
-							loadOptionsDependsOn: ['eventId'],
+							loadOptionsDependsOn: ['eventId.value'],
 						},
 						default: '',
 						description:

@@ -136,7 +136,7 @@ export function customFieldsProperty(operation: string): INodeProperties {
 						type: 'options',
 						typeOptions: {
 							loadOptionsMethod: 'getCustomFields',
-							loadOptionsDependsOn: ['eventId'],
+							loadOptionsDependsOn: ['eventId.value'],
 						},
 						default: '',
 						description:

@@ -25,7 +25,10 @@ const questionRows = (displayName: string, name: string, valueLabel: string): IN
 					displayName: 'Question Name or ID',
 					name: 'questionId',
 					type: 'options',
-					typeOptions: { loadOptionsMethod: 'getCustomFields', loadOptionsDependsOn: ['eventId'] },
+					typeOptions: {
+						loadOptionsMethod: 'getCustomFields',
+						loadOptionsDependsOn: ['eventId.value'],
+					},
 					default: '',
 					description:
 						'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
