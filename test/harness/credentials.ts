@@ -31,6 +31,11 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		return [];
 	}
 
+	/** The harness knows only the package's own credential, which its nodes declare. */
+	isCredentialUsableByNode(): boolean {
+		return true;
+	}
+
 	getCredentialsProperties(type: string): INodeProperties[] {
 		return this.types[type]?.properties ?? [];
 	}
@@ -87,9 +92,8 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		);
 		if (!type?.preAuthentication || expirable === undefined) return undefined;
 		if (credentials[expirable.name] !== '' && !credentialsExpired) return undefined;
-		this.preAuthentications += 1;
-		const output = await type.preAuthentication.call(helpers, credentials);
-		if (output[expirable.name] === undefined) return undefined;
+		const output = await this.runPreAuthentication(helpers, credentials, typeName);
+		if (output?.[expirable.name] === undefined) return undefined;
 		if (node.credentials) {
 			await this.updateCredentials(
 				node.credentials[typeName],
@@ -99,5 +103,17 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 			return Object.assign(credentials, output);
 		}
 		return undefined;
+	}
+
+	/** The type's own pre-authentication, nothing saved (n8n's credential test calls it directly). */
+	async runPreAuthentication(
+		helpers: IHttpRequestHelper,
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+	): Promise<ICredentialDataDecryptedObject | undefined> {
+		const preAuthentication = this.types[typeName]?.preAuthentication;
+		if (!preAuthentication) return undefined;
+		this.preAuthentications += 1;
+		return (await preAuthentication.call(helpers, credentials)) as ICredentialDataDecryptedObject;
 	}
 }

@@ -13,7 +13,7 @@ import type {
 	IWorkflowExecuteAdditionalData,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
-import { createDeferredPromise, createRunExecutionData, Workflow } from 'n8n-workflow';
+import { createRunExecutionData, Workflow } from 'n8n-workflow';
 
 import { EventXApi } from '../../credentials/EventXApi.credentials';
 import { EventX } from '../../nodes/EventX/EventX.node';
@@ -149,18 +149,15 @@ function setUp(options: Setup) {
  * resolution (expressions included), real credential handling and HTTP to the simulator.
  */
 export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
-	const { credentialsHelper, node, workflow, hooks, additionalData } = setUp(options);
-	const done = createDeferredPromise<IRun>();
-	hooks.addHandler('workflowExecuteAfter', (run) => done.resolve(run));
-
+	const { credentialsHelper, node, workflow, additionalData } = setUp(options);
 	const items = (options.items ?? [{}]).map((json) => ({ json }));
 	const runExecutionData = createRunExecutionData({
 		executionData: { nodeExecutionStack: [{ node, data: { main: [items] }, source: null }] },
 	});
 
 	const execute = new WorkflowExecute(additionalData, options.mode ?? 'manual', runExecutionData);
-	await execute.processRunExecutionData(workflow);
-	const run = await done.promise;
+	// Resolves with the run once the workflowExecuteAfter hooks have run, as n8n's own runner awaits it.
+	const run: IRun = await execute.processRunExecutionData(workflow);
 	const task = run.data.resultData.runData[NODE_NAME]?.[0];
 	return {
 		items: task?.data?.main?.[0] ?? [],
