@@ -15,7 +15,7 @@ import type { ICredentialType, IDataObject, INodeParameters, INodeType } from 'n
 
 import { credentialTypes, registerNodeType, runNode } from '../test/harness';
 import { DEMO_API_TOKEN } from '../test/simulator/store';
-import { n8nCacheDir, REPO_ROOT } from './n8n-runtime';
+import { REPO_ROOT } from './n8n-install';
 
 export type Job = 'attendeesGetAll' | 'attendeesUpsert' | 'confirmationSend' | 'eventsGetAll';
 export type Implementation = 'eventx' | 'httpRequest';
@@ -33,6 +33,8 @@ export interface JobInput {
 	items: IDataObject[];
 	/** Sample the CPU to tell the package's own time from n8n's (slows the run a little). */
 	profile?: boolean;
+	/** node_modules of the n8n the end-to-end test installs (for its HTTP Request node). */
+	n8nModules: string;
 }
 
 export interface JobResult {
@@ -172,10 +174,9 @@ async function useBuiltPackage(): Promise<void> {
 }
 
 /** n8n's HTTP Request node, from the n8n the end-to-end test installs. */
-async function useHttpRequestNode(): Promise<void> {
+async function useHttpRequestNode(n8nModules: string): Promise<void> {
 	const file = join(
-		n8nCacheDir(),
-		'node_modules',
+		n8nModules,
 		'n8n-nodes-base',
 		'dist',
 		'nodes',
@@ -238,7 +239,7 @@ async function profiled<T>(work: () => Promise<T>): Promise<{ value: T; profile:
 export async function runJob(input: JobInput): Promise<JobResult> {
 	const eventx = input.implementation === 'eventx';
 	if (eventx) await useBuiltPackage();
-	else await useHttpRequestNode();
+	else await useHttpRequestNode(input.n8nModules);
 	const parameters = eventx ? eventxParameters(input) : httpRequestParameters(input);
 	const run = async (items: IDataObject[], warmUp = false) =>
 		await runNode({

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import type { LoggedRequest } from '../test/simulator/server';
 import { DEMO_API_TOKEN } from '../test/simulator/store';
 import type { Implementation, Job, JobInput, JobResult } from './bench-job';
-import { ensureN8n, freePort, REPO_ROOT, startSimulatorProcess } from './n8n-runtime';
+import { ensureN8n, freePort, N8N_MAIN, REPO_ROOT, startSimulatorProcess } from './n8n-runtime';
 
 interface Settings {
 	latencyMs: number;
@@ -163,7 +163,7 @@ function table(rows: string[][]): string {
 async function main(): Promise<void> {
 	const settings = readSettings(process.argv.slice(2));
 	const started = Date.now();
-	ensureN8n((line) => console.log(`[bench] ${line}`));
+	const n8n = ensureN8n(N8N_MAIN, (line) => console.log(`[bench] ${line}`));
 	const simulator = await startSimulatorProcess(await freePort(), {
 		data: 'bench',
 		latencyMs: settings.latencyMs,
@@ -187,6 +187,7 @@ async function main(): Promise<void> {
 				accessToken: auth.data.accessToken,
 				bigEventId,
 				upsertEventId,
+				n8nModules: n8n.modules,
 			},
 			{
 				attendeesUpsert: Array.from({ length: 5000 }, (_, i) => ({

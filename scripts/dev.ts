@@ -1,6 +1,6 @@
 /**
- * `npm run dev`: the simulator with demo data, and a local n8n (the pinned version, cached outside
- * the repo) holding the packed package and a ready "EventX API" credential pointed at the
+ * `npm run dev`: the simulator with demo data, and a local n8n (the main line, 2.41 on Node 24,
+ * cached outside the repo) holding the packed package, installed as that n8n's installer does, and a ready "EventX API" credential pointed at the
  * simulator. Ctrl-C stops everything.
  *
  * Environment: EVENTX_SIM_PORT (default 4010), N8N_DEV_PORT (default 5678), both falling back to
@@ -16,6 +16,7 @@ import {
 	demoExamples,
 	freePort,
 	installPackage,
+	N8N_MAIN,
 	N8nRest,
 	n8nCli,
 	packPackage,
@@ -43,11 +44,11 @@ async function main(): Promise<void> {
 	process.on('SIGTERM', () => void stopAll(0));
 
 	try {
-		const bin = ensureN8n(log);
+		const n8nInstall = ensureN8n(N8N_MAIN, log);
 		const userFolder = process.env.N8N_DEV_FOLDER ?? join(REPO_ROOT, '.n8n-dev');
 		mkdirSync(userFolder, { recursive: true });
 		const tgz = packPackage(join(userFolder, 'pack'), log);
-		installPackage(userFolder, tgz, log);
+		installPackage(n8nInstall, userFolder, tgz, log);
 
 		const simPort = await freePort(Number(process.env.EVENTX_SIM_PORT ?? 4010));
 		const simulator = await startSimulatorProcess(simPort, { log });
@@ -55,7 +56,7 @@ async function main(): Promise<void> {
 		log(`simulator: ${simulator.url}`);
 
 		const setup = {
-			bin,
+			n8n: n8nInstall,
 			userFolder,
 			port: await freePort(Number(process.env.N8N_DEV_PORT ?? 5678)),
 			brokerPort: await freePort(),

@@ -3,113 +3,29 @@
  * packed package installed the way a user's n8n holds it, and n8n / simulator processes that are
  * always stopped as whole process groups.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 
-export const N8N_VERSION = '2.8.4';
-export const REPO_ROOT = resolve(__dirname, '..', __dirname.includes('.build-tools') ? '..' : '');
-export const PACKAGE_NAME = 'n8n-nodes-eventx';
+import { envWithNode, PACKAGE_NAME, REPO_ROOT, run, type InstalledN8n } from './n8n-install';
+
+export {
+	ensureN8n,
+	installPackage,
+	N8N_FLOOR,
+	N8N_MAIN,
+	N8N_MATRIX,
+	packPackage,
+	PACKAGE_NAME,
+	REPO_ROOT,
+	type InstalledN8n,
+	type N8nRelease,
+} from './n8n-install';
+
 export const ENCRYPTION_KEY = 'n8n-nodes-eventx-local-encryption-key';
 
 type Log = (line: string) => void;
-
-export function n8nCacheDir(): string {
-	return (
-		process.env.N8N_EVENTX_CACHE ??
-		join(homedir(), '.cache', 'n8n-nodes-eventx', `n8n-${N8N_VERSION}`)
-	);
-}
-
-function run(cmd: string, args: string[], cwd: string, log: Log): void {
-	log(`$ ${cmd} ${args.join(' ')}  (in ${cwd})`);
-	const result = spawnSync(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
-	if (result.status !== 0) {
-		throw new Error(
-			`${cmd} ${args.join(' ')} failed (${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`.slice(
-				-8000,
-			),
-		);
-	}
-}
-
-/**
- * Installs n8n once into the cache (about 400 s cold, 2.3 GB) and reuses it afterwards.
- * A marker file is written only after a complete install, so an interrupted one is redone.
- */
-export function ensureN8n(log: Log = console.log): string {
-	const dir = n8nCacheDir();
-	const marker = join(dir, '.n8n-nodes-eventx-ready');
-	const bin = join(dir, 'node_modules', 'n8n', 'bin', 'n8n');
-	if (existsSync(marker) && existsSync(bin)) return bin;
-	mkdirSync(dir, { recursive: true });
-	writeFileSync(
-		join(dir, 'package.json'),
-		JSON.stringify(
-			{
-				private: true,
-				dependencies: { n8n: N8N_VERSION },
-				overrides: { xlsx: '0.18.5', linkedom: '0.18.14' },
-			},
-			null,
-			2,
-		),
-	);
-	log(`Installing n8n ${N8N_VERSION} into ${dir} (first run only, several minutes)...`);
-	run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund'], dir, log);
-	if (!existsSync(join(dir, 'node_modules', 'sqlite3', 'build', 'Release', 'node_sqlite3.node'))) {
-		run('npm', ['rebuild', 'sqlite3'], dir, log);
-	}
-	writeFileSync(marker, `n8n ${N8N_VERSION} installed ${new Date().toISOString()}\n`);
-	return bin;
-}
-
-/** `npm pack` (which builds through prepack) into `outDir`; returns the tarball's path. */
-export function packPackage(outDir: string, log: Log = console.log): string {
-	mkdirSync(outDir, { recursive: true });
-	for (const f of readdirSync(outDir)) if (f.endsWith('.tgz')) rmSafe(join(outDir, f));
-	run('npm', ['pack', '--pack-destination', outDir, '--silent'], REPO_ROOT, log);
-	const tgz = readdirSync(outDir).find((f) => f.startsWith(PACKAGE_NAME) && f.endsWith('.tgz'));
-	if (!tgz) throw new Error(`npm pack left no tarball in ${outDir}`);
-	return join(outDir, tgz);
-}
-
-function rmSafe(path: string): void {
-	spawnSync('rm', ['-f', path]);
-}
-
-/**
- * Installs the tarball into `<userFolder>/.n8n/nodes` as n8n's community-package installer does:
- * without devDependencies and without peer dependencies (n8n-workflow and zod come from n8n).
- */
-export function installPackage(userFolder: string, tgz: string, log: Log = console.log): string {
-	const nodesDir = join(userFolder, '.n8n', 'nodes');
-	mkdirSync(nodesDir, { recursive: true });
-	if (!existsSync(join(nodesDir, 'package.json'))) {
-		writeFileSync(
-			join(nodesDir, 'package.json'),
-			JSON.stringify({ name: 'installed-nodes', private: true }, null, 2),
-		);
-	}
-	run(
-		'npm',
-		[
-			'install',
-			'--omit=dev',
-			'--omit=peer',
-			'--ignore-scripts',
-			'--no-audit',
-			'--no-fund',
-			'--no-save',
-			tgz,
-		],
-		nodesDir,
-		log,
-	);
-	return join(nodesDir, 'node_modules', PACKAGE_NAME);
-}
 
 export async function freePort(preferred?: number): Promise<number> {
 	const tryPort = (port: number) =>
@@ -133,7 +49,7 @@ export async function freePort(preferred?: number): Promise<number> {
 }
 
 export interface N8nSetup {
-	bin: string;
+	n8n: InstalledN8n;
 	userFolder: string;
 	port: number;
 	/** Port of n8n's task broker; each n8n process (start or a CLI command) needs its own. */
@@ -141,14 +57,16 @@ export interface N8nSetup {
 }
 
 export function n8nEnv(setup: N8nSetup, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-	return {
-		...process.env,
+	const webhookUrl = `http://127.0.0.1:${setup.port}/`;
+	return envWithNode(setup.n8n.node, {
 		N8N_USER_FOLDER: setup.userFolder,
 		N8N_PORT: String(setup.port),
 		N8N_HOST: '127.0.0.1',
 		N8N_LISTEN_ADDRESS: '127.0.0.1',
 		N8N_PROTOCOL: 'http',
-		WEBHOOK_URL: `http://127.0.0.1:${setup.port}/`,
+		// n8n 2.41 reads N8N_WEBHOOK_URL; 2.8 read WEBHOOK_URL.
+		N8N_WEBHOOK_URL: webhookUrl,
+		WEBHOOK_URL: webhookUrl,
 		N8N_EDITOR_BASE_URL: `http://127.0.0.1:${setup.port}/`,
 		N8N_DIAGNOSTICS_ENABLED: 'false',
 		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
@@ -164,12 +82,14 @@ export function n8nEnv(setup: N8nSetup, extra: Record<string, string> = {}): Nod
 		N8N_PUBLIC_API_DISABLED: 'false',
 		N8N_LOG_LEVEL: process.env.N8N_LOG_LEVEL ?? 'info',
 		NODE_ENV: 'production',
+		...setup.n8n.release.env,
 		...extra,
-	};
+	});
 }
 
 export interface CliResult {
 	status: number | null;
+	signal: NodeJS.Signals | null;
 	stdout: string;
 	stderr: string;
 }
@@ -178,7 +98,7 @@ export interface CliResult {
 export async function n8nCli(setup: N8nSetup, args: string[]): Promise<CliResult> {
 	const brokerPort = await freePort();
 	return await new Promise((resolveRun, reject) => {
-		const child = spawn(process.execPath, [setup.bin, ...args], {
+		const child = spawn(setup.n8n.node, [setup.n8n.bin, ...args], {
 			env: n8nEnv(setup, { N8N_RUNNERS_BROKER_PORT: String(brokerPort) }),
 			stdio: ['ignore', 'pipe', 'pipe'],
 			detached: true,
@@ -189,9 +109,9 @@ export async function n8nCli(setup: N8nSetup, args: string[]): Promise<CliResult
 		child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
 		child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
 		child.once('error', reject);
-		child.once('close', (status) => {
+		child.once('close', (status, signal) => {
 			untrack(child);
-			resolveRun({ status, stdout, stderr });
+			resolveRun({ status, signal, stdout, stderr });
 		});
 	});
 }
@@ -292,7 +212,7 @@ export async function startN8n(
 	setup: N8nSetup,
 	echo?: (chunk: string) => void,
 ): Promise<ManagedProcess> {
-	return await startProcess(process.execPath, [setup.bin, 'start'], {
+	return await startProcess(setup.n8n.node, [setup.n8n.bin, 'start'], {
 		env: n8nEnv(setup),
 		cwd: setup.userFolder,
 		ready: /Editor is now accessible/,

@@ -167,6 +167,23 @@ async function openOptions(page: Page, expected: string[]): Promise<string[]> {
 	return (await items.allInnerTexts()).map((t) => t.trim().split('\n')[0].trim());
 }
 
+/** An entry's name: its first line (n8n 2.41 shows a description under it, 2.8 did not). */
+const itemName = (text: string) => text.trim().split('\n')[0].trim();
+
+/** The node panel's entry named `name`, once the panel shows it. */
+async function panelItem(page: Page, name: RegExp): Promise<Locator> {
+	const items = page.getByTestId('item-iterator-item');
+	let offered: string[] = [];
+	for (let i = 0; i < 60; i++) {
+		offered = await items.allInnerTexts();
+		const index = offered.findIndex((text) => name.test(itemName(text)));
+		if (index >= 0) return items.nth(index);
+		await page.waitForTimeout(500);
+	}
+	await screenshot(page, 'node-panel-missing-entry');
+	throw new Error(`The node panel offers no ${name}: ${JSON.stringify(offered.map(itemName))}`);
+}
+
 /** What a person would notice first in a panel: a broken icon, a parameter issue, an error. */
 async function panelProblems(ndv: Locator): Promise<string[]> {
 	const problems: string[] = [];
@@ -242,19 +259,20 @@ export const editorSuite: E2eSuite = {
 				await page.goto(`${env().baseUrl}/workflow/new`);
 				await page.getByTestId('canvas-plus-button').click();
 				await page.getByTestId('node-creator-search-bar').fill('EventX');
-				const found = page.getByTestId('item-iterator-item').filter({ hasText: /^\s*EventX\s*$/ });
-				await found.first().waitFor();
-				const icon = found.first().locator('img').first();
+				const found = await panelItem(page, /^EventX$/);
+				const icon = found.locator('img').first();
 				expect(
 					await icon.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
 				).toBeGreaterThan(0);
 				await screenshot(page, 'node-panel-search');
 
 				// On an empty canvas the panel offers the trigger's five attendee changes.
-				await found.first().click();
-				const triggers = page.getByTestId('item-iterator-item');
-				await triggers.filter({ hasText: /^On attendee created$/i }).waitFor();
-				expect((await triggers.allInnerTexts()).map((t) => t.trim().toLowerCase())).toEqual(
+				await found.click();
+				await panelItem(page, /^On attendee created$/i);
+				const names = (await page.getByTestId('item-iterator-item').allInnerTexts()).map((t) =>
+					itemName(t).toLowerCase(),
+				);
+				expect(names).toEqual(
 					expect.arrayContaining([
 						'on attendee checked in',
 						'on attendee checked out',
@@ -264,7 +282,7 @@ export const editorSuite: E2eSuite = {
 					]),
 				);
 				await screenshot(page, 'node-panel-triggers');
-				await triggers.filter({ hasText: /^On attendee checked in$/i }).click();
+				await (await panelItem(page, /^On attendee checked in$/i)).click();
 				const ndv = page.getByTestId('ndv');
 				await ndv.waitFor();
 				// The chosen change is preset in Trigger On.
@@ -283,8 +301,6 @@ export const editorSuite: E2eSuite = {
 					.click();
 				// The list is long and rendered as it scrolls: a tall window shows all of it.
 				await page.setViewportSize({ width: 1400, height: 2000 });
-				const action = (name: string) =>
-					page.getByTestId('item-iterator-item').filter({ hasText: new RegExp(`^${name}$`) });
 				for (const name of [
 					'Create or update attendees',
 					'Get many attendee tags',
@@ -292,10 +308,10 @@ export const editorSuite: E2eSuite = {
 					'Send confirmation emails',
 					'Create a webhook',
 				])
-					await action(name).waitFor();
+					await panelItem(page, new RegExp(`^${name}$`));
 				await page.setViewportSize({ width: 1400, height: 900 });
 				await screenshot(page, 'node-panel-actions');
-				await action('Get many events').click();
+				await (await panelItem(page, /^Get many events$/)).click();
 				await ndv.waitFor();
 				await expectHealthyPanel(ndv);
 				await page.getByTestId('ndv-close-button').click();

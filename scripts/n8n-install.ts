@@ -1,0 +1,268 @@
+/**
+ * Which n8n the tests and `npm run dev` run, on which Node, and how the packed package gets into
+ * it: each n8n release installed once into a cache outside the repo, and the package installed the
+ * way that release's own community-package installer does it.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { delimiter, dirname, join, resolve } from 'node:path';
+
+export const REPO_ROOT = resolve(__dirname, '..', __dirname.includes('.build-tools') ? '..' : '');
+export const PACKAGE_NAME = 'n8n-nodes-eventx';
+
+type Log = (line: string) => void;
+
+export interface N8nRelease {
+	version: string;
+	/** Node's major version the release runs on here. */
+	nodeMajor: 20 | 24;
+	/**
+	 * How its installer puts a community package into `<user folder>/.n8n/nodes`: 2.41 unpacks the
+	 * tarball, strips dev, peer and optional dependencies and runs a shallow `npm install` inside
+	 * it; 2.8 ran `npm install --omit=dev --omit=peer <package>` in the nodes folder.
+	 */
+	installer: 'unpack' | 'npm-install';
+	/** Extra environment for every process of this release. */
+	env: Record<string, string>;
+	/** npm overrides its install needs from the registry reachable here. */
+	overrides?: Record<string, string>;
+}
+
+/**
+ * The main line (n8n >= 2.36 needs Node 24). `N8N_EXPRESSION_ENGINE=legacy`: with 2.41.1's
+ * default engine ("vm") `n8n execute` often dies with SIGSEGV while exiting after a good run.
+ */
+export const N8N_MAIN: N8nRelease = {
+	version: '2.41.1',
+	nodeMajor: 24,
+	installer: 'unpack',
+	env: { N8N_EXPRESSION_ENGINE: 'legacy' },
+};
+
+/** The oldest n8n the package supports, on the Node most of its users run. */
+export const N8N_FLOOR: N8nRelease = {
+	version: '2.8.4',
+	nodeMajor: 20,
+	installer: 'npm-install',
+	env: {},
+	// The versions 2.8.4 pins are not all on the registry reachable here.
+	overrides: { xlsx: '0.18.5', linkedom: '0.18.14' },
+};
+
+/** Every release the end-to-end suites run on, main line first. */
+export const N8N_MATRIX: N8nRelease[] = [N8N_MAIN, N8N_FLOOR];
+
+export function cacheRoot(): string {
+	return process.env.N8N_EVENTX_CACHE ?? join(homedir(), '.cache', 'n8n-nodes-eventx');
+}
+
+export function run(cmd: string, args: string[], cwd: string, log: Log, env = process.env): void {
+	log(`$ ${cmd} ${args.join(' ')}  (in ${cwd})`);
+	const result = spawnSync(cmd, args, {
+		cwd,
+		env,
+		stdio: ['ignore', 'pipe', 'pipe'],
+		encoding: 'utf8',
+	});
+	if (result.status !== 0) {
+		throw new Error(
+			`${cmd} ${args.join(' ')} failed (${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`.slice(
+				-8000,
+			),
+		);
+	}
+}
+
+function nodeVersion(bin: string): string | undefined {
+	const result = spawnSync(bin, ['--version'], { encoding: 'utf8' });
+	return result.status === 0 ? result.stdout.trim() : undefined;
+}
+
+/** The Node 24 the project brings (devDependency `node`), whatever the machine has. */
+function projectNode(): string {
+	const bin = join(REPO_ROOT, 'node_modules', 'node', 'bin', 'node');
+	if (existsSync(bin)) return bin;
+	if (process.versions.node.startsWith('24.')) return process.execPath;
+	throw new Error('Node 24 is missing: run `npm install` (devDependency "node") first');
+}
+
+/** The machine's own Node (first on PATH outside the project), when it is the wanted major. */
+function machineNode(major: number): string | undefined {
+	const projectBin = join(REPO_ROOT, 'node_modules');
+	for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+		const bin = join(dir, 'node');
+		if (!dir || !existsSync(bin) || realpathSync(bin).startsWith(projectBin)) continue;
+		if (nodeVersion(bin)?.startsWith(`v${major}.`)) return bin;
+		return undefined;
+	}
+	return undefined;
+}
+
+/** The Node a release runs on: Node 20 is the machine's; Node 24 the project's (or a fallback). */
+export function nodeFor(release: N8nRelease): string {
+	if (release.nodeMajor === 24) return projectNode();
+	return machineNode(release.nodeMajor) ?? projectNode();
+}
+
+/**
+ * Node's headers for building native modules (sqlite3) against `node`: the machine's own for its
+ * Node; for the project's Node 24, the registry's `node-<platform>-<arch>` package of the same
+ * version (the one the `node` package unpacks its binary from), fetched once into the cache.
+ */
+function headersFor(node: string, log: Log): string | undefined {
+	const own = resolve(dirname(realpathSync(node)), '..');
+	if (existsSync(join(own, 'include', 'node', 'common.gypi'))) return own;
+	const version = nodeVersion(node)!.replace(/^v/, '');
+	const name = `node-${process.platform}-${process.arch}`;
+	const dir = join(cacheRoot(), `node-headers-${version}`);
+	const headers = join(dir, 'node_modules', name);
+	if (!existsSync(join(headers, 'include', 'node', 'common.gypi'))) {
+		mkdirSync(dir, { recursive: true });
+		writeFileSync(join(dir, 'package.json'), '{"private":true}\n');
+		run('npm', ['install', '--no-save', '--ignore-scripts', `${name}@${version}`], dir, log);
+	}
+	return headers;
+}
+
+/** The environment for a process that must run on `node` (first on PATH) and build against it. */
+export function envWithNode(node: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+	return {
+		...process.env,
+		PATH: `${dirname(node)}${delimiter}${process.env.PATH ?? ''}`,
+		...extra,
+	};
+}
+
+export interface InstalledN8n {
+	release: N8nRelease;
+	/** n8n's CLI script (run it with `node`). */
+	bin: string;
+	node: string;
+	/** The install's node_modules (n8n and n8n-nodes-base). */
+	modules: string;
+}
+
+/**
+ * Installs a release once into the cache (about 5 min cold, 2.3 GB each) and reuses it. A marker
+ * is written only after a complete install, so an interrupted one is redone.
+ */
+export function ensureN8n(release: N8nRelease, log: Log = console.log): InstalledN8n {
+	const node = nodeFor(release);
+	const major = nodeVersion(node)!.replace(/^v(\d+)\..*$/, '$1');
+	const dir = join(cacheRoot(), `n8n-${release.version}-node${major}`);
+	const marker = join(dir, '.n8n-nodes-eventx-ready');
+	const modules = join(dir, 'node_modules');
+	const bin = join(modules, 'n8n', 'bin', 'n8n');
+	if (existsSync(marker) && existsSync(bin)) return { release, bin, node, modules };
+	mkdirSync(dir, { recursive: true });
+	writeFileSync(
+		join(dir, 'package.json'),
+		JSON.stringify(
+			{
+				private: true,
+				dependencies: { n8n: release.version },
+				...(release.overrides ? { overrides: release.overrides } : {}),
+			},
+			null,
+			2,
+		),
+	);
+	log(
+		`Installing n8n ${release.version} on Node ${major} into ${dir} (first run only, minutes)...`,
+	);
+	const env = envWithNode(node);
+	// Install scripts stay off (some fetch binaries from outside the registry); sqlite3 is then
+	// built against the Node that runs n8n.
+	run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund'], dir, log, env);
+	const headers = headersFor(node, log);
+	run('npm', ['rebuild', 'sqlite3'], dir, log, {
+		...env,
+		...(headers ? { npm_config_nodedir: headers } : {}),
+	});
+	writeFileSync(
+		marker,
+		`n8n ${release.version} on ${nodeVersion(node)} ${new Date().toISOString()}\n`,
+	);
+	return { release, bin, node, modules };
+}
+
+/** `npm pack` (which builds through prepack) into `outDir`; returns the tarball's path. */
+export function packPackage(outDir: string, log: Log = console.log): string {
+	rmSync(outDir, { recursive: true, force: true });
+	mkdirSync(outDir, { recursive: true });
+	run('npm', ['pack', '--pack-destination', outDir, '--silent'], REPO_ROOT, log);
+	const tgz = join(outDir, `${PACKAGE_NAME}-${packageVersion()}.tgz`);
+	if (!existsSync(tgz)) throw new Error(`npm pack left no ${tgz}`);
+	return tgz;
+}
+
+function packageVersion(): string {
+	return JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')).version;
+}
+
+/** Installs the tarball into `<userFolder>/.n8n/nodes` as the release's own installer does. */
+export function installPackage(
+	n8n: InstalledN8n,
+	userFolder: string,
+	tgz: string,
+	log: Log = console.log,
+): string {
+	const nodesDir = join(userFolder, '.n8n', 'nodes');
+	const packageDir = join(nodesDir, 'node_modules', PACKAGE_NAME);
+	mkdirSync(nodesDir, { recursive: true });
+	const manifest = join(nodesDir, 'package.json');
+	const installed = existsSync(manifest)
+		? JSON.parse(readFileSync(manifest, 'utf8'))
+		: { name: 'installed-nodes', private: true, dependencies: {} };
+	const env = envWithNode(n8n.node);
+	if (n8n.release.installer === 'npm-install') {
+		writeFileSync(manifest, JSON.stringify(installed, null, 2));
+		run(
+			'npm',
+			[
+				'install',
+				'--omit=dev',
+				'--omit=peer',
+				'--ignore-scripts',
+				'--no-audit',
+				'--no-fund',
+				'--no-save',
+				tgz,
+			],
+			nodesDir,
+			log,
+			env,
+		);
+		return packageDir;
+	}
+	rmSync(packageDir, { recursive: true, force: true });
+	mkdirSync(packageDir, { recursive: true });
+	run('tar', ['-xzf', tgz, '-C', packageDir, '--strip-components=1'], nodesDir, log);
+	const packageJson = join(packageDir, 'package.json');
+	const {
+		devDependencies: _dev,
+		peerDependencies: _peer,
+		optionalDependencies: _optional,
+		...kept
+	} = JSON.parse(readFileSync(packageJson, 'utf8'));
+	writeFileSync(packageJson, JSON.stringify(kept, null, 2));
+	run(
+		'npm',
+		[
+			'install',
+			'--audit=false',
+			'--fund=false',
+			'--bin-links=false',
+			'--install-strategy=shallow',
+			'--ignore-scripts=true',
+			'--package-lock=false',
+		],
+		packageDir,
+		log,
+		env,
+	);
+	installed.dependencies = { ...installed.dependencies, [PACKAGE_NAME]: kept.version };
+	writeFileSync(manifest, JSON.stringify(installed, null, 2));
+	return packageDir;
+}
