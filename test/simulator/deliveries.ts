@@ -74,7 +74,8 @@ export async function deliver(
 					signal: AbortSignal.timeout(timeoutMs),
 				});
 				delivery.status = response.status;
-				await response.arrayBuffer();
+				const answer = await response.text();
+				if (response.status >= 400) delivery.answer = answer.slice(0, 500);
 			} catch (error) {
 				delivery.error = (error as Error).message;
 			}

@@ -31,6 +31,8 @@ export interface Delivery {
 	action: string;
 	body: Json;
 	status?: number;
+	/** The start of the receiver's answer when it refused the delivery (status >= 400). */
+	answer?: string;
 	/** Network error, when the receiver could not be reached. */
 	error?: string;
 	at: string;
