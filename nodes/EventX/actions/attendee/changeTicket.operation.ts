@@ -4,11 +4,11 @@ import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { invalidField, requireUuid } from '../../helpers/validation';
 import { API_PREFIX, eventxData } from '../../transport';
 import type { ItemOperation } from '../types';
-import { attendeeIdProperty, readAttendeeId, show } from './fields';
+import { attendeeLocator, readAttendeeId, show } from './fields';
 
 export const description: INodeProperties[] = [
 	eventLocator({ show: show('changeTicket') }),
-	attendeeIdProperty('changeTicket'),
+	...attendeeLocator('changeTicket'),
 	{
 		displayName: 'Ticket Class Name or ID',
 		name: 'ticketClassId',
