@@ -9,6 +9,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { resourceOptions, resources, subtitleExpression } from './actions/resources';
 import { route } from './actions/router';
 import { listSearch, loadOptions } from './methods';
+import { ACTION_DESCRIPTION } from './helpers/nodeDescription';
 import { LATEST_VERSION, operationProperties, v1Only } from './helpers/versions';
 import { requestOptionsProperty, requestSettingsOptions } from './transport/requestOptions';
 
@@ -22,7 +23,7 @@ export class EventX implements INodeType {
 		version: [1, 2],
 		defaultVersion: LATEST_VERSION,
 		subtitle: subtitleExpression(),
-		description: 'Manage events, attendees, outreach and webhooks in EventX',
+		description: ACTION_DESCRIPTION,
 		defaults: { name: 'EventX' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
