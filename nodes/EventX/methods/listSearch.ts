@@ -141,7 +141,7 @@ export async function searchOrganizations(
 }
 
 /** "Organization of Tech Summit 2026, Design Week 2026 and 2 more events". */
-function organizationLabel(eventNames: string[]): string {
+export function organizationLabel(eventNames: string[]): string {
 	const shown = eventNames.slice(0, 2).join(', ');
 	const more = eventNames.length - 2;
 	return more > 0
