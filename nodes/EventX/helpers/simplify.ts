@@ -28,7 +28,8 @@ export function readSimplify(ctx: IExecuteFunctions, itemIndex: number): boolean
 
 /** A record without `rawData`, EventX's copy of the stored fields. */
 export function withoutRawData(record: IDataObject): IDataObject {
-	const { rawData: _rawData, ...rest } = record;
+	const rest = { ...record };
+	delete rest.rawData;
 	return rest;
 }
 

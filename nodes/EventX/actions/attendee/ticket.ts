@@ -19,6 +19,9 @@ export function ticketProperties(operation: 'changeTicket' | 'upsert'): INodePro
 				loadOptionsDependsOn: ['eventId.value'],
 			},
 			default: '',
+			// Empty (keep the current ticket class) is not one of the loaded options: the editor
+			// would flag it as an unsupported value without this.
+			allowArbitraryValues: true,
 			description: afterUpsert
 				? `Optional: the ticket class to give each attendee right after it is saved (one request per attendee; EventX's bulk upsert takes no ticket class). Leave empty to keep the current one. Choose from the list, or specify an ID using an ${EXPRESSION_LINK}.`
 				: `The new ticket class; leave empty to keep the current one. Choose from the list, or specify an ID using an ${EXPRESSION_LINK}.`,
