@@ -382,6 +382,8 @@ export const editorSuite: E2eSuite = {
 					const ndv = page.getByTestId('ndv');
 					await ndv.waitFor();
 					await expectHealthyPanel(ndv);
+					// Version 2: one Options collection per operation, no node-wide Request Options.
+					expect(await ndv.innerText()).not.toContain('Request Options');
 					await screenshot(page, panel.screenshot);
 					if (panel.dropdown) {
 						await ndv.getByTestId(`parameter-input-${panel.dropdown.parameter}`).click();
