@@ -395,8 +395,12 @@ export const editorSuite: E2eSuite = {
 					if (panel.locator) {
 						const picker = ndv.getByTestId(`resource-locator-${panel.locator.parameter}`);
 						await picker.getByTestId('rlc-input').click();
+						// The test ID sits on the search input itself or on its wrapper, by n8n version.
 						if (panel.locator.search)
-							await page.getByTestId('rlc-search').locator('input').fill(panel.locator.search);
+							await page
+								.locator('input[data-test-id="rlc-search"], [data-test-id="rlc-search"] input')
+								.first()
+								.fill(panel.locator.search);
 						const listed = await openOptions(page, panel.locator.expect);
 						for (const expected of panel.locator.expect)
 							expect(listed.some((name) => name.startsWith(expected))).toBe(true);
