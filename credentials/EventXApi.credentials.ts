@@ -86,7 +86,8 @@ export class EventXApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			description: 'Found in the EventX admin panel under the organization settings, API section',
+			description:
+				'Found in the EventX admin panel under the organization settings, API section. <a href="https://github.com/eventx/n8n-nodes-eventx#credentials">Where to find it</a>.',
 			displayOptions: { show: { authentication: ['apiToken'] } },
 		},
 		{

@@ -75,7 +75,8 @@ async function main(): Promise<void> {
 		const state = (await (await fetch(`${simulator.url}/__sim/state`)).json()) as Parameters<
 			typeof demoExamples
 		>[0];
-		const examples = demoExamples(state, CREDENTIAL_ID).workflows;
+		const demo = demoExamples(state, CREDENTIAL_ID);
+		const examples = demo.workflows;
 		const examplesFile = join(userFolder, 'eventx-examples.json');
 		writeFileSync(examplesFile, JSON.stringify(examples, null, 2));
 		const importedExamples = await n8nCli(setup, ['import:workflow', `--input=${examplesFile}`]);
@@ -99,7 +100,7 @@ async function main(): Promise<void> {
 				`  log in with:    ${OWNER.email} / ${OWNER.password}`,
 				`  credential:     "EventX API" (API token, ${simulator.url})`,
 				`  simulator:      ${simulator.url}  (demo events, attendees; control routes under /__sim/)`,
-				'  examples:       4 workflows from examples/, on the demo events (Overview page)',
+				`  examples:       4 workflows from examples/, on the demo event ${demo.eventName} (Overview page)`,
 				`  trigger test:   POST ${simulator.url}/__sim/notify {"eventId","action","attendee"}`,
 				'  Ctrl-C stops n8n and the simulator.',
 				'',

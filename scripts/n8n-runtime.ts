@@ -364,12 +364,15 @@ export function credentialImport(id: string, simulatorUrl: string, apiToken: str
 /** What a user picks in the editor after importing an example, per parameter name. */
 interface ExampleChoices {
 	eventId: string;
+	/** The event's name, which the editor shows for an event picked from the list. */
+	eventName: string;
 	ticketClassId?: string;
 }
 
 /**
  * A workflow of `examples/` with the choices a user makes after importing it: every EventX node
- * gets the event (by ID), the ticket class where it asks for one, and the credential.
+ * gets the event (picked from the list, so the panel shows its name), the ticket class where it
+ * asks for one, and the credential.
  */
 function exampleWorkflow(
 	file: string,
@@ -380,7 +383,12 @@ function exampleWorkflow(
 	const workflow = JSON.parse(readFileSync(join(REPO_ROOT, 'examples', file), 'utf8'));
 	for (const node of workflow.nodes as Array<Record<string, any>>) {
 		if (!String(node.type).startsWith(`${PACKAGE_NAME}.`)) continue;
-		node.parameters.eventId = { __rl: true, mode: 'id', value: choices.eventId };
+		node.parameters.eventId = {
+			__rl: true,
+			mode: 'list',
+			value: choices.eventId,
+			cachedResultName: choices.eventName,
+		};
 		if ('ticketClassId' in node.parameters) node.parameters.ticketClassId = choices.ticketClassId;
 		node.credentials.eventXApi.id = credentialId;
 	}
@@ -396,33 +404,36 @@ export const EXAMPLE_IDS = {
 } as const;
 
 /**
- * The four examples on the simulator's demo data, each on its own demo event (the first event is
- * left to the end-to-end test's other suites); the sync example gives VIPs the second ticket class.
+ * The four examples on the simulator's demo data, all on one demo event (the second: the first
+ * is left to the end-to-end test's other suites), so that running the sync example and then the
+ * outreach example confirms the synced attendees; the sync example gives VIPs the second ticket
+ * class.
  */
 export function demoExamples(
 	state: {
 		seeded: { eventIds: string[] };
+		events: Array<Record<string, any>>;
 		ticketClasses: Record<string, Array<Record<string, unknown>>>;
 	},
 	credentialId: string,
 ) {
-	const [, outreach, sync, door] = state.seeded.eventIds;
-	const vipTicketClass = String(state.ticketClasses[sync][1].id);
+	const eventId = state.seeded.eventIds[1];
+	const event = state.events.find((e) => e.id === eventId);
+	const eventName = String(event?.contentI18n?.name?.default ?? eventId);
+	const vipTicketClass = String(state.ticketClasses[eventId][1].id);
+	const on = { eventId, eventName };
 	return {
-		events: { outreach, sync, door, lifecycle: door },
+		events: { outreach: eventId, sync: eventId, door: eventId, lifecycle: eventId },
+		eventName,
 		vipTicketClass,
 		workflows: [
-			exampleWorkflow('scheduled-outreach.json', EXAMPLE_IDS.outreach, credentialId, {
-				eventId: outreach,
-			}),
+			exampleWorkflow('scheduled-outreach.json', EXAMPLE_IDS.outreach, credentialId, on),
 			exampleWorkflow('attendee-sync.json', EXAMPLE_IDS.sync, credentialId, {
-				eventId: sync,
+				...on,
 				ticketClassId: vipTicketClass,
 			}),
-			exampleWorkflow('door-check-in.json', EXAMPLE_IDS.door, credentialId, { eventId: door }),
-			exampleWorkflow('attendee-lifecycle.json', EXAMPLE_IDS.lifecycle, credentialId, {
-				eventId: door,
-			}),
+			exampleWorkflow('door-check-in.json', EXAMPLE_IDS.door, credentialId, on),
+			exampleWorkflow('attendee-lifecycle.json', EXAMPLE_IDS.lifecycle, credentialId, on),
 		],
 	};
 }

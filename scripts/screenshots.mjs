@@ -7,7 +7,15 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const README_SHOTS = ['credential', 'action-attendee-create-or-update', 'trigger'];
+const README_SHOTS = [
+	'credential',
+	'action-attendee-create-or-update',
+	'trigger',
+	'action-event-create-picker',
+	'action-attendee-change-ticket-picker',
+	'action-attendee-simplified-output',
+	'example-outreach-first-run',
+];
 
 const shots = mkdtempSync(join(tmpdir(), 'n8n-nodes-eventx-shots-'));
 const jest = spawnSync(

@@ -9,7 +9,9 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { resourceOptions, resources, subtitleExpression } from './actions/resources';
 import { route } from './actions/router';
 import { listSearch, loadOptions } from './methods';
-import { requestOptionsProperty } from './transport/requestOptions';
+import { ACTION_DESCRIPTION } from './helpers/nodeDescription';
+import { LATEST_VERSION, operationProperties, v1Only } from './helpers/versions';
+import { requestOptionsProperty, requestSettingsOptions } from './transport/requestOptions';
 
 export class EventX implements INodeType {
 	description: INodeTypeDescription = {
@@ -17,9 +19,11 @@ export class EventX implements INodeType {
 		name: 'eventX',
 		icon: { light: 'file:eventx.svg', dark: 'file:eventx.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// Version 2: pickers, Simplify and one Options collection per operation (see helpers/versions).
+		version: [1, 2],
+		defaultVersion: LATEST_VERSION,
 		subtitle: subtitleExpression(),
-		description: 'Manage events, attendees, outreach and webhooks in EventX',
+		description: ACTION_DESCRIPTION,
 		defaults: { name: 'EventX' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -34,11 +38,17 @@ export class EventX implements INodeType {
 				options: resourceOptions,
 				default: 'event',
 			},
-			...Object.values(resources).flatMap((resource) => [
+			...Object.entries(resources).flatMap(([resourceName, resource]) => [
 				resource.operationProperty,
-				...Object.values(resource.operations).flatMap((operation) => operation.description),
+				...Object.entries(resource.operations).flatMap(([operationName, operation]) =>
+					operationProperties(
+						{ resource: [resourceName], operation: [operationName] },
+						operation.description,
+						requestSettingsOptions,
+					),
+				),
 			]),
-			requestOptionsProperty,
+			v1Only(requestOptionsProperty),
 		],
 	};
 

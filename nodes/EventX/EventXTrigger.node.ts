@@ -8,6 +8,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { eventLocator } from './helpers/eventLocator';
+import { ACTION_DESCRIPTION } from './helpers/nodeDescription';
 import { triggerSubtitleExpression, WEBHOOK_ACTION_OPTIONS } from './helpers/webhookActions';
 import { listSearch } from './methods';
 import { receiveDelivery } from './trigger/delivery';
@@ -21,7 +22,8 @@ export class EventXTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: triggerSubtitleExpression(),
-		description: "Starts the workflow when an event's attendees are created, changed or checked in",
+		// The node panel's one EventX entry shows this (see ACTION_DESCRIPTION).
+		description: `${ACTION_DESCRIPTION}, and start workflows when attendees are created, changed or checked in`,
 		defaults: { name: 'EventX Trigger' },
 		eventTriggerDescription: 'Waiting for an attendee of the event to change in EventX',
 		activationMessage: 'EventX will now send attendee changes of this event to the workflow.',

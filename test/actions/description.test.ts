@@ -1,4 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
+
+import { EventXApi } from '../../credentials/EventXApi.credentials';
 
 import { EventX } from '../../nodes/EventX/EventX.node';
 import { EventXTrigger } from '../../nodes/EventX/EventXTrigger.node';
@@ -126,5 +129,117 @@ describe('what the editor shows (n8n UX guidelines)', () => {
 		);
 		expect(first?.name).toBe('events');
 		expect(first?.options).toHaveLength(5);
+	});
+});
+
+describe('version 2 of the action node', () => {
+	const description = new EventX().description;
+	const node = (
+		typeVersion: number,
+		parameters: Record<string, unknown>,
+		type = 'n8n-nodes-eventx.eventX',
+	) => ({ id: 'n', name: 'EventX', type, typeVersion, position: [0, 0], parameters }) as never;
+	/** The top-level parameters n8n shows for one operation on one version (as a node or as a tool). */
+	const shown = (typeVersion: number, resource: string, operation: string, tool = false) => {
+		const values = { resource, operation };
+		const nodeType = tool ? { ...description, name: 'eventXTool' } : description;
+		return description.properties.filter((p) =>
+			NodeHelpers.displayParameter(values, p, node(typeVersion, values), nodeType as never),
+		);
+	};
+	const operations = description.properties
+		.filter((p) => p.name === 'operation')
+		.flatMap((p) =>
+			(p.options as INodePropertyOptions[]).map((o) => ({
+				resource: String(p.displayOptions!.show!.resource![0]),
+				operation: String(o.value),
+			})),
+		);
+
+	test('is the default; version 1 stays available for saved workflows', () => {
+		expect(description.version).toEqual([1, 2]);
+		expect(description.defaultVersion).toBe(2);
+	});
+
+	test('every operation has one Options collection, holding the request settings', () => {
+		for (const { resource, operation } of operations) {
+			const collections = shown(2, resource, operation).filter((p) => p.type === 'collection');
+			const options = collections.filter((p) => p.displayName === 'Options');
+			expect({ resource, operation, options: options.map((p) => p.name) }).toEqual({
+				resource,
+				operation,
+				options: ['options'],
+			});
+			expect(collections.map((p) => p.name)).not.toContain('requestOptions');
+			const names = (options[0].options as INodeProperties[]).map((o) => o.name);
+			expect(names).toEqual(expect.arrayContaining(['maxRetries', 'timeoutSeconds']));
+		}
+		// Version 1 is unchanged: the node-wide Request Options are still there.
+		expect(shown(1, 'event', 'getMany').map((p) => p.name)).toContain('requestOptions');
+	});
+
+	test('an AI tool is not asked about timeouts and retries', () => {
+		for (const { resource, operation } of operations) {
+			const options = shown(2, resource, operation, true).filter((p) => p.type === 'collection');
+			const settings = options.flatMap((p) => (p.options as INodeProperties[]).map((o) => o.name));
+			expect(settings).not.toContain('timeoutSeconds');
+			expect(settings).not.toContain('maxRetries');
+		}
+		// The operation's own options stay: Batch Size of Create or Update.
+		const upsert = shown(2, 'attendee', 'upsert', true).find((p) => p.name === 'options');
+		expect((upsert?.options as INodeProperties[]).map((o) => o.name)).toEqual(['batchSize']);
+	});
+
+	test('Simplify is offered, on by default, for every get and list operation (version 2 only)', () => {
+		for (const { resource, operation } of operations) {
+			const simplify = shown(2, resource, operation).find((p) => p.name === 'simplify');
+			const readsRecords = /^get/.test(operation);
+			expect({ resource, operation, simplify: simplify?.default }).toEqual({
+				resource,
+				operation,
+				simplify: readsRecords ? true : undefined,
+			});
+			expect(shown(1, resource, operation).map((p) => p.name)).not.toContain('simplify');
+		}
+	});
+
+	test('records the API can list are picked from a list, with By ID kept for expressions', () => {
+		const locator = (resource: string, operation: string, name: string) =>
+			shown(2, resource, operation).find((p) => p.name === name);
+		for (const [resource, operation, name, method] of [
+			['event', 'create', 'organizationId', 'searchOrganizations'],
+			['attendee', 'get', 'attendeeId', 'searchAttendees'],
+			['attendee', 'update', 'attendeeId', 'searchAttendees'],
+			['attendee', 'changeTicket', 'attendeeId', 'searchAttendees'],
+			['webhook', 'update', 'webhookId', 'searchWebhooks'],
+			['webhook', 'delete', 'webhookId', 'searchWebhooks'],
+		]) {
+			const p = locator(resource, operation, name)!;
+			expect({ name, type: p.type }).toEqual({ name, type: 'resourceLocator' });
+			expect(p.modes!.map((m) => m.name)).toEqual(['list', 'id']);
+			expect(p.modes![0].typeOptions?.searchListMethod).toBe(method);
+			expect(new EventX().methods.listSearch).toHaveProperty(method);
+			// Version 1 keeps its text field: saved values stay valid.
+			expect(shown(1, resource, operation).find((q) => q.name === name)?.type).toBe('string');
+		}
+		const manual = shown(2, 'outreach', 'sendManualEmail').find(
+			(p) => p.name === 'outreachEmailId',
+		)!;
+		expect(manual.description).toMatch(/admin panel/);
+	});
+
+	test("the node panel's one EventX entry describes the action node", () => {
+		// n8n gives the merged EventX entry the trigger's description.
+		expect(new EventXTrigger().description.description.startsWith(description.description)).toBe(
+			true,
+		);
+	});
+});
+
+describe('the credential', () => {
+	test('the API Token field says where the token is and links to the README', () => {
+		const token = new EventXApi().properties.find((p) => p.name === 'apiToken')!;
+		expect(token.description).toMatch(/admin panel/);
+		expect(token.description).toContain('https://github.com/eventx/n8n-nodes-eventx#credentials');
 	});
 });

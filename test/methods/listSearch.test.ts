@@ -56,3 +56,85 @@ describe('searchEvents (the event picker)', () => {
 		expect(second.result.paginationToken).toBeUndefined();
 	});
 });
+
+const pick = (method: string, parameters: Record<string, unknown>, filter?: string) =>
+	loadOptions({
+		kind: 'listSearch',
+		method,
+		filter,
+		parameters: parameters as never,
+		typeVersion: 2,
+		credentials: { baseUrl: ctx.sim.url, authentication: 'apiToken', apiToken: DEMO_API_TOKEN },
+	});
+
+describe('the version 2 pickers', () => {
+	const eventOf = () => ({ __rl: true, mode: 'list', value: ctx.sim.seeded.eventIds[0] });
+
+	test('searchAttendees lists the chosen event by name and email, and searches with `q`', async () => {
+		const params = { resource: 'attendee', operation: 'get', eventId: eventOf() };
+		const all = (await pick('searchAttendees', params)) as { result: SearchResult };
+		expect(all.result.results).toHaveLength(30);
+		expect(all.result.results[0].name).toMatch(/^\w+ \w+ \d+ \(guest\d+\.e0@example\.com\)$/);
+		const found = (await pick('searchAttendees', params, 'guest3.e0')) as {
+			result: SearchResult;
+		};
+		expect(found.result.results.map((r) => r.name)).toEqual([
+			'Linus Torvalds 3 (guest3.e0@example.com)',
+		]);
+		const requests = ctx.sim.requestsTo('GET', '/attendee$');
+		expect(requests.at(-1)!.query.q).toBe('guest3.e0');
+	});
+
+	test('searchAttendees and searchWebhooks list nothing until an event is chosen', async () => {
+		const none = {
+			resource: 'attendee',
+			operation: 'get',
+			eventId: { __rl: true, mode: 'list', value: '' },
+		};
+		expect(
+			((await pick('searchAttendees', none)) as { result: SearchResult }).result.results,
+		).toEqual([]);
+		expect(
+			((await pick('searchWebhooks', none)) as { result: SearchResult }).result.results,
+		).toEqual([]);
+	});
+
+	test("searchWebhooks names the event's webhooks by URL", async () => {
+		const eventId = ctx.sim.seeded.eventIds[0];
+		ctx.sim.store.webhooks.set('8a3f1c2e-5b6d-4e7f-8a9b-0c1d2e3f4a5b', {
+			id: '8a3f1c2e-5b6d-4e7f-8a9b-0c1d2e3f4a5b',
+			eventId,
+			url: 'https://hooks.example.com/a',
+			actions: ['attendee-create'],
+		});
+		const { result } = (await pick('searchWebhooks', {
+			resource: 'webhook',
+			operation: 'delete',
+			eventId: eventOf(),
+		})) as { result: SearchResult };
+		expect(result.results).toEqual([
+			expect.objectContaining({
+				name: 'https://hooks.example.com/a',
+				value: '8a3f1c2e-5b6d-4e7f-8a9b-0c1d2e3f4a5b',
+			}),
+		]);
+	});
+
+	test('searchOrganizations offers the organizations of the visible events, named by their events', async () => {
+		const { result } = (await pick('searchOrganizations', {
+			resource: 'event',
+			operation: 'create',
+		})) as { result: SearchResult };
+		expect(result.results.map((r) => r.value).sort()).toEqual(
+			[ctx.sim.seeded.organizations.hosted, ctx.sim.seeded.organizations.managed].sort(),
+		);
+		// Four hosted events: two named, two counted; the managed organization's two events.
+		const nameOf = (id: string) => result.results.find((r) => r.value === id)!.name;
+		expect(nameOf(ctx.sim.seeded.organizations.hosted)).toMatch(
+			/^Organization of [\w ]+ 2026, [\w ]+ 2026 and 2 more events$/,
+		);
+		expect(nameOf(ctx.sim.seeded.organizations.managed)).toBe(
+			'Organization of Music Night 2026, Product Day 2026',
+		);
+	});
+});

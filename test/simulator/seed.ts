@@ -100,13 +100,24 @@ export interface AttendeeSeedOptions {
 	perEvent?: number;
 }
 
+/** How many of each event's attendees were created in the last day (before seeding). */
+export const RECENT_ATTENDEES = 5;
+
 /**
  * Ticket classes, add-ons, custom questions (text, textArea, dropdown), tags and attendees for
- * each event. Deterministic names; created times one minute apart from 2026-01-01.
+ * each event. Deterministic names; created times one minute apart from 2026-01-01, except the
+ * last RECENT_ATTENDEES of each event, created within the 24 hours before seeding (one hour
+ * apart, oldest first), so that "attendees created since yesterday" finds someone on a first
+ * run. Every sixth attendee (from the second) has checked in, by QR code, on the event's day.
  */
 export function seedAttendees(store: Store, eventIds: string[], options: AttendeeSeedOptions = {}) {
 	const count = options.perEvent ?? 30;
-	const at = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString();
+	const seededAt = Date.now();
+	const recentFrom = count >= RECENT_ATTENDEES * 2 ? count - RECENT_ATTENDEES : count;
+	const at = (i: number) =>
+		i - 1 >= recentFrom
+			? new Date(seededAt - (count - (i - 1)) * 3600_000).toISOString()
+			: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString();
 	const ids: Record<string, string[]> = {};
 	eventIds.forEach((eventId, e) => {
 		const stamp = at(0);
@@ -192,6 +203,13 @@ export function seedAttendees(store: Store, eventIds: string[], options: Attende
 				at(i + 1),
 			);
 			a.ticketClassId = (store.ticketClasses.get(eventId) ?? [])[0].id;
+			if (i % 6 === 1 && a.registrationStatus === 'registered') {
+				const start =
+					(store.events.get(eventId)?.event.startsAt as string | undefined) ?? at(i + 1);
+				a.checkedInAt = start;
+				a.attendedAt = start;
+				a.checkInMethod = 'qr_code';
+			}
 			a.attendeeTagIdList = i % 5 === 0 ? [tags[0].id] : [];
 			if (count <= 1000) a.shortCode = `S${e}${String(i).padStart(4, '0')}`;
 			store.attendees.set(a.id, a);

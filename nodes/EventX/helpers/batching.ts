@@ -8,6 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { BatchResult } from '../actions/types';
 import { invalidField } from './validation';
+import { optionsName } from './versions';
 
 export const DEFAULT_BATCH_SIZE = 100;
 export const MAX_BATCH_SIZE = 1000;
@@ -40,7 +41,8 @@ export function batchOptionsProperty(
 
 export function readBatchSize(ctx: IExecuteFunctions, itemIndex: number, name: string): number {
 	const size =
-		(ctx.getNodeParameter(name, itemIndex, {}) as IDataObject).batchSize ?? DEFAULT_BATCH_SIZE;
+		(ctx.getNodeParameter(optionsName(ctx, name), itemIndex, {}) as IDataObject).batchSize ??
+		DEFAULT_BATCH_SIZE;
 	if (typeof size !== 'number' || !Number.isInteger(size) || size < 1 || size > MAX_BATCH_SIZE) {
 		throw invalidField(
 			ctx,

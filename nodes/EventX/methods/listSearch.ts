@@ -1,6 +1,9 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
+import { UUID_PATTERN } from '../helpers/validation';
 import { API_PREFIX, eventxList } from '../transport';
+
+const UUID_RE = new RegExp(UUID_PATTERN);
 
 const PAGE_SIZE = 50;
 
@@ -28,4 +31,120 @@ export async function searchEvents(
 		results: dataList.map((event) => ({ name: eventName(event), value: String(event.id) })),
 		paginationToken: pagination && page < pagination.pageCount ? String(page + 1) : undefined,
 	};
+}
+
+/** The event chosen in the node (a locator or a v1 text), or undefined while none is chosen. */
+function chosenEventId(ctx: ILoadOptionsFunctions): string | undefined {
+	const value = ctx.getCurrentNodeParameter('eventId', { extractValue: true }) as unknown;
+	return typeof value === 'string' && UUID_RE.test(value.trim()) ? value.trim() : undefined;
+}
+
+/** "Ada Lovelace (ada@example.com)": the attendee's name and email, whichever are known. */
+export function attendeeLabel(attendee: IDataObject): string {
+	const name =
+		typeof attendee.name === 'string' && attendee.name.trim() !== ''
+			? attendee.name.trim()
+			: [attendee.firstName, attendee.lastName].filter((v) => typeof v === 'string' && v).join(' ');
+	const email = typeof attendee.invitationEmail === 'string' ? attendee.invitationEmail : '';
+	if (name && email) return `${name} (${email})`;
+	return name || email || String(attendee.id);
+}
+
+/** The event's attendees, newest first; typing searches names and emails (EventX's `q`). */
+export async function searchAttendees(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const eventId = chosenEventId(this);
+	if (!eventId) return { results: [] };
+	const page = paginationToken ? Number(paginationToken) : 1;
+	const qs: IDataObject = { page, pageSize: PAGE_SIZE, sort: '-createdAt' };
+	if (filter && filter.trim() !== '') qs.q = filter.trim();
+	const { dataList, pagination } = await eventxList.call(this, {
+		method: 'GET',
+		path: `${API_PREFIX}/event/${eventId}/attendee`,
+		qs,
+	});
+	return {
+		results: dataList.map((attendee) => ({
+			name: attendeeLabel(attendee),
+			value: String(attendee.id),
+		})),
+		paginationToken: pagination && page < pagination.pageCount ? String(page + 1) : undefined,
+	};
+}
+
+/** The event's webhooks, named by their URL (EventX answers them all at once). */
+export async function searchWebhooks(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const eventId = chosenEventId(this);
+	if (!eventId) return { results: [] };
+	const { dataList } = await eventxList.call(this, {
+		method: 'GET',
+		path: `${API_PREFIX}/event/${eventId}/webhook/all`,
+	});
+	const needle = filter?.trim().toLowerCase() ?? '';
+	return {
+		results: dataList
+			.map((hook) => ({
+				name: typeof hook.url === 'string' && hook.url !== '' ? hook.url : String(hook.id),
+				value: String(hook.id),
+				description: Array.isArray(hook.actions) ? hook.actions.join(', ') : undefined,
+			}))
+			.filter((hook) => needle === '' || hook.name.toLowerCase().includes(needle))
+			.sort((a, b) => a.name.localeCompare(b.name)),
+	};
+}
+
+/** How many event pages the organization list reads at most (100 events a page). */
+const ORGANIZATION_PAGES = 10;
+
+/**
+ * The organizations of the events the user hosts or manages: EventX has no organization list,
+ * and an event carries only its organization's ID, so each is named by its events.
+ */
+export async function searchOrganizations(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const events = new Map<string, string[]>();
+	for (let page = 1; page <= ORGANIZATION_PAGES; page++) {
+		const { dataList, pagination } = await eventxList.call(this, {
+			method: 'GET',
+			path: `${API_PREFIX}/event`,
+			qs: { page, pageSize: 100, sort: '-startsAt' },
+		});
+		for (const event of dataList) {
+			const organizationId = event.organizationId;
+			if (typeof organizationId !== 'string' || organizationId === '') continue;
+			events.set(organizationId, [...(events.get(organizationId) ?? []), eventName(event)]);
+		}
+		if (!pagination || page >= pagination.pageCount) break;
+	}
+	const needle = filter?.trim().toLowerCase() ?? '';
+	return {
+		results: [...events]
+			.map(([id, names]) => ({
+				name: organizationLabel(names),
+				value: id,
+				description: `ID ${id}`,
+			}))
+			.filter(
+				(org) =>
+					needle === '' || org.name.toLowerCase().includes(needle) || org.value.includes(needle),
+			)
+			.sort((a, b) => a.name.localeCompare(b.name)),
+	};
+}
+
+/** "Organization of Tech Summit 2026, Design Week 2026 and 2 more events". */
+export function organizationLabel(eventNames: string[]): string {
+	const shown = eventNames.slice(0, 2).join(', ');
+	const more = eventNames.length - 2;
+	return more > 0
+		? `Organization of ${shown} and ${more} more event${more === 1 ? '' : 's'}`
+		: `Organization of ${shown}`;
 }

@@ -18,41 +18,47 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 /** Without a timeout a request to a service that never answers would hang the execution. */
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
-/** How every request of one execution is sent; shown once, at the end of the node's parameters. */
+/** Timeout and retries: the settings of every request of one execution. */
+export const requestSettingsOptions: INodeProperties[] = [
+	{
+		displayName: 'Max Retries',
+		name: 'maxRetries',
+		type: 'number',
+		typeOptions: { minValue: 0, maxValue: 10 },
+		default: DEFAULT_RETRY_POLICY.maxRetries,
+		description:
+			'How often a failed request may be repeated. Reads are repeated after 429, 502, 503, 504, timeouts and dropped connections; writes only after 429 or a refused connection, which prove nothing was applied. 0 switches retries off.',
+	},
+	{
+		displayName: 'Max Retry Wait (Seconds)',
+		name: 'maxRetryWaitSeconds',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: DEFAULT_RETRY_POLICY.maxTotalWaitMs / 1000,
+		description:
+			'The longest time to spend waiting between retries of one request, Retry-After included',
+	},
+	{
+		displayName: 'Timeout (Seconds)',
+		name: 'timeoutSeconds',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: DEFAULT_TIMEOUT_MS / 1000,
+		description: 'How long to wait for EventX to answer one request',
+	},
+];
+
+/**
+ * Version 1: the request settings in their own collection, shown once at the end of the node's
+ * parameters. Version 2 puts them in each operation's Options (see `operationOptions`).
+ */
 export const requestOptionsProperty: INodeProperties = {
 	displayName: 'Request Options',
 	name: 'requestOptions',
 	type: 'collection',
 	placeholder: 'Add Option',
 	default: {},
-	options: [
-		{
-			displayName: 'Max Retries',
-			name: 'maxRetries',
-			type: 'number',
-			typeOptions: { minValue: 0, maxValue: 10 },
-			default: DEFAULT_RETRY_POLICY.maxRetries,
-			description:
-				'How often a failed request may be repeated. Reads are repeated after 429, 502, 503, 504, timeouts and dropped connections; writes only after 429 or a refused connection, which prove nothing was applied. 0 switches retries off.',
-		},
-		{
-			displayName: 'Max Retry Wait (Seconds)',
-			name: 'maxRetryWaitSeconds',
-			type: 'number',
-			typeOptions: { minValue: 0 },
-			default: DEFAULT_RETRY_POLICY.maxTotalWaitMs / 1000,
-			description:
-				'The longest time to spend waiting between retries of one request, Retry-After included',
-		},
-		{
-			displayName: 'Timeout (Seconds)',
-			name: 'timeoutSeconds',
-			type: 'number',
-			typeOptions: { minValue: 1 },
-			default: DEFAULT_TIMEOUT_MS / 1000,
-			description: 'How long to wait for EventX to answer one request',
-		},
-	],
+	options: requestSettingsOptions,
 };
 
 export interface RequestSettings {
@@ -64,11 +70,16 @@ function positive(value: unknown, fallback: number): number {
 	return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : fallback;
 }
 
-/** The node's Request Options (action node only); defaults elsewhere (trigger, dropdowns). */
+/**
+ * The action node's request settings (version 1: Request Options; version 2: the operation's
+ * Options); defaults elsewhere (trigger, dropdowns).
+ */
 export function readRequestSettings(ctx: object): RequestSettings {
 	let options: IDataObject = {};
 	if ('getInputData' in ctx) {
-		options = (ctx as IExecuteFunctions).getNodeParameter('requestOptions', 0, {}) as IDataObject;
+		const execute = ctx as IExecuteFunctions;
+		const name = (execute.getNode().typeVersion ?? 1) >= 2 ? 'options' : 'requestOptions';
+		options = execute.getNodeParameter(name, 0, {}) as IDataObject;
 	}
 	return {
 		timeout:

@@ -11,7 +11,8 @@ import { join } from 'node:path';
 
 import { chromium, selectors, type Browser, type Locator, type Page } from 'playwright-core';
 
-import { REPO_ROOT } from '../../../scripts/n8n-runtime';
+import { organizationLabel } from '../../../nodes/EventX/methods/listSearch';
+import { demoExamples, EXAMPLE_IDS, REPO_ROOT } from '../../../scripts/n8n-runtime';
 import { OWNER } from '../environment';
 import { CREDENTIAL_ID, NODE_TYPE, TRIGGER_TYPE, type SimState } from '../workflows';
 import type { E2eSuite } from './types';
@@ -33,9 +34,13 @@ interface Panel {
 	parameters: Record<string, unknown>;
 	/** Opens a dropdown of the panel and returns the option texts it lists. */
 	dropdown?: { parameter: string; expect: string[] };
+	/** Opens a picker (resource locator), types `search` if given, and expects these entries. */
+	locator?: { parameter: string; search?: string; expect: string[] };
 }
 
 let seededEventNames: string[];
+/** The demo event of the examples, as the panel must show it. */
+let exampleEvent: { id: string; name: string };
 let foreignEventNames: string[];
 let panels: Panel[];
 
@@ -51,7 +56,39 @@ function panelsFor(state: SimState): Panel[] {
 	const eventId = state.seeded.eventIds[0];
 	const event = pickedEvent(state);
 	const question = state.customFields[eventId].find((q) => q.type === 'text')!;
+	// A seeded attendee the other suites leave alone, found by typing part of its email.
+	const guest = state.attendees.find(
+		(a) => a.eventId === eventId && a.invitationEmail === 'guest7.e0@example.com',
+	)!;
+	const guestLabel = `${String(guest.name)} (${String(guest.invitationEmail)})`;
+	// The hosted organization as the picker names it: by its events, latest first.
+	const organizationId = state.seeded.organizations.hosted;
+	const organizationName = organizationLabel(
+		state.events
+			.filter((e) => e.organizationId === organizationId)
+			.sort((a, b) => String(b.startsAt).localeCompare(String(a.startsAt)))
+			.map((e) => (e.contentI18n as { name: { default: string } }).name.default),
+	);
 	return [
+		{
+			node: 'Create an Event',
+			screenshot: 'action-event-create',
+			parameters: {
+				resource: 'event',
+				operation: 'create',
+				organizationId: {
+					__rl: true,
+					mode: 'list',
+					value: organizationId,
+					cachedResultName: organizationName,
+				},
+				name: 'Launch Party',
+				startsAt: '2027-03-01T18:00:00',
+				endsAt: '2027-03-01T22:00:00',
+			},
+			// EventX lists no organizations: they are named by their events.
+			locator: { parameter: 'organizationId', expect: ['Organization of '] },
+		},
 		{
 			node: 'Get Many Events',
 			screenshot: 'action-event-get-many',
@@ -91,10 +128,16 @@ function panelsFor(state: SimState): Panel[] {
 				resource: 'attendee',
 				operation: 'changeTicket',
 				eventId: event,
-				attendeeId: '={{ $json.id }}',
+				attendeeId: {
+					__rl: true,
+					mode: 'list',
+					value: guest.id,
+					cachedResultName: guestLabel,
+				},
 				ticketClassId: state.ticketClasses[eventId][1].id,
 			},
 			dropdown: { parameter: 'ticketClassId', expect: ['General', 'VIP Pass'] },
+			locator: { parameter: 'attendeeId', search: 'guest7.e0', expect: [guestLabel] },
 		},
 		{
 			node: 'Send Confirmation Emails',
@@ -142,7 +185,7 @@ function panelsWorkflow(state: SimState) {
 				id: `panel-${i}`,
 				name: panel.node,
 				type: NODE_TYPE,
-				typeVersion: 1,
+				typeVersion: 2,
 				position: [260 * (i + 1), 200],
 				parameters: panel.parameters,
 				credentials,
@@ -220,6 +263,8 @@ export const editorSuite: E2eSuite = {
 		seededEventNames = state.events.filter(visible).map(nameOf);
 		foreignEventNames = state.events.filter((e) => !visible(e)).map(nameOf);
 		panels = panelsFor(state);
+		const examples = demoExamples(state, CREDENTIAL_ID);
+		exampleEvent = { id: examples.events.outreach, name: examples.eventName };
 		return [panelsWorkflow(state)];
 	},
 
@@ -353,6 +398,8 @@ export const editorSuite: E2eSuite = {
 					const ndv = page.getByTestId('ndv');
 					await ndv.waitFor();
 					await expectHealthyPanel(ndv);
+					// Version 2: one Options collection per operation, no node-wide Request Options.
+					expect(await ndv.innerText()).not.toContain('Request Options');
 					await screenshot(page, panel.screenshot);
 					if (panel.dropdown) {
 						await ndv.getByTestId(`parameter-input-${panel.dropdown.parameter}`).click();
@@ -361,9 +408,83 @@ export const editorSuite: E2eSuite = {
 						);
 						await page.keyboard.press('Escape');
 					}
+					if (panel.locator) {
+						const picker = ndv.getByTestId(`resource-locator-${panel.locator.parameter}`);
+						await picker.getByTestId('rlc-input').click();
+						// The test ID sits on the search input itself or on its wrapper, by n8n version.
+						if (panel.locator.search)
+							await page
+								.locator('input[data-test-id="rlc-search"], [data-test-id="rlc-search"] input')
+								.first()
+								.fill(panel.locator.search);
+						const listed = await openOptions(page, panel.locator.expect);
+						for (const expected of panel.locator.expect)
+							expect(listed.some((name) => name.startsWith(expected))).toBe(true);
+						await screenshot(page, `${panel.screenshot}-picker`);
+						await page.keyboard.press('Escape');
+					}
 					await page.getByTestId('ndv-close-button').click();
 					await ndv.waitFor({ state: 'hidden' });
 				}
+			});
+
+			test("the node panel's details describe the action node, not the trigger", async () => {
+				await page.goto(`${env().baseUrl}/workflow/new`);
+				await page.getByTestId('canvas-plus-button').click();
+				await page.getByTestId('node-creator-search-bar').fill('EventX');
+				await page
+					.getByTestId('item-iterator-item')
+					.filter({ hasText: /^\s*EventX\s*$/ })
+					.first()
+					.click();
+				await page
+					.getByText('Manage events, attendees, outreach and webhooks in EventX')
+					.first()
+					.waitFor();
+				await page.keyboard.press('Escape');
+			});
+
+			test('an example opens with the demo event by name and, run once from the editor, shows readable attendees', async () => {
+				await page.goto(`${env().baseUrl}/workflow/${EXAMPLE_IDS.outreach}`);
+				const open = async (name: string) => {
+					await page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`).dblclick();
+					const ndv = page.getByTestId('ndv');
+					await ndv.waitFor();
+					return ndv;
+				};
+				let ndv = await open('New Attendees');
+				const shown = await ndv
+					.getByTestId('resource-locator-eventId')
+					.getByTestId('rlc-input')
+					.inputValue();
+				expect(shown).toBe(exampleEvent.name);
+				expect(shown).not.toContain(exampleEvent.id);
+				await expectHealthyPanel(ndv);
+				await screenshot(page, 'example-event-by-name');
+				await page.getByTestId('ndv-close-button').click();
+				await ndv.waitFor({ state: 'hidden' });
+
+				// A first run from the editor: every node, the last one included, has output.
+				await page.getByTestId('execute-workflow-button').click();
+				await page
+					.locator('[data-test-id="canvas-node"][data-node-name="Remember This Run"]')
+					.getByTestId('canvas-node-status-success')
+					.waitFor({ timeout: 60_000 });
+				await screenshot(page, 'example-outreach-first-run');
+
+				ndv = await open('New Attendees');
+				// Simplify is on by default: answers by question label, no rawData copy.
+				await expect(
+					ndv.getByTestId('parameter-input-simplify').locator('input').isChecked(),
+				).resolves.toBe(true);
+				const output = ndv.getByTestId('ndv-data-container').last();
+				await output.getByText('customFields', { exact: false }).first().waitFor();
+				const text = await output.innerText();
+				expect(text).toMatch(/Company Size/);
+				expect(text).not.toMatch(/rawData/);
+				await screenshot(page, 'action-attendee-simplified-output');
+				await page.getByTestId('ndv-close-button').click();
+				await ndv.waitFor({ state: 'hidden' });
 			});
 
 			test('the credential dialog shows Base URL and the choice of token', async () => {
@@ -397,7 +518,7 @@ export const editorSuite: E2eSuite = {
 							body.currentNodeParameters?.eventId?.value === event.id
 						);
 					});
-					await ndv.getByTestId('rlc-input').click();
+					await ndv.getByTestId('resource-locator-eventId').getByTestId('rlc-input').click();
 					await page.getByTestId('rlc-item').filter({ hasText: event.name }).first().click();
 					await ndv.getByTestId('parameter-input-ticketClassId').click();
 					await reload;

@@ -21,14 +21,14 @@ const operationProperty: INodeProperties = {
 		{
 			name: 'Change Ticket',
 			value: 'changeTicket',
-			description: "Change an attendee's ticket class and add-ons",
+			description: "Change an attendee's ticket class and add-ons (one request per attendee)",
 			action: 'Change the ticket of an attendee',
 		},
 		{
 			name: 'Create or Update',
 			value: 'upsert',
 			description:
-				'Create attendees, or update them when an attendee ID is given (sent in batches)',
+				'Create attendees, or update them when an attendee ID is given (sent in batches); optionally give each a ticket class',
 			action: 'Create or update attendees',
 		},
 		{

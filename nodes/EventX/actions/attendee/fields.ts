@@ -5,17 +5,26 @@ import {
 	batchOptionsProperty as batchOptionsPropertyOf,
 	readBatchSize as readBatchSizeOf,
 } from '../../helpers/batching';
+import { readLocatorId, recordLocator } from '../../helpers/locators';
 import { APPROVAL_STATUSES, REGISTRATION_STATUSES } from '../../helpers/enums';
-import {
-	invalidField,
-	parseJson,
-	requireUuid,
-	uuidSchema,
-	validate,
-} from '../../helpers/validation';
+import { invalidField, parseJson, uuidSchema, validate } from '../../helpers/validation';
 
 export const show = (operation: string) => ({ resource: ['attendee'], operation: [operation] });
 
+/** The attendee of Get, Update and Change Ticket: picked from the event's attendees, or by ID. */
+export const attendeeLocator = (operation: string): INodeProperties[] =>
+	recordLocator({
+		name: 'attendeeId',
+		label: 'Attendee',
+		searchListMethod: 'searchAttendees',
+		searchable: true,
+		placeholder: 'Search by name or email...',
+		description: 'The attendee to work on. Type a name or an email to search the event.',
+		v1Description: 'The attendee to work on',
+		displayOptions: { show: show(operation) },
+	});
+
+/** Create or Update's attendee: an ID from the input data, empty to create. */
 export const attendeeIdProperty = (operation: string, required = true): INodeProperties => ({
 	displayName: 'Attendee ID',
 	name: 'attendeeId',
@@ -246,12 +255,7 @@ export function readProfile(
 }
 
 export function readAttendeeId(ctx: IExecuteFunctions, itemIndex: number): string {
-	return requireUuid(
-		ctx,
-		ctx.getNodeParameter('attendeeId', itemIndex, ''),
-		'Attendee ID',
-		itemIndex,
-	).toLowerCase();
+	return readLocatorId(ctx, 'attendeeId', 'Attendee ID', itemIndex);
 }
 
 /** Options > Batch Size of the batched operations. */

@@ -1,25 +1,32 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
+import { readSimplify, simplifyAttendees, simplifyProperty } from '../../helpers/simplify';
 import { API_PREFIX, eventxData } from '../../transport';
 import type { ItemOperation } from '../types';
-import { attendeeIdProperty, readAttendeeId, show } from './fields';
+import { attendeeLocator, readAttendeeId, show } from './fields';
 
 export const description: INodeProperties[] = [
 	eventLocator({ show: show('get') }),
-	attendeeIdProperty('get'),
+	...attendeeLocator('get'),
+	simplifyProperty(show('get')),
 ];
 
-export const get: ItemOperation<{ eventId: string; attendeeId: string }> = {
+export const get: ItemOperation<{ eventId: string; attendeeId: string; simplify: boolean }> = {
 	description,
 	prepare(this: IExecuteFunctions, itemIndex) {
-		return { eventId: readEventId(this, itemIndex), attendeeId: readAttendeeId(this, itemIndex) };
+		return {
+			eventId: readEventId(this, itemIndex),
+			attendeeId: readAttendeeId(this, itemIndex),
+			simplify: readSimplify(this, itemIndex),
+		};
 	},
-	async execute(this: IExecuteFunctions, { eventId, attendeeId }, itemIndex) {
-		return await eventxData.call(this, {
+	async execute(this: IExecuteFunctions, { eventId, attendeeId, simplify }, itemIndex) {
+		const attendee = await eventxData.call(this, {
 			method: 'GET',
 			path: `${API_PREFIX}/event/${eventId}/attendee/${attendeeId}`,
 			itemIndex,
 		});
+		return simplify ? (await simplifyAttendees(this, eventId, [attendee], itemIndex))[0] : attendee;
 	},
 };

@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { invalidField } from '../../helpers/validation';
+import { readSimplify, simplifyAttendees, simplifyProperty } from '../../helpers/simplify';
 import { API_PREFIX, eventxData } from '../../transport';
 import type { ItemOperation } from '../types';
 import { show } from './fields';
@@ -17,21 +18,31 @@ export const description: INodeProperties[] = [
 		description: "The token encoded in the attendee's check-in QR code",
 		displayOptions: { show: show('getByQrCodeToken') },
 	},
+	simplifyProperty(show('getByQrCodeToken')),
 ];
 
-export const getByQrCodeToken: ItemOperation<{ eventId: string; token: string }> = {
+export const getByQrCodeToken: ItemOperation<{
+	eventId: string;
+	token: string;
+	simplify: boolean;
+}> = {
 	description,
 	prepare(this: IExecuteFunctions, itemIndex) {
 		const raw = this.getNodeParameter('qrCodeToken', itemIndex, '') as unknown;
 		const token = typeof raw === 'string' ? raw.trim() : '';
 		if (token === '') throw invalidField(this, 'QR Code Token', 'is required', itemIndex);
-		return { eventId: readEventId(this, itemIndex), token };
+		return {
+			eventId: readEventId(this, itemIndex),
+			token,
+			simplify: readSimplify(this, itemIndex),
+		};
 	},
-	async execute(this: IExecuteFunctions, { eventId, token }, itemIndex) {
-		return await eventxData.call(this, {
+	async execute(this: IExecuteFunctions, { eventId, token, simplify }, itemIndex) {
+		const attendee = await eventxData.call(this, {
 			method: 'GET',
 			path: `${API_PREFIX}/event/${eventId}/attendee/qr-code-token/${encodeURIComponent(token)}`,
 			itemIndex,
 		});
+		return simplify ? (await simplifyAttendees(this, eventId, [attendee], itemIndex))[0] : attendee;
 	},
 };

@@ -2,6 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { invalidField } from '../../helpers/validation';
+import { optionsName } from '../../helpers/versions';
+import { readSimplify, simplifyAttendees, simplifyProperty } from '../../helpers/simplify';
 import { API_PREFIX, eventxData } from '../../transport';
 import type { ItemOperation } from '../types';
 import { show } from './fields';
@@ -35,28 +37,39 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
+	simplifyProperty(show('getByShortCode')),
 ];
 
-export const getByShortCode: ItemOperation<{ eventId: string; code: string; ignoreCase: boolean }> =
-	{
-		description,
-		prepare(this: IExecuteFunctions, itemIndex) {
-			const raw = this.getNodeParameter('shortCode', itemIndex, '') as unknown;
-			const code = typeof raw === 'string' ? raw.trim() : '';
-			if (code === '') throw invalidField(this, 'Short Code', 'is required', itemIndex);
-			const options = this.getNodeParameter('shortCodeOptions', itemIndex, {}) as IDataObject;
-			return {
-				eventId: readEventId(this, itemIndex),
-				code,
-				ignoreCase: options.ignoreCase === true,
-			};
-		},
-		async execute(this: IExecuteFunctions, { eventId, code, ignoreCase }, itemIndex) {
-			return await eventxData.call(this, {
-				method: 'GET',
-				path: `${API_PREFIX}/event/${eventId}/attendee/short-code/${encodeURIComponent(code)}`,
-				qs: ignoreCase ? { isIgnoreCase: true } : {},
-				itemIndex,
-			});
-		},
-	};
+export const getByShortCode: ItemOperation<{
+	eventId: string;
+	code: string;
+	ignoreCase: boolean;
+	simplify: boolean;
+}> = {
+	description,
+	prepare(this: IExecuteFunctions, itemIndex) {
+		const raw = this.getNodeParameter('shortCode', itemIndex, '') as unknown;
+		const code = typeof raw === 'string' ? raw.trim() : '';
+		if (code === '') throw invalidField(this, 'Short Code', 'is required', itemIndex);
+		const options = this.getNodeParameter(
+			optionsName(this, 'shortCodeOptions'),
+			itemIndex,
+			{},
+		) as IDataObject;
+		return {
+			eventId: readEventId(this, itemIndex),
+			code,
+			ignoreCase: options.ignoreCase === true,
+			simplify: readSimplify(this, itemIndex),
+		};
+	},
+	async execute(this: IExecuteFunctions, { eventId, code, ignoreCase, simplify }, itemIndex) {
+		const attendee = await eventxData.call(this, {
+			method: 'GET',
+			path: `${API_PREFIX}/event/${eventId}/attendee/short-code/${encodeURIComponent(code)}`,
+			qs: ignoreCase ? { isIgnoreCase: true } : {},
+			itemIndex,
+		});
+		return simplify ? (await simplifyAttendees(this, eventId, [attendee], itemIndex))[0] : attendee;
+	},
+};

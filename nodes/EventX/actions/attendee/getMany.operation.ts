@@ -5,6 +5,7 @@ import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { pagingProperties, readLimit } from '../../helpers/paging';
 import { readSort, sortProperty } from '../../helpers/sorting';
 import { invalidField, requireUuid, toIsoDateTime } from '../../helpers/validation';
+import { readSimplify, simplifyAttendees, simplifyProperty } from '../../helpers/simplify';
 import { API_PREFIX, eventxPaginate } from '../../transport';
 import type { ItemOperation } from '../types';
 import { show } from './fields';
@@ -90,12 +91,14 @@ export const description: INodeProperties[] = [
 		ATTENDEE_SORT_KEYS,
 		'EventX sorts by ID, descending, when none is given.',
 	),
+	simplifyProperty(show('getMany')),
 ];
 
 interface Plan {
 	eventId: string;
 	qs: IDataObject;
 	limit?: number;
+	simplify: boolean;
 }
 
 function readConditions(
@@ -158,10 +161,10 @@ export const getMany: ItemOperation<Plan> = {
 		if (contains) qs.customFieldSearch = JSON.stringify(contains);
 		const sort = readSort(this, itemIndex, ATTENDEE_SORT_KEYS);
 		if (sort) qs.sort = sort;
-		return { eventId, qs, limit };
+		return { eventId, qs, limit, simplify: readSimplify(this, itemIndex) };
 	},
 	async execute(this: IExecuteFunctions, plan, itemIndex) {
-		return await eventxPaginate.call(
+		const attendees = await eventxPaginate.call(
 			this,
 			{
 				method: 'GET',
@@ -171,5 +174,8 @@ export const getMany: ItemOperation<Plan> = {
 			},
 			plan.limit,
 		);
+		return plan.simplify
+			? await simplifyAttendees(this, plan.eventId, attendees, itemIndex)
+			: attendees;
 	},
 };

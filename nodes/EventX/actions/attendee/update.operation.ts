@@ -5,7 +5,7 @@ import { invalidField } from '../../helpers/validation';
 import { API_PREFIX, eventxData } from '../../transport';
 import type { ItemOperation } from '../types';
 import {
-	attendeeIdProperty,
+	attendeeLocator,
 	customFieldsProperty,
 	profileProperty,
 	readAttendeeId,
@@ -15,7 +15,7 @@ import {
 
 export const description: INodeProperties[] = [
 	eventLocator({ show: show('update') }),
-	attendeeIdProperty('update'),
+	...attendeeLocator('update'),
 	profileProperty('update', false),
 	customFieldsProperty('update'),
 ];

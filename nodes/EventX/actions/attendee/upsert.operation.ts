@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { sendInBatches } from '../../helpers/batching';
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { requireUuid } from '../../helpers/validation';
 import { API_PREFIX, eventxList } from '../../transport';
-import type { BatchOperation, PreparedItem } from '../types';
+import type { BatchOperation, BatchResult, PreparedItem } from '../types';
 import {
 	attendeeIdProperty,
 	batchOptionsProperty,
@@ -14,12 +15,14 @@ import {
 	readProfile,
 	show,
 } from './fields';
+import { changeAttendeeTicket, readTicketChange, ticketProperties } from './ticket';
 
 export const description: INodeProperties[] = [
 	eventLocator({ show: show('upsert') }),
 	attendeeIdProperty('upsert', false),
 	profileProperty('upsert', true),
 	customFieldsProperty('upsert'),
+	...ticketProperties('upsert'),
 	batchOptionsProperty('upsert'),
 ];
 
@@ -27,6 +30,8 @@ interface Plan {
 	eventId: string;
 	attendee: IDataObject;
 	batchSize: number;
+	/** The ticket class and add-ons to give the attendee once it is saved. */
+	ticket?: IDataObject;
 }
 
 export const upsert: BatchOperation<Plan> = {
@@ -38,11 +43,16 @@ export const upsert: BatchOperation<Plan> = {
 		if (rawId !== '' && rawId !== undefined && rawId !== null)
 			attendee.id = requireUuid(this, rawId, 'Attendee ID', itemIndex).toLowerCase();
 		Object.assign(attendee, readProfile(this, itemIndex, 'upsert'));
-		return { eventId, attendee, batchSize: readBatchSize(this, itemIndex, 'upsert') };
+		return {
+			eventId,
+			attendee,
+			batchSize: readBatchSize(this, itemIndex, 'upsert'),
+			ticket: readTicketChange(this, itemIndex),
+		};
 	},
 	async executeBatch(this: IExecuteFunctions, prepared: Array<PreparedItem<Plan>>) {
 		const batchSize = prepared[0]?.plan.batchSize ?? 100;
-		return await sendInBatches(
+		const results = await sendInBatches(
 			this,
 			prepared.map(({ plan, itemIndex }) => ({
 				group: plan.eventId,
@@ -61,5 +71,67 @@ export const upsert: BatchOperation<Plan> = {
 				return dataList;
 			},
 		);
+		return await applyTickets(this, prepared, results);
 	},
 };
+
+/**
+ * The optional ticket change of each saved attendee, right after the upsert: one request per
+ * attendee, in item order. A failure is reported on its own item, saying that the attendee was
+ * saved; without Continue On Fail the later ticket changes are not sent.
+ */
+async function applyTickets(
+	ctx: IExecuteFunctions,
+	prepared: Array<PreparedItem<Plan>>,
+	results: BatchResult[],
+): Promise<BatchResult[]> {
+	const continueOnFail = ctx.continueOnFail();
+	let stopped = false;
+	const out: BatchResult[] = [];
+	for (const [i, result] of results.entries()) {
+		const { plan, itemIndex } = prepared[i];
+		if (!plan.ticket || 'error' in result) {
+			out.push(result);
+			continue;
+		}
+		const saved = result.json as IDataObject;
+		const attendeeId = typeof saved.id === 'string' ? saved.id : undefined;
+		const notApplied = (message: string, description?: string) =>
+			new NodeOperationError(ctx.getNode(), message, { itemIndex, description });
+		if (stopped) {
+			out.push({
+				error: notApplied(
+					`Attendee ${attendeeId ?? ''} was saved, but its ticket was not changed: an earlier ticket change of this execution failed`,
+				),
+			});
+			continue;
+		}
+		if (!attendeeId) {
+			out.push({
+				error: notApplied('The attendee was saved, but EventX answered no ID to change its ticket'),
+			});
+			continue;
+		}
+		try {
+			const json = await changeAttendeeTicket(
+				ctx,
+				plan.eventId,
+				attendeeId,
+				plan.ticket,
+				itemIndex,
+			);
+			out.push({ json });
+		} catch (error) {
+			const e = error as Error & { description?: string };
+			e.description = [
+				`Attendee ${attendeeId} was saved; only its ticket change failed.`,
+				e.description,
+			]
+				.filter(Boolean)
+				.join(' ');
+			out.push({ error: e });
+			if (!continueOnFail) stopped = true;
+		}
+	}
+	return out;
+}

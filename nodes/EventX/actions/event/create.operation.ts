@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { EVENT_FORMATS } from '../../helpers/enums';
-import { requireOneOf, requireUuid } from '../../helpers/validation';
+import { readLocatorId, recordLocator } from '../../helpers/locators';
+import { requireOneOf } from '../../helpers/validation';
 import { API_PREFIX, eventxData } from '../../transport';
 import type { ItemOperation } from '../types';
 import { coreEventProperties, formatOptions, readCoreEventFields } from './fields';
@@ -9,17 +10,18 @@ import { coreEventProperties, formatOptions, readCoreEventFields } from './field
 const show = { resource: ['event'], operation: ['create'] };
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Organization ID',
+	...recordLocator({
 		name: 'organizationId',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. 7c9e6679-7425-40de-944b-e07fc1f90ae7',
+		label: 'Organization',
+		searchListMethod: 'searchOrganizations',
+		searchable: true,
+		placeholder: 'Select an organization...',
 		description:
+			'The organization that will own the event. The list shows the organizations of the events you host or manage.',
+		v1Description:
 			'The organization that will own the event. Its ID is on every event of that organization.',
 		displayOptions: { show },
-	},
+	}),
 	...coreEventProperties(show),
 	{
 		displayName: 'Format',
@@ -36,12 +38,7 @@ export const create: ItemOperation<IDataObject> = {
 	description,
 	prepare(this: IExecuteFunctions, itemIndex) {
 		return {
-			organizationId: requireUuid(
-				this,
-				this.getNodeParameter('organizationId', itemIndex),
-				'Organization ID',
-				itemIndex,
-			),
+			organizationId: readLocatorId(this, 'organizationId', 'Organization ID', itemIndex),
 			...readCoreEventFields(this, itemIndex),
 			format: requireOneOf(
 				this,

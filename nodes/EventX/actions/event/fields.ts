@@ -5,7 +5,9 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
+import { withoutRawData } from '../../helpers/simplify';
 import { invalidField, requireOneOf, toIsoDateTime } from '../../helpers/validation';
+import type { IDataObject } from 'n8n-workflow';
 
 import {
 	ESTIMATED_ATTENDEE_COUNTS,
@@ -167,4 +169,12 @@ export function readCoreEventFields(ctx: IExecuteFunctions, itemIndex: number) {
 			itemIndex,
 		),
 	};
+}
+
+/** An event as people read it: no `rawData` copy, and its name (default language) as `name`. */
+export function simplifyEvent(event: IDataObject): IDataObject {
+	const simple = withoutRawData(event);
+	const name = ((event.contentI18n as IDataObject | undefined)?.name as IDataObject | undefined)
+		?.default;
+	return simple.name === undefined && typeof name === 'string' ? { name, ...simple } : simple;
 }

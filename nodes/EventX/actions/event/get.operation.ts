@@ -1,23 +1,27 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
+import { readSimplify, simplifyProperty } from '../../helpers/simplify';
 import { API_PREFIX, eventxData } from '../../transport';
 import type { ItemOperation } from '../types';
+import { simplifyEvent } from './fields';
 
 export const description: INodeProperties[] = [
 	eventLocator({ show: { resource: ['event'], operation: ['get'] } }),
+	simplifyProperty({ resource: ['event'], operation: ['get'] }),
 ];
 
-export const get: ItemOperation<{ eventId: string }> = {
+export const get: ItemOperation<{ eventId: string; simplify: boolean }> = {
 	description,
 	prepare(this: IExecuteFunctions, itemIndex) {
-		return { eventId: readEventId(this, itemIndex) };
+		return { eventId: readEventId(this, itemIndex), simplify: readSimplify(this, itemIndex) };
 	},
-	async execute(this: IExecuteFunctions, { eventId }, itemIndex) {
-		return await eventxData.call(this, {
+	async execute(this: IExecuteFunctions, { eventId, simplify }, itemIndex) {
+		const event = await eventxData.call(this, {
 			method: 'GET',
 			path: `${API_PREFIX}/event/${eventId}`,
 			itemIndex,
 		});
+		return simplify ? simplifyEvent(event) : event;
 	},
 };

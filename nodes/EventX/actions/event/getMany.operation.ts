@@ -5,8 +5,10 @@ import { EVENT_SORT_KEYS } from '../../helpers/enums';
 import { pagingProperties, readLimit } from '../../helpers/paging';
 import { readSort, sortProperty } from '../../helpers/sorting';
 import { parseJson, uuidSchema, validate } from '../../helpers/validation';
+import { readSimplify, simplifyProperty } from '../../helpers/simplify';
 import { API_PREFIX, eventxPaginate } from '../../transport';
 import type { ItemOperation } from '../types';
+import { simplifyEvent } from './fields';
 
 const show = { resource: ['event'], operation: ['getMany'] };
 
@@ -91,12 +93,14 @@ export const description: INodeProperties[] = [
 		],
 	},
 	sortProperty(show, EVENT_SORT_KEYS, 'EventX sorts by newest first when none is given.'),
+	simplifyProperty(show),
 ];
 
 interface Plan {
 	path: string;
 	qs: IDataObject;
 	limit?: number;
+	simplify: boolean;
 }
 
 export const getMany: ItemOperation<Plan> = {
@@ -132,13 +136,19 @@ export const getMany: ItemOperation<Plan> = {
 		// Sent as query text: GET bodies are dropped by n8n's HTTP client.
 		if (Object.keys(filter).length > 0) qs.filter = JSON.stringify(filter);
 		if (sort) qs.sort = sort;
-		return { path: `${API_PREFIX}/event${hostingOnly ? '/hosting-event' : ''}`, qs, limit };
+		return {
+			path: `${API_PREFIX}/event${hostingOnly ? '/hosting-event' : ''}`,
+			qs,
+			limit,
+			simplify: readSimplify(this, itemIndex),
+		};
 	},
 	async execute(this: IExecuteFunctions, plan, itemIndex) {
-		return await eventxPaginate.call(
+		const events = await eventxPaginate.call(
 			this,
 			{ method: 'GET', path: plan.path, qs: plan.qs, itemIndex },
 			plan.limit,
 		);
+		return plan.simplify ? events.map(simplifyEvent) : events;
 	},
 };

@@ -14,7 +14,8 @@ const properties: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. 5d0c7a0e-4f59-4d3b-9a52-0f3b8f4c2e1a',
-		description: 'The draft manual email to send (its ID, a UUID)',
+		description:
+			"The draft manual email to send (its ID, a UUID). EventX's API offers no list of manual emails to pick from: copy the ID of the draft from EventX's admin panel, where the draft's page shows it.",
 		displayOptions: { show },
 	},
 ];

@@ -3,7 +3,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { API_PREFIX, eventxNoContent } from '../../transport';
 import type { ItemOperation } from '../types';
-import { readWebhookId, webhookIdProperty } from './fields';
+import { readWebhookId, webhookLocator } from './fields';
 
 const show = { resource: ['webhook'], operation: ['delete'] };
 
@@ -17,7 +17,7 @@ export const description: INodeProperties[] = [
 		displayOptions: { show },
 	},
 	eventLocator({ show }),
-	webhookIdProperty('delete'),
+	...webhookLocator('delete'),
 ];
 
 interface Plan {

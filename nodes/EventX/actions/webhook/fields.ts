@@ -1,23 +1,25 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { WEBHOOK_ACTIONS } from '../../helpers/enums';
-import { invalidField, readChoices, requireUuid } from '../../helpers/validation';
+import { readLocatorId, recordLocator } from '../../helpers/locators';
+import { invalidField, readChoices } from '../../helpers/validation';
 
-export function webhookIdProperty(operation: string): INodeProperties {
-	return {
-		displayName: 'Webhook ID',
+/** The webhook of Update and Delete: picked from the event's webhooks (shown by URL), or by ID. */
+export function webhookLocator(operation: string): INodeProperties[] {
+	return recordLocator({
 		name: 'webhookId',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. 9a3f1c2e-5b6d-4e7f-8a9b-0c1d2e3f4a5b',
-		description: 'The webhook (its ID, a UUID); Get Many lists them',
+		label: 'Webhook',
+		searchListMethod: 'searchWebhooks',
+		searchable: true,
+		placeholder: 'Select a webhook...',
+		description: "The webhook to work on: the event's webhooks are listed by URL",
+		v1Description: 'The webhook (its ID, a UUID); Get Many lists them',
 		displayOptions: { show: { resource: ['webhook'], operation: [operation] } },
-	};
+	});
 }
 
 export function readWebhookId(ctx: IExecuteFunctions, itemIndex: number): string {
-	return requireUuid(ctx, ctx.getNodeParameter('webhookId', itemIndex), 'Webhook ID', itemIndex);
+	return readLocatorId(ctx, 'webhookId', 'Webhook ID', itemIndex);
 }
 
 /** An absolute http(s) URL: EventX posts the deliveries there. */

@@ -5,13 +5,13 @@ import { invalidField } from '../../helpers/validation';
 import { API_PREFIX, eventxData } from '../../transport';
 import type { ItemOperation } from '../types';
 import { WEBHOOK_ACTION_OPTIONS } from '../../helpers/webhookActions';
-import { readActions, readUrl, readWebhookId, webhookIdProperty } from './fields';
+import { readActions, readUrl, readWebhookId, webhookLocator } from './fields';
 
 const show = { resource: ['webhook'], operation: ['update'] };
 
 export const description: INodeProperties[] = [
 	eventLocator({ show }),
-	webhookIdProperty('update'),
+	...webhookLocator('update'),
 	{
 		displayName: 'Update Fields',
 		name: 'webhookUpdateFields',

@@ -1,0 +1,116 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { invalidField, requireUuid } from '../../helpers/validation';
+import { API_PREFIX, eventxData } from '../../transport';
+import { show } from './fields';
+
+const EXPRESSION_LINK = '<a href="https://docs.n8n.io/code/expressions/">expression</a>';
+
+/** Ticket Class and Add-Ons: Change Ticket's change, or Create or Update's optional one. */
+export function ticketProperties(operation: 'changeTicket' | 'upsert'): INodeProperties[] {
+	const afterUpsert = operation === 'upsert';
+	return [
+		{
+			displayName: 'Ticket Class Name or ID',
+			name: 'ticketClassId',
+			type: 'options',
+			typeOptions: {
+				loadOptionsMethod: 'getTicketClasses',
+				loadOptionsDependsOn: ['eventId.value'],
+			},
+			default: '',
+			// Empty (keep the current ticket class) is not one of the loaded options: the editor
+			// would flag it as an unsupported value without this.
+			allowArbitraryValues: true,
+			description: afterUpsert
+				? `Optional: the ticket class to give each attendee right after it is saved (one request per attendee; EventX's bulk upsert takes no ticket class). Leave empty to keep the current one. Choose from the list, or specify an ID using an ${EXPRESSION_LINK}.`
+				: `The new ticket class; leave empty to keep the current one. Choose from the list, or specify an ID using an ${EXPRESSION_LINK}.`,
+			displayOptions: { show: show(operation) },
+		},
+		{
+			displayName: 'Add-Ons',
+			name: 'addOns',
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true },
+			placeholder: 'Add Add-On',
+			default: {},
+			description: afterUpsert
+				? "Optional: the attendee's add-ons, set together with the ticket class right after the attendee is saved (replaces the current ones)"
+				: "The attendee's add-ons after the change (replaces the current ones)",
+			displayOptions: { show: show(operation) },
+			options: [
+				{
+					displayName: 'Add-On',
+					name: 'addOn',
+					values: [
+						{
+							displayName: 'Add-On Name or ID',
+							name: 'ticketClassAddOnId',
+							type: 'options',
+							typeOptions: {
+								loadOptionsMethod: 'getTicketClassAddOns',
+								loadOptionsDependsOn: ['eventId.value'],
+							},
+							default: '',
+							description: `Choose from the list, or specify an ID using an ${EXPRESSION_LINK}`,
+						},
+						{
+							displayName: 'Quantity',
+							name: 'qty',
+							type: 'number',
+							typeOptions: { minValue: 0 },
+							default: 1,
+						},
+					],
+				},
+			],
+		},
+	];
+}
+
+/** The `attendee-ticket` body of one item, or undefined when neither field is set. */
+export function readTicketChange(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): IDataObject | undefined {
+	const body: IDataObject = {};
+	const ticketClassId = ctx.getNodeParameter('ticketClassId', itemIndex, '') as unknown;
+	if (ticketClassId !== '' && ticketClassId !== undefined && ticketClassId !== null)
+		body.ticketClassId = requireUuid(ctx, ticketClassId, 'Ticket Class', itemIndex);
+	const rows = ((ctx.getNodeParameter('addOns', itemIndex, {}) as IDataObject).addOn ??
+		[]) as IDataObject[];
+	if (rows.length > 0) {
+		body.addOns = rows.map((row) => {
+			const qty = row.qty;
+			if (typeof qty !== 'number' || !Number.isInteger(qty) || qty < 0)
+				throw invalidField(
+					ctx,
+					'Add-Ons > Quantity',
+					`must be a whole number, not ${JSON.stringify(qty)}`,
+					itemIndex,
+				);
+			return {
+				ticketClassAddOnId: requireUuid(ctx, row.ticketClassAddOnId, 'Add-Ons > Add-On', itemIndex),
+				qty,
+			};
+		});
+	}
+	return Object.keys(body).length > 0 ? body : undefined;
+}
+
+/** Changes one attendee's ticket class and add-ons; answers the attendee. */
+export async function changeAttendeeTicket(
+	ctx: IExecuteFunctions,
+	eventId: string,
+	attendeeId: string,
+	body: IDataObject,
+	itemIndex: number,
+): Promise<IDataObject> {
+	return await eventxData.call(ctx, {
+		method: 'PATCH',
+		path: `${API_PREFIX}/event/${eventId}/attendee/${attendeeId}/attendee-ticket`,
+		body,
+		retry: 'write',
+		itemIndex,
+	});
+}

@@ -1,0 +1,6 @@
+/**
+ * What the action node does. n8n's node panel shows EventX and EventX Trigger as one entry and
+ * gives it the trigger's description ("Node details"), so the trigger's description starts with
+ * this too.
+ */
+export const ACTION_DESCRIPTION = 'Manage events, attendees, outreach and webhooks in EventX';

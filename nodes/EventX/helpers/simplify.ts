@@ -1,0 +1,110 @@
+import type {
+	IDataObject,
+	IDisplayOptions,
+	IExecuteFunctions,
+	INodeProperties,
+} from 'n8n-workflow';
+
+import { API_PREFIX, eventxList } from '../transport';
+import { nodeVersion, v2Only } from './versions';
+
+/** Simplify, on by default from version 2 (version 1 always returns EventX's records). */
+export function simplifyProperty(show: IDisplayOptions['show']): INodeProperties {
+	return v2Only({
+		displayName: 'Simplify',
+		name: 'simplify',
+		type: 'boolean',
+		default: true,
+		description:
+			"Whether to return a simplified version of the response instead of the raw data: without EventX's rawData copy, and with custom question answers named by the question's label",
+		displayOptions: { show },
+	});
+}
+
+export function readSimplify(ctx: IExecuteFunctions, itemIndex: number): boolean {
+	if (nodeVersion(ctx) < 2) return false;
+	return ctx.getNodeParameter('simplify', itemIndex, true) !== false;
+}
+
+/** A record without `rawData`, EventX's copy of the stored fields. */
+export function withoutRawData(record: IDataObject): IDataObject {
+	const rest = { ...record };
+	delete rest.rawData;
+	return rest;
+}
+
+type Labels = Map<string, string>;
+
+/** The question labels of each event, read once per execution (one request per event). */
+const labelCache = new WeakMap<object, Map<string, Promise<Labels>>>();
+
+function questionLabel(question: IDataObject): string {
+	const label = (question.contentI18n as IDataObject | undefined)?.label as IDataObject | undefined;
+	const text =
+		label?.default ?? Object.values(label ?? {}).find((v) => typeof v === 'string' && v !== '');
+	return typeof text === 'string' && text.trim() !== '' ? text.trim() : String(question.id);
+}
+
+async function questionLabels(
+	ctx: IExecuteFunctions,
+	eventId: string,
+	itemIndex: number,
+): Promise<Labels> {
+	let perEvent = labelCache.get(ctx);
+	if (!perEvent) {
+		perEvent = new Map();
+		labelCache.set(ctx, perEvent);
+	}
+	let labels = perEvent.get(eventId);
+	if (!labels) {
+		labels = eventxList
+			.call(ctx, {
+				method: 'GET',
+				path: `${API_PREFIX}/event/${eventId}/custom-field/all`,
+				itemIndex,
+			})
+			.then(({ dataList }) => new Map(dataList.map((q) => [String(q.id), questionLabel(q)])));
+		// A failed read is not kept: the next item asks again.
+		labels.catch(() => perEvent.delete(eventId));
+		perEvent.set(eventId, labels);
+	}
+	return await labels;
+}
+
+/**
+ * An attendee as people read it: no `rawData`, and `customFields` keyed by the question's label
+ * (`{ "Dietary Needs": "None" }`) with the question IDs under `customFieldIds`, keyed the same
+ * way. Answers of questions the event no longer lists keep their ID as the key.
+ */
+function simplifyAttendee(attendee: IDataObject, labels: Labels): IDataObject {
+	const simple = withoutRawData(attendee);
+	const answers = attendee.customFields;
+	if (answers === null || typeof answers !== 'object' || Array.isArray(answers)) return simple;
+	const customFields: IDataObject = {};
+	const customFieldIds: IDataObject = {};
+	for (const [questionId, answer] of Object.entries(answers as IDataObject)) {
+		let key = labels.get(questionId) ?? questionId;
+		// Two questions with the same label: the second is told apart by its ID.
+		if (key in customFields) key = `${key} (${questionId})`;
+		const a = answer as IDataObject | null;
+		const media = a && Array.isArray(a.mediaValues) && a.mediaValues.length > 0;
+		customFields[key] =
+			a && typeof a === 'object' && !media ? (a.value ?? null) : (a as IDataObject);
+		customFieldIds[key] = questionId;
+	}
+	return { ...simple, customFields, customFieldIds };
+}
+
+/** Simplified attendees of one event (the question labels are read once per execution). */
+export async function simplifyAttendees(
+	ctx: IExecuteFunctions,
+	eventId: string,
+	attendees: IDataObject[],
+	itemIndex: number,
+): Promise<IDataObject[]> {
+	const hasAnswers = attendees.some(
+		(a) => a.customFields && Object.keys(a.customFields as IDataObject).length > 0,
+	);
+	const labels = hasAnswers ? await questionLabels(ctx, eventId, itemIndex) : new Map();
+	return attendees.map((a) => simplifyAttendee(a, labels));
+}

@@ -1,0 +1,85 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+type Json = Record<string, any>;
+
+const DIR = join(__dirname, '..', '..', 'examples');
+const examples = readdirSync(DIR)
+	.filter((f) => f.endsWith('.json'))
+	.map((file) => ({ file, workflow: JSON.parse(readFileSync(join(DIR, file), 'utf8')) as Json }));
+
+/** n8n draws a node as a 100 x 100 square at its position; its name is written under it. */
+const NODE_SIZE = 100;
+const LABEL_HEIGHT = 40;
+
+interface Rect {
+	left: number;
+	top: number;
+	right: number;
+	bottom: number;
+}
+
+const overlap = (a: Rect, b: Rect) =>
+	a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+describe('the examples', () => {
+	test('there are four', () => {
+		expect(examples.map((e) => e.file).sort()).toEqual([
+			'attendee-lifecycle.json',
+			'attendee-sync.json',
+			'door-check-in.json',
+			'scheduled-outreach.json',
+		]);
+	});
+
+	test.each(examples)('$file: no sticky note covers a node', ({ workflow }) => {
+		const nodes = (workflow.nodes as Json[]).filter((n) => n.type !== 'n8n-nodes-base.stickyNote');
+		const stickies = (workflow.nodes as Json[]).filter(
+			(n) => n.type === 'n8n-nodes-base.stickyNote',
+		);
+		const covered = stickies.flatMap((sticky) => {
+			const [x, y] = sticky.position as number[];
+			const note: Rect = {
+				left: x,
+				top: y,
+				right: x + Number(sticky.parameters.width ?? 240),
+				bottom: y + Number(sticky.parameters.height ?? 160),
+			};
+			return nodes
+				.filter((n) => {
+					const [nx, ny] = n.position as number[];
+					return overlap(note, {
+						left: nx,
+						top: ny,
+						right: nx + NODE_SIZE,
+						bottom: ny + NODE_SIZE + LABEL_HEIGHT,
+					});
+				})
+				.map((n) => `${String(sticky.name)} covers ${String(n.name)}`);
+		});
+		expect(covered).toEqual([]);
+	});
+
+	test.each(examples)(
+		'$file: EventX nodes are version 2 with the event picked from the list',
+		({ workflow }) => {
+			const eventx = (workflow.nodes as Json[]).filter((n) => n.type === 'n8n-nodes-eventx.eventX');
+			for (const node of eventx) {
+				expect({ node: node.name, version: node.typeVersion }).toEqual({
+					node: node.name,
+					version: 2,
+				});
+				expect(node.parameters.eventId).toMatchObject({ __rl: true, mode: 'list' });
+			}
+		},
+	);
+
+	test('the outreach example explains why a manual re-run looks back one day again', () => {
+		const outreach = examples.find((e) => e.file === 'scheduled-outreach.json')!.workflow;
+		const about = (outreach.nodes as Json[]).find((n) => n.name === 'About')!;
+		expect(about.parameters.content).toMatch(/static data/);
+		expect(about.parameters.content).toMatch(
+			/active workflows and runs started from the command line/,
+		);
+	});
+});
