@@ -18,7 +18,11 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 /** Without a timeout a request to a service that never answers would hang the execution. */
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
-/** How every request of one execution is sent; shown once, at the end of the node's parameters. */
+/**
+ * How every request of one execution is sent; shown once, at the end of the node's parameters.
+ * The defaults are literals (n8n's verification reads them from the source); they restate the
+ * constants above, and test/transport/requestOptions.test.ts holds them equal.
+ */
 export const requestOptionsProperty: INodeProperties = {
 	displayName: 'Request Options',
 	name: 'requestOptions',
@@ -31,7 +35,7 @@ export const requestOptionsProperty: INodeProperties = {
 			name: 'maxRetries',
 			type: 'number',
 			typeOptions: { minValue: 0, maxValue: 10 },
-			default: DEFAULT_RETRY_POLICY.maxRetries,
+			default: 3, // DEFAULT_RETRY_POLICY.maxRetries
 			description:
 				'How often a failed request may be repeated. Reads are repeated after 429, 502, 503, 504, timeouts and dropped connections; writes only after 429 or a refused connection, which prove nothing was applied. 0 switches retries off.',
 		},
@@ -40,7 +44,7 @@ export const requestOptionsProperty: INodeProperties = {
 			name: 'maxRetryWaitSeconds',
 			type: 'number',
 			typeOptions: { minValue: 0 },
-			default: DEFAULT_RETRY_POLICY.maxTotalWaitMs / 1000,
+			default: 30, // DEFAULT_RETRY_POLICY.maxTotalWaitMs in seconds
 			description:
 				'The longest time to spend waiting between retries of one request, Retry-After included',
 		},
@@ -49,7 +53,7 @@ export const requestOptionsProperty: INodeProperties = {
 			name: 'timeoutSeconds',
 			type: 'number',
 			typeOptions: { minValue: 1 },
-			default: DEFAULT_TIMEOUT_MS / 1000,
+			default: 60, // DEFAULT_TIMEOUT_MS in seconds
 			description: 'How long to wait for EventX to answer one request',
 		},
 	],
