@@ -4,8 +4,6 @@
  * run by n8n itself. The suites in `suites/` share this one n8n; every process started here is
  * stopped in afterAll (and on exit).
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 
 import { E2eEnvironment } from './environment';
 import { actionsSuite } from './suites/actions.suite';
@@ -13,6 +11,10 @@ import { editorSuite } from './suites/editor.suite';
 import { examplesSuite } from './suites/examples.suite';
 import { triggerSuite } from './suites/trigger.suite';
 import type { E2eSuite } from './suites/types';
+import { fs, path, print } from '../platform.cjs';
+
+const { existsSync } = fs;
+const { join } = path;
 
 // A cold cache installs n8n first (about 400 s); a warm run takes about a minute.
 jest.setTimeout(15 * 60_000);
@@ -36,7 +38,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await environment?.stop();
-	console.log(`n8n e2e: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+	print(`n8n e2e: ${((Date.now() - started) / 1000).toFixed(1)} s`);
 });
 
 describe('the package as a user installs it', () => {

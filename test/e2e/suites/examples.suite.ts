@@ -8,7 +8,7 @@ import { outputOf, type E2eEnvironment } from '../environment';
 import { CREDENTIAL_ID, type SimState } from '../workflows';
 import type { E2eSuite } from './types';
 
-type Json = Record<string, any>;
+type Json = Record<string, unknown>;
 
 let events: ReturnType<typeof demoExamples>['events'];
 let vipTicketClass: string;
