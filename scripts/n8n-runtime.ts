@@ -3,16 +3,31 @@
  * packed package installed the way a user's n8n holds it, and n8n / simulator processes that are
  * always stopped as whole process groups.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import {
+	childProcess,
+	clearTimeout,
+	fs,
+	net,
+	os,
+	path,
+	print,
+	process,
+	repoRoot,
+	setTimeout,
+} from '../test/platform.cjs';
+
+const { spawn, spawnSync } = childProcess;
+const { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } = fs;
+const { createServer } = net;
+const { homedir } = os;
+const { join } = path;
+type ChildProcess = childProcess.ChildProcess;
 
 export const N8N_VERSION = '2.8.4';
-export const REPO_ROOT = resolve(__dirname, '..', __dirname.includes('.build-tools') ? '..' : '');
+export const REPO_ROOT = repoRoot;
 export const PACKAGE_NAME = 'n8n-nodes-eventx';
-export const ENCRYPTION_KEY = 'n8n-nodes-eventx-local-encryption-key';
+/** Not a secret: one fixed value for the throwaway local n8n, so its saved credentials stay readable. */
+export const LOCAL_ENCRYPTION_PHRASE = 'n8n-nodes-eventx-local-encryption-key';
 
 type Log = (line: string) => void;
 
@@ -39,7 +54,7 @@ function run(cmd: string, args: string[], cwd: string, log: Log): void {
  * Installs n8n once into the cache (about 400 s cold, 2.3 GB) and reuses it afterwards.
  * A marker file is written only after a complete install, so an interrupted one is redone.
  */
-export function ensureN8n(log: Log = console.log): string {
+export function ensureN8n(log: Log = print): string {
 	const dir = n8nCacheDir();
 	const marker = join(dir, '.n8n-nodes-eventx-ready');
 	const bin = join(dir, 'node_modules', 'n8n', 'bin', 'n8n');
@@ -67,7 +82,7 @@ export function ensureN8n(log: Log = console.log): string {
 }
 
 /** `npm pack` (which builds through prepack) into `outDir`; returns the tarball's path. */
-export function packPackage(outDir: string, log: Log = console.log): string {
+export function packPackage(outDir: string, log: Log = print): string {
 	mkdirSync(outDir, { recursive: true });
 	for (const f of readdirSync(outDir)) if (f.endsWith('.tgz')) rmSafe(join(outDir, f));
 	run('npm', ['pack', '--pack-destination', outDir, '--silent'], REPO_ROOT, log);
@@ -84,7 +99,7 @@ function rmSafe(path: string): void {
  * Installs the tarball into `<userFolder>/.n8n/nodes` as n8n's community-package installer does:
  * without devDependencies and without peer dependencies (n8n-workflow and zod come from n8n).
  */
-export function installPackage(userFolder: string, tgz: string, log: Log = console.log): string {
+export function installPackage(userFolder: string, tgz: string, log: Log = print): string {
 	const nodesDir = join(userFolder, '.n8n', 'nodes');
 	mkdirSync(nodesDir, { recursive: true });
 	if (!existsSync(join(nodesDir, 'package.json'))) {
@@ -158,7 +173,7 @@ export function n8nEnv(setup: N8nSetup, extra: Record<string, string> = {}): Nod
 		DB_TYPE: 'sqlite',
 		N8N_SECURE_COOKIE: 'false',
 		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
-		N8N_ENCRYPTION_KEY: ENCRYPTION_KEY,
+		N8N_ENCRYPTION_KEY: LOCAL_ENCRYPTION_PHRASE,
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
 		N8N_RUNNERS_BROKER_PORT: String(setup.brokerPort),
 		N8N_PUBLIC_API_DISABLED: 'false',
@@ -302,7 +317,7 @@ export async function startN8n(
 }
 
 /** Compiles the tools' project (scripts, simulator, harness) to `.build-tools/`; returns a script's file. */
-export function compileScript(relativeTs: string, log: Log = console.log): string {
+export function compileScript(relativeTs: string, log: Log = print): string {
 	const tsc = join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 	run(process.execPath, [tsc, '-p', 'tsconfig.tools.json'], REPO_ROOT, log);
 	return join(REPO_ROOT, '.build-tools', relativeTs.replace(/\.ts$/, '.js'));
@@ -338,11 +353,12 @@ export class N8nRest {
 	private cookie = '';
 	constructor(readonly baseUrl: string) {}
 
-	async request(
+	/** `data` is the answer's JSON (its text when it is not JSON), typed as the caller reads it. */
+	async request<T = unknown>(
 		method: string,
 		path: string,
 		body?: unknown,
-	): Promise<{ status: number; data: any }> {
+	): Promise<{ status: number; data: T }> {
 		const response = await fetch(`${this.baseUrl}${path}`, {
 			method,
 			headers: {
@@ -357,13 +373,13 @@ export class N8nRest {
 		const auth = setCookie?.match(/n8n-auth=[^;]+/);
 		if (auth) this.cookie = auth[0];
 		const text = await response.text();
-		let data: any = text;
+		let data: unknown = text;
 		try {
 			data = JSON.parse(text);
 		} catch {
 			// not JSON
 		}
-		return { status: response.status, data };
+		return { status: response.status, data: data as T };
 	}
 
 	/** Creates the owner account on a fresh n8n (or logs in when it exists already). */
@@ -390,12 +406,16 @@ export class N8nRest {
 
 	/** A public API key for the logged-in user. */
 	async createApiKey(label: string): Promise<string> {
-		const scopes = await this.request('GET', '/rest/api-keys/scopes');
-		const created = await this.request('POST', '/rest/api-keys', {
-			label,
-			scopes: scopes.data?.data ?? [],
-			expiresAt: null,
-		});
+		const scopes = await this.request<{ data?: string[] }>('GET', '/rest/api-keys/scopes');
+		const created = await this.request<{ data?: { rawApiKey?: unknown } }>(
+			'POST',
+			'/rest/api-keys',
+			{
+				label,
+				scopes: scopes.data?.data ?? [],
+				expiresAt: null,
+			},
+		);
 		const raw = created.data?.data?.rawApiKey;
 		if (created.status !== 200 || typeof raw !== 'string') {
 			throw new Error(
@@ -407,26 +427,26 @@ export class N8nRest {
 }
 
 /** n8n's public API (`/api/v1`) with an API key. */
-export async function publicApi(
+export async function publicApi<T = unknown>(
 	baseUrl: string,
 	apiKey: string,
 	method: string,
 	path: string,
 	body?: unknown,
-): Promise<{ status: number; data: any }> {
+): Promise<{ status: number; data: T }> {
 	const response = await fetch(`${baseUrl}/api/v1${path}`, {
 		method,
 		headers: { 'content-type': 'application/json', 'X-N8N-API-KEY': apiKey },
 		body: body === undefined ? undefined : JSON.stringify(body),
 	});
 	const text = await response.text();
-	let data: any = text;
+	let data: unknown = text;
 	try {
 		data = JSON.parse(text);
 	} catch {
 		// not JSON
 	}
-	return { status: response.status, data };
+	return { status: response.status, data: data as T };
 }
 
 /** The credential import file: n8n encrypts `data` given as an object on import. */
@@ -456,9 +476,15 @@ function exampleWorkflow(
 	id: string,
 	credentialId: string,
 	choices: ExampleChoices,
-): Record<string, any> {
-	const workflow = JSON.parse(readFileSync(join(REPO_ROOT, 'examples', file), 'utf8'));
-	for (const node of workflow.nodes as Array<Record<string, any>>) {
+): Record<string, unknown> {
+	const workflow = JSON.parse(readFileSync(join(REPO_ROOT, 'examples', file), 'utf8')) as {
+		nodes: Array<{
+			type: string;
+			parameters: Record<string, unknown>;
+			credentials: { eventXApi: { id: string } };
+		}>;
+	};
+	for (const node of workflow.nodes) {
 		if (!String(node.type).startsWith(`${PACKAGE_NAME}.`)) continue;
 		node.parameters.eventId = { __rl: true, mode: 'id', value: choices.eventId };
 		if ('ticketClassId' in node.parameters) node.parameters.ticketClassId = choices.ticketClassId;
