@@ -121,6 +121,14 @@ describe('@n8n/node-cli toolchain', () => {
 		expect(packageJson.n8n.strict).toBe(true);
 	});
 
+	test('n8n-node lint passes over the whole repository, tests and tools included', () => {
+		const run = n8nNode(['lint']);
+		expect({ status: run.status, output: run.stdout + run.stderr }).toEqual({
+			status: 0,
+			output: expect.not.stringMatching(/error|problem/i),
+		});
+	}, 180_000);
+
 	test('n8n-node cloud-support reports the package eligible', () => {
 		const run = n8nNode(['cloud-support']);
 		expect(run.status).toBe(0);
