@@ -7,15 +7,17 @@
  * WorkflowExecute, real credentials and HTTP) against a running simulator, and prints one JSON
  * line of measurements.
  */
-import { readFileSync } from 'node:fs';
-import { Session } from 'node:inspector';
-import { join } from 'node:path';
 
 import type { ICredentialType, IDataObject, INodeParameters, INodeType } from 'n8n-workflow';
 
 import { credentialTypes, registerNodeType, runNode } from '../test/harness';
 import { DEMO_API_TOKEN } from '../test/simulator/store';
 import { REPO_ROOT } from './n8n-install';
+import { fs, inspector, path, printError, process } from '../test/platform.cjs';
+
+const { readFileSync } = fs;
+const { Session } = inspector;
+const { join } = path;
 
 export type Job = 'attendeesGetAll' | 'attendeesUpsert' | 'confirmationSend' | 'eventsGetAll';
 export type Implementation = 'eventx' | 'httpRequest';
@@ -223,15 +225,17 @@ function packageTime(profile: CpuProfile): { selfMs: number; inclusiveMs: number
 async function profiled<T>(work: () => Promise<T>): Promise<{ value: T; profile: CpuProfile }> {
 	const session = new Session();
 	session.connect();
-	const post = (method: string, params?: object) =>
-		new Promise<any>((resolve, reject) =>
-			session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))),
+	const post = <Result = unknown>(method: string, params?: object) =>
+		new Promise<Result>((resolve, reject) =>
+			session.post(method, params, (error, result) =>
+				error ? reject(error) : resolve(result as Result),
+			),
 		);
 	await post('Profiler.enable');
 	await post('Profiler.setSamplingInterval', { interval: 500 });
 	await post('Profiler.start');
 	const value = await work();
-	const { profile } = await post('Profiler.stop');
+	const { profile } = await post<{ profile: CpuProfile }>('Profiler.stop');
 	session.disconnect();
 	return { value, profile: profile as CpuProfile };
 }
@@ -289,7 +293,7 @@ if (require.main === module) {
 			process.exit(0);
 		})
 		.catch((error: unknown) => {
-			console.error(error);
+			printError(error);
 			process.exit(1);
 		});
 }

@@ -8,15 +8,17 @@
  * requests are counted from the simulator's log (the token exchange left out). Prints a table
  * and writes the same figures as JSON.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
 
 import type { LoggedRequest } from '../test/simulator/server';
 import { DEMO_API_TOKEN } from '../test/simulator/store';
 import type { Implementation, Job, JobInput, JobResult } from './bench-job';
 import { ensureN8n, freePort, N8N_MAIN, REPO_ROOT, startSimulatorProcess } from './n8n-runtime';
+import { childProcess, fs, os, path, print, printError, process } from '../test/platform.cjs';
+
+const { spawnSync } = childProcess;
+const { mkdtempSync, rmSync, writeFileSync } = fs;
+const { cpus, tmpdir } = os;
+const { join } = path;
 
 interface Settings {
 	latencyMs: number;
@@ -163,7 +165,7 @@ function table(rows: string[][]): string {
 async function main(): Promise<void> {
 	const settings = readSettings(process.argv.slice(2));
 	const started = Date.now();
-	const n8n = ensureN8n(N8N_MAIN, (line) => console.log(`[bench] ${line}`));
+	const n8n = ensureN8n(N8N_MAIN, (line) => print(`[bench] ${line}`));
 	const simulator = await startSimulatorProcess(await freePort(), {
 		data: 'bench',
 		latencyMs: settings.latencyMs,
@@ -207,7 +209,7 @@ async function main(): Promise<void> {
 			zeroLatency: Measured;
 		}> = [];
 		for (const { job, title } of JOBS) {
-			console.log(`[bench] ${title}...`);
+			print(`[bench] ${title}...`);
 			await bench.setLatency(settings.latencyMs);
 			const eventx = await bench.measure(job, 'eventx', settings.runs);
 			const httpRequest = await bench.measure(job, 'httpRequest', settings.baselineRuns);
@@ -222,10 +224,10 @@ async function main(): Promise<void> {
 		bench.dispose();
 
 		const cpu = cpus()[0]?.model ?? 'unknown CPU';
-		console.log(
+		print(
 			`\nEventX node vs HTTP Request node, ${settings.latencyMs} ms latency per request; medians of ${settings.runs} runs (baseline ${settings.baselineRuns}); ${cpus().length} cores, ${cpu}; Node ${process.version}\n`,
 		);
-		console.log(
+		print(
 			table([
 				[
 					'job',
@@ -273,13 +275,13 @@ async function main(): Promise<void> {
 			durationSeconds: Math.round((Date.now() - started) / 1000),
 		};
 		writeFileSync(settings.out, `${JSON.stringify(results, null, 2)}\n`);
-		console.log(`\nFigures written to ${settings.out} (${results.durationSeconds} s in all)`);
+		print(`\nFigures written to ${settings.out} (${results.durationSeconds} s in all)`);
 	} finally {
 		await simulator.stop();
 	}
 }
 
 main().catch((error: unknown) => {
-	console.error(error instanceof Error ? error.message : error);
+	printError(error instanceof Error ? error.message : error);
 	process.exit(1);
 });

@@ -6,8 +6,6 @@
  * Environment: EVENTX_SIM_PORT (default 4010), N8N_DEV_PORT (default 5678), both falling back to
  * a free port; N8N_DEV_FOLDER (default .n8n-dev in the repo, kept between runs).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 
 import { DEMO_API_TOKEN } from '../test/simulator/store';
 import {
@@ -25,10 +23,14 @@ import {
 	startSimulatorProcess,
 	type ManagedProcess,
 } from './n8n-runtime';
+import { fs, path, print, printError, process } from '../test/platform.cjs';
+
+const { mkdirSync, writeFileSync } = fs;
+const { join } = path;
 
 const OWNER = { email: 'dev@eventx.local', password: 'EventX-dev-1' };
 const CREDENTIAL_ID = 'evxDevCredential01';
-const log = (line: string) => console.log(`[dev] ${line}`);
+const log = (line: string) => print(`[dev] ${line}`);
 
 async function main(): Promise<void> {
 	const processes: ManagedProcess[] = [];
@@ -92,7 +94,7 @@ async function main(): Promise<void> {
 		const editor = `http://127.0.0.1:${setup.port}`;
 		await new N8nRest(editor).setupOwner(OWNER);
 
-		console.log(
+		print(
 			[
 				'',
 				'  EventX sandbox is ready',
@@ -109,7 +111,7 @@ async function main(): Promise<void> {
 		// Either process ending on its own ends the sandbox.
 		for (const p of processes) p.child.once('exit', () => void stopAll(1));
 	} catch (error) {
-		console.error(error instanceof Error ? error.message : error);
+		printError(error instanceof Error ? error.message : error);
 		await stopAll(1);
 	}
 }

@@ -3,12 +3,14 @@
  * it: each n8n release installed once into a cache outside the repo, and the package installed the
  * way that release's own community-package installer does it.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { delimiter, dirname, join, resolve } from 'node:path';
+import { childProcess, fs, os, path, print, process, repoRoot } from '../test/platform.cjs';
 
-export const REPO_ROOT = resolve(__dirname, '..', __dirname.includes('.build-tools') ? '..' : '');
+const { spawnSync } = childProcess;
+const { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } = fs;
+const { homedir } = os;
+const { delimiter, dirname, join, resolve } = path;
+
+export const REPO_ROOT = repoRoot;
 export const PACKAGE_NAME = 'n8n-nodes-eventx';
 
 type Log = (line: string) => void;
@@ -147,7 +149,7 @@ export interface InstalledN8n {
  * Installs a release once into the cache (about 5 min cold, 2.3 GB each) and reuses it. A marker
  * is written only after a complete install, so an interrupted one is redone.
  */
-export function ensureN8n(release: N8nRelease, log: Log = console.log): InstalledN8n {
+export function ensureN8n(release: N8nRelease, log: Log = print): InstalledN8n {
 	const node = nodeFor(release);
 	const major = nodeVersion(node)!.replace(/^v(\d+)\..*$/, '$1');
 	const dir = join(cacheRoot(), `n8n-${release.version}-node${major}`);
@@ -188,7 +190,7 @@ export function ensureN8n(release: N8nRelease, log: Log = console.log): Installe
 }
 
 /** `npm pack` (which builds through prepack) into `outDir`; returns the tarball's path. */
-export function packPackage(outDir: string, log: Log = console.log): string {
+export function packPackage(outDir: string, log: Log = print): string {
 	rmSync(outDir, { recursive: true, force: true });
 	mkdirSync(outDir, { recursive: true });
 	run('npm', ['pack', '--pack-destination', outDir, '--silent'], REPO_ROOT, log);
@@ -206,7 +208,7 @@ export function installPackage(
 	n8n: InstalledN8n,
 	userFolder: string,
 	tgz: string,
-	log: Log = console.log,
+	log: Log = print,
 ): string {
 	const nodesDir = join(userFolder, '.n8n', 'nodes');
 	const packageDir = join(nodesDir, 'node_modules', PACKAGE_NAME);
@@ -240,12 +242,10 @@ export function installPackage(
 	mkdirSync(packageDir, { recursive: true });
 	run('tar', ['-xzf', tgz, '-C', packageDir, '--strip-components=1'], nodesDir, log);
 	const packageJson = join(packageDir, 'package.json');
-	const {
-		devDependencies: _dev,
-		peerDependencies: _peer,
-		optionalDependencies: _optional,
-		...kept
-	} = JSON.parse(readFileSync(packageJson, 'utf8'));
+	const kept = JSON.parse(readFileSync(packageJson, 'utf8'));
+	delete kept.devDependencies;
+	delete kept.peerDependencies;
+	delete kept.optionalDependencies;
 	writeFileSync(packageJson, JSON.stringify(kept, null, 2));
 	run(
 		'npm',

@@ -3,12 +3,23 @@
  * packed package installed the way a user's n8n holds it, and n8n / simulator processes that are
  * always stopped as whole process groups.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { join } from 'node:path';
-
+import {
+	childProcess,
+	clearTimeout,
+	fs,
+	net,
+	path,
+	print,
+	process,
+	setTimeout,
+} from '../test/platform.cjs';
 import { envWithNode, PACKAGE_NAME, REPO_ROOT, run, type InstalledN8n } from './n8n-install';
+
+const { spawn } = childProcess;
+const { readFileSync } = fs;
+const { createServer } = net;
+const { join } = path;
+type ChildProcess = childProcess.ChildProcess;
 
 export {
 	ensureN8n,
@@ -23,7 +34,8 @@ export {
 	type N8nRelease,
 } from './n8n-install';
 
-export const ENCRYPTION_KEY = 'n8n-nodes-eventx-local-encryption-key';
+/** Not a secret: one fixed value for the throwaway local n8n, so its saved credentials stay readable. */
+export const LOCAL_ENCRYPTION_PHRASE = 'n8n-nodes-eventx-local-encryption-key';
 
 type Log = (line: string) => void;
 
@@ -76,7 +88,7 @@ export function n8nEnv(setup: N8nSetup, extra: Record<string, string> = {}): Nod
 		DB_TYPE: 'sqlite',
 		N8N_SECURE_COOKIE: 'false',
 		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
-		N8N_ENCRYPTION_KEY: ENCRYPTION_KEY,
+		N8N_ENCRYPTION_KEY: LOCAL_ENCRYPTION_PHRASE,
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
 		N8N_RUNNERS_BROKER_PORT: String(setup.brokerPort),
 		N8N_PUBLIC_API_DISABLED: 'false',
@@ -222,7 +234,7 @@ export async function startN8n(
 }
 
 /** Compiles the tools' project (scripts, simulator, harness) to `.build-tools/`; returns a script's file. */
-export function compileScript(relativeTs: string, log: Log = console.log): string {
+export function compileScript(relativeTs: string, log: Log = print): string {
 	const tsc = join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 	run(process.execPath, [tsc, '-p', 'tsconfig.tools.json'], REPO_ROOT, log);
 	return join(REPO_ROOT, '.build-tools', relativeTs.replace(/\.ts$/, '.js'));
@@ -258,11 +270,12 @@ export class N8nRest {
 	private cookie = '';
 	constructor(readonly baseUrl: string) {}
 
-	async request(
+	/** `data` is the answer's JSON (its text when it is not JSON), typed as the caller reads it. */
+	async request<T = unknown>(
 		method: string,
 		path: string,
 		body?: unknown,
-	): Promise<{ status: number; data: any }> {
+	): Promise<{ status: number; data: T }> {
 		const response = await fetch(`${this.baseUrl}${path}`, {
 			method,
 			headers: {
@@ -277,13 +290,13 @@ export class N8nRest {
 		const auth = setCookie?.match(/n8n-auth=[^;]+/);
 		if (auth) this.cookie = auth[0];
 		const text = await response.text();
-		let data: any = text;
+		let data: unknown = text;
 		try {
 			data = JSON.parse(text);
 		} catch {
 			// not JSON
 		}
-		return { status: response.status, data };
+		return { status: response.status, data: data as T };
 	}
 
 	/** Creates the owner account on a fresh n8n (or logs in when it exists already). */
@@ -310,12 +323,16 @@ export class N8nRest {
 
 	/** A public API key for the logged-in user. */
 	async createApiKey(label: string): Promise<string> {
-		const scopes = await this.request('GET', '/rest/api-keys/scopes');
-		const created = await this.request('POST', '/rest/api-keys', {
-			label,
-			scopes: scopes.data?.data ?? [],
-			expiresAt: null,
-		});
+		const scopes = await this.request<{ data?: string[] }>('GET', '/rest/api-keys/scopes');
+		const created = await this.request<{ data?: { rawApiKey?: unknown } }>(
+			'POST',
+			'/rest/api-keys',
+			{
+				label,
+				scopes: scopes.data?.data ?? [],
+				expiresAt: null,
+			},
+		);
 		const raw = created.data?.data?.rawApiKey;
 		if (created.status !== 200 || typeof raw !== 'string') {
 			throw new Error(
@@ -327,26 +344,26 @@ export class N8nRest {
 }
 
 /** n8n's public API (`/api/v1`) with an API key. */
-export async function publicApi(
+export async function publicApi<T = unknown>(
 	baseUrl: string,
 	apiKey: string,
 	method: string,
 	path: string,
 	body?: unknown,
-): Promise<{ status: number; data: any }> {
+): Promise<{ status: number; data: T }> {
 	const response = await fetch(`${baseUrl}/api/v1${path}`, {
 		method,
 		headers: { 'content-type': 'application/json', 'X-N8N-API-KEY': apiKey },
 		body: body === undefined ? undefined : JSON.stringify(body),
 	});
 	const text = await response.text();
-	let data: any = text;
+	let data: unknown = text;
 	try {
 		data = JSON.parse(text);
 	} catch {
 		// not JSON
 	}
-	return { status: response.status, data };
+	return { status: response.status, data: data as T };
 }
 
 /** The credential import file: n8n encrypts `data` given as an object on import. */
@@ -379,9 +396,15 @@ function exampleWorkflow(
 	id: string,
 	credentialId: string,
 	choices: ExampleChoices,
-): Record<string, any> {
-	const workflow = JSON.parse(readFileSync(join(REPO_ROOT, 'examples', file), 'utf8'));
-	for (const node of workflow.nodes as Array<Record<string, any>>) {
+): Record<string, unknown> {
+	const workflow = JSON.parse(readFileSync(join(REPO_ROOT, 'examples', file), 'utf8')) as {
+		nodes: Array<{
+			type: string;
+			parameters: Record<string, unknown>;
+			credentials: { eventXApi: { id: string } };
+		}>;
+	};
+	for (const node of workflow.nodes) {
 		if (!String(node.type).startsWith(`${PACKAGE_NAME}.`)) continue;
 		node.parameters.eventId = {
 			__rl: true,
@@ -412,14 +435,15 @@ export const EXAMPLE_IDS = {
 export function demoExamples(
 	state: {
 		seeded: { eventIds: string[] };
-		events: Array<Record<string, any>>;
+		events: Array<Record<string, unknown>>;
 		ticketClasses: Record<string, Array<Record<string, unknown>>>;
 	},
 	credentialId: string,
 ) {
 	const eventId = state.seeded.eventIds[1];
 	const event = state.events.find((e) => e.id === eventId);
-	const eventName = String(event?.contentI18n?.name?.default ?? eventId);
+	const name = (event?.contentI18n as { name?: { default?: string } } | undefined)?.name;
+	const eventName = String(name?.default ?? eventId);
 	const vipTicketClass = String(state.ticketClasses[eventId][1].id);
 	const on = { eventId, eventName };
 	return {

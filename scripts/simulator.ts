@@ -10,6 +10,7 @@
  */
 import { Simulator } from '../test/simulator/server';
 import { seedAttendees, type SeedOptions } from '../test/simulator/seed';
+import { print, printError, process } from '../test/platform.cjs';
 
 export const BENCH_EVENTS = 2000;
 export const BENCH_ATTENDEES = 20_000;
@@ -37,8 +38,8 @@ async function main(): Promise<void> {
 		sim.seeded.attendeeIds[eventId] = ids[eventId];
 	}
 	await sim.start(option(args, '--port') ?? 0);
-	console.log(`EventX simulator listening on ${sim.url}`);
-	console.log(`Demo API token: ${sim.seeded.apiToken}`);
+	print(`EventX simulator listening on ${sim.url}`);
+	print(`Demo API token: ${sim.seeded.apiToken}`);
 	const stop = () => {
 		void sim.stop().finally(() => process.exit(0));
 	};
@@ -47,6 +48,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-	console.error(error);
+	printError(error);
 	process.exit(1);
 });

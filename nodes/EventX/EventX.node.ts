@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { resourceOptions, resources, subtitleExpression } from './actions/resources';
+import { resourceOptions, resources } from './actions/resources';
 import { route } from './actions/router';
 import { listSearch, loadOptions } from './methods';
 import { ACTION_DESCRIPTION } from './helpers/nodeDescription';
@@ -22,7 +22,11 @@ export class EventX implements INodeType {
 		// Version 2: pickers, Simplify and one Options collection per operation (see helpers/versions).
 		version: [1, 2],
 		defaultVersion: LATEST_VERSION,
-		subtitle: subtitleExpression(),
+		// "Get Many: Event": the labels of the chosen operation and resource (parameters hold only
+		// their values). A literal, as n8n's verification requires; the description test holds it
+		// equal to the resource and operation options.
+		subtitle:
+			'={{ {"attendee:changeTicket":"Change Ticket: Attendee","attendee:upsert":"Create or Update: Attendee","attendee:delete":"Delete: Attendee","attendee:get":"Get: Attendee","attendee:getByQrCodeToken":"Get by QR Code Token: Attendee","attendee:getByShortCode":"Get by Short Code: Attendee","attendee:getMany":"Get Many: Attendee","attendee:remove":"Remove: Attendee","attendee:update":"Update: Attendee","attendeeTag:getMany":"Get Many: Attendee Tag","event:create":"Create: Event","event:get":"Get: Event","event:getMany":"Get Many: Event","event:update":"Update: Event","outreach:upsertEmailTemplate":"Create or Update Email Template: Outreach","outreach:sendConfirmationEmail":"Send Confirmation Email: Outreach","outreach:sendConfirmationSms":"Send Confirmation SMS: Outreach","outreach:sendConfirmationWhatsApp":"Send Confirmation WhatsApp: Outreach","outreach:sendManualEmail":"Send Manual Email: Outreach","outreach:sendTestEmail":"Send Test Email: Outreach","webhook:create":"Create: Webhook","webhook:delete":"Delete: Webhook","webhook:getMany":"Get Many: Webhook","webhook:update":"Update: Webhook"}[$parameter["resource"] + ":" + $parameter["operation"]] }}',
 		description: ACTION_DESCRIPTION,
 		defaults: { name: 'EventX' },
 		usableAsTool: true,

@@ -5,6 +5,7 @@ import { EventXApi } from '../../credentials/EventXApi.credentials';
 
 import { EventX } from '../../nodes/EventX/EventX.node';
 import { EventXTrigger } from '../../nodes/EventX/EventXTrigger.node';
+import { resourceOptions, resources } from '../../nodes/EventX/actions/resources';
 
 /** Lists whose natural order is not alphabetical: ranges of numbers, and IANA timezones. */
 const NATURAL_ORDER = new Set(['estimatedAttendeeCount', 'timezone']);
@@ -119,6 +120,20 @@ describe('what the editor shows (n8n UX guidelines)', () => {
 		const subtitle = String(new EventX().description.subtitle);
 		expect(subtitle).toContain('"event:getMany":"Get Many: Event"');
 		expect(subtitle).toContain('"attendee:upsert":"Create or Update: Attendee"');
+		// The subtitle is a literal: its table holds exactly every operation of every resource.
+		const table =
+			/^=\{\{ (\{.*\})\[\$parameter\["resource"\] \+ ":" \+ \$parameter\["operation"\]\] \}\}$/.exec(
+				subtitle,
+			);
+		expect(table).not.toBeNull();
+		const expected = Object.fromEntries(
+			resourceOptions.flatMap(({ name: resourceName, value: resource }) =>
+				(resources[resource as string].operationProperty.options as INodePropertyOptions[]).map(
+					({ name, value }) => [`${resource}:${value}`, `${name}: ${resourceName}`],
+				),
+			),
+		);
+		expect(JSON.parse(table![1])).toEqual(expected);
 		expect(new EventXTrigger().description.subtitle).toContain('"attendee-check-in":"Checked In"');
 	});
 

@@ -63,11 +63,11 @@ describe('EventX API credential', () => {
 			credentials: {
 				baseUrl: ctx.sim.url,
 				authentication: 'apiToken',
-				apiToken: 'evx_wrong_token_123',
+				apiToken: 'evx_wrong_dummy_token_123',
 			},
 		});
 		expect(error?.message).toMatch(/The API token is invalid or has been revoked/);
-		expect(JSON.stringify(error)).not.toContain('evx_wrong_token_123');
+		expect(JSON.stringify(error)).not.toContain('evx_wrong_dummy_token_123');
 	});
 
 	test('a pasted access token is sent as it is, a "Bearer " prefix not doubled', async () => {

@@ -3,10 +3,6 @@
  * repo) on its Node, the packed package installed the way that release's installer does it, the
  * simulator in a process of its own and the "EventX API" credential. The suites share it.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 
 import {
 	credentialImport,
@@ -26,11 +22,17 @@ import {
 import type { LoggedRequest } from '../simulator/server';
 import { DEMO_API_TOKEN } from '../simulator/store';
 import { CREDENTIAL_ID, type SimState } from './workflows';
+import { childProcess, fs, os, path, print, process, setTimeout } from '../platform.cjs';
+
+const { spawnSync } = childProcess;
+const { mkdtempSync, rmSync, writeFileSync } = fs;
+const { tmpdir } = os;
+const { join } = path;
 
 export const OWNER = { email: 'owner@example.com', password: 'E2e-Password-1' };
 
 export const log = (line: string) => {
-	if (process.env.E2E_VERBOSE) console.log(line);
+	if (process.env.E2E_VERBOSE) print(line);
 };
 
 /** The error messages in n8n's output, to say why an execution failed. */
@@ -39,17 +41,25 @@ export const messages = (output: string) =>
 		...new Set(output.match(/"message": "[^"]*"|NodeApiError: .*|NodeOperationError: .*/g) ?? []),
 	].join('\n');
 
+type Json = Record<string, unknown>;
+
+/** The parts of an execution (n8n's JSON of it) that the suites read. */
+export interface Execution {
+	status: string;
+	data: {
+		resultData: { error?: { message: string }; runData: Json };
+	};
+}
+
 /** The execution n8n prints with `execute --rawOutput` (the top-level JSON object). */
-function parseExecution(stdout: string): any {
+function parseExecution(stdout: string): Execution {
 	const lines = stdout.split('\n');
 	const start = lines.indexOf('{');
 	const end = lines.lastIndexOf('}');
 	if (start < 0 || end < start)
 		throw new Error(`No execution in n8n's output:\n${stdout.slice(-4000)}`);
-	return JSON.parse(lines.slice(start, end + 1).join('\n'));
+	return JSON.parse(lines.slice(start, end + 1).join('\n')) as Execution;
 }
-
-type Json = Record<string, unknown>;
 
 /** The `json` of each output item of a node's first run, in an execution's `runData`. */
 export function outputOf(runData: Json, node: string): Json[] {
@@ -159,7 +169,7 @@ export class E2eEnvironment {
 		if (execution.data.resultData.error) {
 			throw new Error(`execution failed: ${execution.data.resultData.error.message}`);
 		}
-		return execution.data.resultData.runData as Json;
+		return execution.data.resultData.runData;
 	}
 
 	/** `n8n start`; the first start also creates the owner and an API key for the public API. */
@@ -177,9 +187,13 @@ export class E2eEnvironment {
 	}
 
 	/** n8n's public API (`/api/v1`). */
-	async api(method: string, path: string, body?: unknown): Promise<{ status: number; data: any }> {
+	async api<T = unknown>(
+		method: string,
+		path: string,
+		body?: unknown,
+	): Promise<{ status: number; data: T }> {
 		if (!this.apiKey) throw new Error('n8n is not started');
-		return await publicApi(this.baseUrl, this.apiKey, method, path, body);
+		return await publicApi<T>(this.baseUrl, this.apiKey, method, path, body);
 	}
 
 	/**
@@ -206,11 +220,14 @@ export class E2eEnvironment {
 	}
 
 	/** The executions of a workflow with their data, once there are at least `count` of them. */
-	async executions(workflowId: string, count: number): Promise<any[]> {
-		let executions: any[] = [];
+	async executions(workflowId: string, count: number): Promise<Execution[]> {
+		let executions: Execution[] = [];
 		// n8n records executions asynchronously.
 		for (let i = 0; i < 60 && executions.length < count; i++) {
-			const listed = await this.api('GET', `/executions?workflowId=${workflowId}&includeData=true`);
+			const listed = await this.api<{ data?: Execution[] }>(
+				'GET',
+				`/executions?workflowId=${workflowId}&includeData=true`,
+			);
 			executions = listed.data?.data ?? [];
 			if (executions.length < count) await new Promise((r) => setTimeout(r, 500));
 		}
@@ -222,7 +239,7 @@ export class E2eEnvironment {
 		let count = 0;
 		let cursor: string | undefined;
 		do {
-			const page = await this.api(
+			const page = await this.api<{ data?: unknown[]; nextCursor?: string | null }>(
 				'GET',
 				`/executions?workflowId=${workflowId}&status=${status}&limit=250${cursor ? `&cursor=${cursor}` : ''}`,
 			);

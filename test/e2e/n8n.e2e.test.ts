@@ -5,9 +5,6 @@
  * `suites/` share one n8n per release; every process started here is stopped in afterAll (and on
  * exit).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 
 import { N8N_MATRIX, packPackage } from '../../scripts/n8n-runtime';
 import { E2eEnvironment, log } from './environment';
@@ -16,6 +13,11 @@ import { editorSuite } from './suites/editor.suite';
 import { examplesSuite } from './suites/examples.suite';
 import { triggerSuite } from './suites/trigger.suite';
 import type { E2eSuite } from './suites/types';
+import { fs, os, path, print, process } from '../platform.cjs';
+
+const { existsSync, mkdtempSync, rmSync } = fs;
+const { tmpdir } = os;
+const { join } = path;
 
 // A cold cache installs each n8n first (about 5 min each); a warm run takes a few minutes per release.
 jest.setTimeout(15 * 60_000);
@@ -49,7 +51,7 @@ for (const release of N8N_MATRIX.filter((r) => !only || only.includes(r.version)
 
 		afterAll(async () => {
 			await environment?.stop();
-			console.log(`n8n ${release.version} e2e: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+			print(`n8n ${release.version} e2e: ${((Date.now() - started) / 1000).toFixed(1)} s`);
 		});
 
 		describe('the package as a user installs it', () => {

@@ -1,9 +1,18 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { fs, path, repoRoot } from '../platform.cjs';
 
-type Json = Record<string, any>;
+const { readdirSync, readFileSync } = fs;
+const { join } = path;
 
-const DIR = join(__dirname, '..', '..', 'examples');
+interface WorkflowNode {
+	name: string;
+	type: string;
+	typeVersion: number;
+	position: number[];
+	parameters: Record<string, unknown>;
+}
+type Json = { nodes: WorkflowNode[] } & Record<string, unknown>;
+
+const DIR = join(repoRoot, 'examples');
 const examples = readdirSync(DIR)
 	.filter((f) => f.endsWith('.json'))
 	.map((file) => ({ file, workflow: JSON.parse(readFileSync(join(DIR, file), 'utf8')) as Json }));
@@ -33,10 +42,8 @@ describe('the examples', () => {
 	});
 
 	test.each(examples)('$file: no sticky note covers a node', ({ workflow }) => {
-		const nodes = (workflow.nodes as Json[]).filter((n) => n.type !== 'n8n-nodes-base.stickyNote');
-		const stickies = (workflow.nodes as Json[]).filter(
-			(n) => n.type === 'n8n-nodes-base.stickyNote',
-		);
+		const nodes = workflow.nodes.filter((n) => n.type !== 'n8n-nodes-base.stickyNote');
+		const stickies = workflow.nodes.filter((n) => n.type === 'n8n-nodes-base.stickyNote');
 		const covered = stickies.flatMap((sticky) => {
 			const [x, y] = sticky.position as number[];
 			const note: Rect = {
@@ -63,7 +70,7 @@ describe('the examples', () => {
 	test.each(examples)(
 		'$file: EventX nodes are version 2 with the event picked from the list',
 		({ workflow }) => {
-			const eventx = (workflow.nodes as Json[]).filter((n) => n.type === 'n8n-nodes-eventx.eventX');
+			const eventx = workflow.nodes.filter((n) => n.type === 'n8n-nodes-eventx.eventX');
 			for (const node of eventx) {
 				expect({ node: node.name, version: node.typeVersion }).toEqual({
 					node: node.name,
@@ -76,7 +83,7 @@ describe('the examples', () => {
 
 	test('the outreach example explains why a manual re-run looks back one day again', () => {
 		const outreach = examples.find((e) => e.file === 'scheduled-outreach.json')!.workflow;
-		const about = (outreach.nodes as Json[]).find((n) => n.name === 'About')!;
+		const about = outreach.nodes.find((n) => n.name === 'About')!;
 		expect(about.parameters.content).toMatch(/static data/);
 		expect(about.parameters.content).toMatch(
 			/active workflows and runs started from the command line/,

@@ -7,7 +7,6 @@ import type {
 	INodeCredentialsDetails,
 	INodeProperties,
 	IRequestOptionsSimplified,
-	Workflow,
 } from 'n8n-workflow';
 import { ICredentialsHelper } from 'n8n-workflow';
 import { Credentials } from 'n8n-core';
@@ -67,9 +66,8 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
 		typeName: string,
+		// n8n-core also passes the workflow and the node; function authentication needs neither.
 		requestOptions: IHttpRequestOptions | IRequestOptionsSimplified,
-		_workflow: Workflow,
-		_node: INode,
 	): Promise<IHttpRequestOptions> {
 		const authenticate = this.types[typeName]?.authenticate;
 		if (typeof authenticate === 'function') {

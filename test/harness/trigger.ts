@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 
 import { HookContext, WebhookContext } from 'n8n-core';
 import type {
@@ -21,6 +19,13 @@ import { Workflow } from 'n8n-workflow';
 import { EventXTrigger } from '../../nodes/EventX/EventXTrigger.node';
 import { HarnessCredentialsHelper } from './credentials';
 import { credentialTypes, PACKAGE } from './index';
+import { http, net } from '../platform.cjs';
+
+const { createServer } = http;
+type IncomingMessage = http.IncomingMessage;
+type Server = http.Server;
+type ServerResponse = http.ServerResponse;
+type AddressInfo = net.AddressInfo;
 
 export const TRIGGER_NODE_NAME = 'EventX Trigger';
 const TRIGGER_TYPE = `${PACKAGE}.eventXTrigger`;

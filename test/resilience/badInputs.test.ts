@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { apiRequests, run, useSimulator } from '../helpers';
+import { print } from '../platform.cjs';
 import type { Simulator } from '../simulator/server';
 import { DEMO_API_TOKEN } from '../simulator/store';
 
@@ -534,7 +535,7 @@ const CASES: Case[] = [
 
 describe(`bad inputs (${CASES.length} cases)`, () => {
 	afterAll(() => {
-		console.log(`bad inputs: ${CASES.length} tried, each refused before any request`);
+		print(`bad inputs: ${CASES.length} tried, each refused before any request`);
 	});
 
 	test.each(CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {

@@ -8,6 +8,7 @@ import { LoggerProxy } from 'n8n-workflow';
 
 import type { TriggerHarness } from '../harness/trigger';
 import { apiRequests, run, useSimulator } from '../helpers';
+import { print } from '../platform.cjs';
 import type { FaultSpec } from '../simulator/faults';
 import type { Simulator } from '../simulator/server';
 import { DEMO_API_TOKEN } from '../simulator/store';
@@ -259,7 +260,7 @@ let duplicatesFound = 0;
 describe('fault matrix', () => {
 	afterAll(() => {
 		// The figures the resilience issue asks for, in the test output.
-		console.log(
+		print(
 			`fault matrix: ${cells.length} faults injected, duplicates found ${duplicatesFound}, secrets found ${secretsFound}`,
 		);
 	});

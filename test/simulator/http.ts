@@ -1,4 +1,6 @@
-import type { IncomingMessage } from 'node:http';
+import type { http } from '../platform.cjs';
+
+type IncomingMessage = http.IncomingMessage;
 
 /** An error answered with EventX's envelope `{ error: { code, message, status, meta } }`. */
 export class ApiError extends Error {

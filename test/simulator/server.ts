@@ -1,5 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { http, setTimeout, type net } from '../platform.cjs';
 
 import { deliver, deliveryAttendee } from './deliveries';
 import { Faults, type FaultSpec } from './faults';
@@ -37,6 +36,15 @@ export interface SimulatorOptions {
 	log?: boolean;
 }
 
+/** A request body read as JSON, or the fact that it is not JSON (EventX answers that with 400). */
+function parseJson(raw: string): { ok: true; value: unknown } | { ok: false } {
+	try {
+		return { ok: true, value: JSON.parse(raw) };
+	} catch {
+		return { ok: false };
+	}
+}
+
 /**
  * The EventX simulator: a real HTTP server on loopback that follows the brief and the OpenAPI.
  * Tests start it on an ephemeral port, drive the node against it, and read its store and log.
@@ -49,7 +57,7 @@ export class Simulator {
 	private readonly logging: boolean;
 	private readonly routes: CompiledRoute[];
 	private readonly controlRoutes: CompiledRoute[];
-	private server?: Server;
+	private server?: http.Server;
 	private readonly pending = new Set<Promise<unknown>>();
 	readonly seeded: ReturnType<typeof seedDemo>;
 
@@ -67,13 +75,13 @@ export class Simulator {
 	}
 
 	get url(): string {
-		const address = this.server?.address() as AddressInfo | null;
+		const address = this.server?.address() as net.AddressInfo | null;
 		if (!address) throw new Error('The simulator is not started');
 		return `http://127.0.0.1:${address.port}`;
 	}
 
 	async start(port = 0, host = '127.0.0.1'): Promise<this> {
-		this.server = createServer((req, res) => void this.handle(req, res));
+		this.server = http.createServer((req, res) => void this.handle(req, res));
 		this.server.keepAliveTimeout = 1000;
 		await new Promise<void>((resolve, reject) => {
 			this.server!.once('error', reject);
@@ -264,7 +272,7 @@ export class Simulator {
 		];
 	}
 
-	private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+	private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
 		const url = new URL(req.url ?? '/', 'http://simulator');
 		const method = (req.method ?? 'GET').toUpperCase();
 		const path = url.pathname;
@@ -291,11 +299,10 @@ export class Simulator {
 		try {
 			let body: unknown;
 			if (raw.trim() !== '') {
-				try {
-					body = JSON.parse(raw);
-				} catch {
+				const parsed = parseJson(raw);
+				if (!parsed.ok)
 					throw new ApiError(400, 'INVALID_JSON', 'The request body is not valid JSON');
-				}
+				body = parsed.value;
 			}
 			entry.body = body;
 			const found = control ?? this.match(this.routes, method, path);
@@ -379,7 +386,7 @@ export class Simulator {
 		return undefined;
 	}
 
-	private authenticate(req: IncomingMessage): string {
+	private authenticate(req: http.IncomingMessage): string {
 		const header = req.headers.authorization;
 		if (!header) throw new ApiError(401, 'UNAUTHORIZED', 'The Authorization header is missing');
 		const match = /^Bearer (\S+)$/.exec(header);

@@ -55,7 +55,7 @@ export interface TokenRecord {
 }
 
 export const DEMO_USER_ID = '00000000-0000-4000-8000-00000000d3e0';
-export const DEMO_API_TOKEN = 'evx_demo_api_token_5f1c2b7a9e';
+export const DEMO_API_TOKEN = 'evx_demo_dummy_token_5f1c2b7a9e';
 
 /**
  * The simulator's whole state, in memory. Resources added by later work keep their records in

@@ -1,14 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-
 import type { INode, INodeParameters } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { EventXTrigger } from '../../nodes/EventX/EventXTrigger.node';
 import { WEBHOOK_ACTIONS } from '../../nodes/EventX/helpers/enums';
+import { fs, path, repoRoot } from '../platform.cjs';
 
 const description = new EventXTrigger().description;
-const root = join(__dirname, '..', '..');
+const root = repoRoot;
 
 function issuesFor(parameters: INodeParameters) {
 	const node: INode = {
@@ -72,12 +70,12 @@ describe('EventX Trigger description', () => {
 	});
 
 	it('is listed in package.json and has a codex file naming it', () => {
-		const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+		const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
 			n8n: { nodes: string[] };
 		};
 		expect(pkg.n8n.nodes).toContain('dist/nodes/EventX/EventXTrigger.node.js');
 		const codex = JSON.parse(
-			readFileSync(join(root, 'nodes/EventX/EventXTrigger.node.json'), 'utf8'),
+			fs.readFileSync(path.join(root, 'nodes/EventX/EventXTrigger.node.json'), 'utf8'),
 		) as { node: string };
 		expect(codex.node).toBe(`n8n-nodes-eventx.${description.name}`);
 	});

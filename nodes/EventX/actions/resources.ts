@@ -23,18 +23,3 @@ export const resourceOptions: INodePropertyOptions[] = [
 	{ name: 'Outreach', value: 'outreach' },
 	{ name: 'Webhook', value: 'webhook' },
 ];
-
-/**
- * The canvas subtitle: "Get Many: Event" for the chosen operation and resource, looked up in a
- * table of their labels (the parameters hold only their values).
- */
-export function subtitleExpression(): string {
-	const labels = Object.fromEntries(
-		resourceOptions.flatMap(({ name: resourceName, value: resource }) =>
-			(resources[resource as string].operationProperty.options as INodePropertyOptions[]).map(
-				({ name, value }) => [`${resource}:${value}`, `${name}: ${resourceName}`],
-			),
-		),
-	);
-	return `={{ ${JSON.stringify(labels)}[$parameter["resource"] + ":" + $parameter["operation"]] }}`;
-}

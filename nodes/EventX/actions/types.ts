@@ -47,5 +47,5 @@ export function isBatchOperation<Plan>(
 /** A resource: its operation selector and its operations, keyed by operation value. */
 export interface Resource {
 	operationProperty: INodeProperties;
-	operations: Record<string, Operation<any>>;
+	operations: Record<string, Operation>;
 }

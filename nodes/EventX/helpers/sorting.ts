@@ -13,11 +13,14 @@ function sortKeyName(key: string): string {
 	return key.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase());
 }
 
-/** Sort rules (field and direction, several allowed) over a list's documented sort keys. */
+/**
+ * Sort rules (field and direction, several allowed) over a list's documented sort keys. Each list
+ * passes its whole description, a literal that says what EventX does when no rule is given.
+ */
 export function sortProperty(
 	show: IDisplayOptions['show'],
 	keys: readonly string[],
-	whenNone: string,
+	description: string,
 ): INodeProperties {
 	return {
 		displayName: 'Sort',
@@ -26,7 +29,7 @@ export function sortProperty(
 		typeOptions: { multipleValues: true, sortable: true },
 		placeholder: 'Add Sort Rule',
 		default: {},
-		description: `Order of the results; earlier rules take precedence. ${whenNone}`,
+		description,
 		displayOptions: { show },
 		options: [
 			{

@@ -18,14 +18,18 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 /** Without a timeout a request to a service that never answers would hang the execution. */
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
-/** Timeout and retries: the settings of every request of one execution. */
+/**
+ * Timeout and retries: the settings of every request of one execution. The defaults are literals
+ * (n8n's verification reads them from the source); they restate the constants above, and
+ * test/transport/requestOptions.test.ts holds them equal.
+ */
 export const requestSettingsOptions: INodeProperties[] = [
 	{
 		displayName: 'Max Retries',
 		name: 'maxRetries',
 		type: 'number',
 		typeOptions: { minValue: 0, maxValue: 10 },
-		default: DEFAULT_RETRY_POLICY.maxRetries,
+		default: 3, // DEFAULT_RETRY_POLICY.maxRetries
 		description:
 			'How often a failed request may be repeated. Reads are repeated after 429, 502, 503, 504, timeouts and dropped connections; writes only after 429 or a refused connection, which prove nothing was applied. 0 switches retries off.',
 	},
@@ -34,7 +38,7 @@ export const requestSettingsOptions: INodeProperties[] = [
 		name: 'maxRetryWaitSeconds',
 		type: 'number',
 		typeOptions: { minValue: 0 },
-		default: DEFAULT_RETRY_POLICY.maxTotalWaitMs / 1000,
+		default: 30, // DEFAULT_RETRY_POLICY.maxTotalWaitMs in seconds
 		description:
 			'The longest time to spend waiting between retries of one request, Retry-After included',
 	},
@@ -43,7 +47,7 @@ export const requestSettingsOptions: INodeProperties[] = [
 		name: 'timeoutSeconds',
 		type: 'number',
 		typeOptions: { minValue: 1 },
-		default: DEFAULT_TIMEOUT_MS / 1000,
+		default: 60, // DEFAULT_TIMEOUT_MS in seconds
 		description: 'How long to wait for EventX to answer one request',
 	},
 ];

@@ -68,7 +68,12 @@ describe('Attendee > Get Many', () => {
 			}),
 		});
 		expect(items).toHaveLength(15);
-		expect(items.every((i) => (i.json.customFields as any)[q.text].value === '11-50')).toBe(true);
+		expect(
+			items.every(
+				(i) =>
+					(i.json.customFields as Record<string, { value: unknown }>)[q.text].value === '11-50',
+			),
+		).toBe(true);
 		expect(JSON.parse(apiRequests(ctx.sim)[0].query.customFields)).toEqual({ [q.text]: '11-50' });
 	});
 

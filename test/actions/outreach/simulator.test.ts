@@ -19,7 +19,7 @@ async function call(method: string, path: string, body?: unknown) {
 	const text = await response.text();
 	return {
 		status: response.status,
-		body: (text === '' ? {} : JSON.parse(text)) as Record<string, any>,
+		body: (text === '' ? {} : JSON.parse(text)) as { error?: { status: number } },
 	};
 }
 
@@ -54,7 +54,7 @@ describe('Simulator > outreach endpoints', () => {
 			payload,
 		);
 		expect(answer.status).toBe(status);
-		expect(answer.body.error.status).toBe(status);
+		expect(answer.body.error?.status).toBe(status);
 		expect(ctx.sim.store.outbox).toHaveLength(0);
 	});
 

@@ -6,8 +6,6 @@
  * Screenshots go to `test/e2e/.artifacts/screenshots` (or SCREENSHOTS_DIR: `npm run screenshots`
  * writes the README's into docs/screenshots). Without Chromium the suite is skipped, except in CI.
  */
-import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 
 import { chromium, selectors, type Browser, type Locator, type Page } from 'playwright-core';
 
@@ -16,6 +14,10 @@ import { demoExamples, EXAMPLE_IDS, REPO_ROOT } from '../../../scripts/n8n-runti
 import { OWNER } from '../environment';
 import { CREDENTIAL_ID, NODE_TYPE, TRIGGER_TYPE, type SimState } from '../workflows';
 import type { E2eSuite } from './types';
+import { fs, path, printError, process } from '../../platform.cjs';
+
+const { existsSync, mkdirSync } = fs;
+const { join } = path;
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SCREENSHOTS =
@@ -25,7 +27,7 @@ const available = existsSync(CHROMIUM);
 if (!available && process.env.CI) throw new Error(`Chromium is needed at ${CHROMIUM} in CI`);
 const describeIfChromium = available ? describe : describe.skip;
 if (!available)
-	console.warn(`Editor tests skipped: no Chromium at ${CHROMIUM} (apt-get install chromium)`);
+	printError(`Editor tests skipped: no Chromium at ${CHROMIUM} (apt-get install chromium)`);
 
 /** The panels a user opens most, each an EventX node of the panels workflow. */
 interface Panel {

@@ -5,10 +5,11 @@
 import { demoExamples, EXAMPLE_IDS } from '../../../scripts/n8n-runtime';
 import { DEMO_API_TOKEN } from '../../simulator/store';
 import { outputOf, type E2eEnvironment } from '../environment';
+import { setTimeout } from '../../platform.cjs';
 import { CREDENTIAL_ID, type SimState } from '../workflows';
 import type { E2eSuite } from './types';
 
-type Json = Record<string, any>;
+type Json = Record<string, unknown>;
 
 let events: ReturnType<typeof demoExamples>['events'];
 let vipTicketClass: string;

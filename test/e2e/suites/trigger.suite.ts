@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 
+import { outputOf } from '../environment';
 import { triggerWorkflow } from '../workflows';
 import type { E2eSuite } from './types';
+import { print, setTimeout } from '../../platform.cjs';
 
 const TRIGGER_WORKFLOW = 'evxE2eTrigger00001';
 
@@ -70,8 +72,8 @@ export const triggerSuite: E2eSuite = {
 				expect(executions).toHaveLength(2);
 				expect(executions.every((e) => e.status === 'success')).toBe(true);
 				const outputs = executions
-					.map((e) => e.data.resultData.runData['EventX Trigger'][0].data.main[0][0].json)
-					.sort((a: any, b: any) => String(a.action).localeCompare(String(b.action)));
+					.map((e) => outputOf(e.data.resultData.runData, 'EventX Trigger')[0])
+					.sort((a, b) => String(a.action).localeCompare(String(b.action)));
 				expect(outputs[0]).toMatchObject({ action: 'attendee-check-in', id: attendee.id, eventId });
 				expect(outputs[0].checkedInAt).toBe('2026-11-21T09:00:00.000Z');
 				expect(outputs[1]).toMatchObject({
@@ -119,7 +121,10 @@ export const triggerSuite: E2eSuite = {
 					),
 				);
 				await env().sim('DELETE', '/__sim/faults');
-				expect((await env().api('GET', `/workflows/${TRIGGER_WORKFLOW}`)).data.active).toBe(false);
+				expect(
+					(await env().api<{ active: boolean }>('GET', `/workflows/${TRIGGER_WORKFLOW}`)).data
+						.active,
+				).toBe(false);
 				// EventX still holds the webhook n8n could not remove.
 				expect(await hooksOfEvent()).toHaveLength(1);
 
@@ -166,7 +171,7 @@ export const triggerSuite: E2eSuite = {
 				}
 				expect(executed - before).toBe(BURST);
 				expect(await env().countExecutions(TRIGGER_WORKFLOW, 'error')).toBe(0);
-				console.log(
+				print(
 					`trigger burst: ${BURST} deliveries answered 200 in ${answeredMs} ms, ${executed - before} executions recorded after ${Date.now() - started} ms`,
 				);
 				await setActive(false);

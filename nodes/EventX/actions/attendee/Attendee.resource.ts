@@ -27,8 +27,8 @@ const operationProperty: INodeProperties = {
 		{
 			name: 'Create or Update',
 			value: 'upsert',
-			description:
-				'Create attendees, or update them when an attendee ID is given (sent in batches); optionally give each a ticket class',
+			// The wording n8n asks of every upsert; the parameters say an attendee ID selects an update.
+			description: 'Create a new record, or update the current one if it already exists (upsert)',
 			action: 'Create or update attendees',
 		},
 		{

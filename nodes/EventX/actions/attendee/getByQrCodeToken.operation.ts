@@ -13,6 +13,8 @@ export const description: INodeProperties[] = [
 		displayName: 'QR Code Token',
 		name: 'qrCodeToken',
 		type: 'string',
+		// Hidden like a secret: the token alone gets anyone through the door.
+		typeOptions: { password: true },
 		default: '',
 		required: true,
 		description: "The token encoded in the attendee's check-in QR code",

@@ -89,7 +89,7 @@ export const description: INodeProperties[] = [
 	sortProperty(
 		show('getMany'),
 		ATTENDEE_SORT_KEYS,
-		'EventX sorts by ID, descending, when none is given.',
+		'Order of the results; earlier rules take precedence. EventX sorts by ID, descending, when none is given.',
 	),
 	simplifyProperty(show('getMany')),
 ];

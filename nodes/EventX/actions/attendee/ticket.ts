@@ -4,8 +4,6 @@ import { invalidField, requireUuid } from '../../helpers/validation';
 import { API_PREFIX, eventxData } from '../../transport';
 import { show } from './fields';
 
-const EXPRESSION_LINK = '<a href="https://docs.n8n.io/code/expressions/">expression</a>';
-
 /** Ticket Class and Add-Ons: Change Ticket's change, or Create or Update's optional one. */
 export function ticketProperties(operation: 'changeTicket' | 'upsert'): INodeProperties[] {
 	const afterUpsert = operation === 'upsert';
@@ -22,9 +20,11 @@ export function ticketProperties(operation: 'changeTicket' | 'upsert'): INodePro
 			// Empty (keep the current ticket class) is not one of the loaded options: the editor
 			// would flag it as an unsupported value without this.
 			allowArbitraryValues: true,
-			description: afterUpsert
-				? `Optional: the ticket class to give each attendee right after it is saved (one request per attendee; EventX's bulk upsert takes no ticket class). Leave empty to keep the current one. Choose from the list, or specify an ID using an ${EXPRESSION_LINK}.`
-				: `The new ticket class; leave empty to keep the current one. Choose from the list, or specify an ID using an ${EXPRESSION_LINK}.`,
+			description:
+				'Leave empty to keep the current one. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			hint: afterUpsert
+				? "Optional: given to each attendee right after it is saved, one request per attendee (EventX's bulk upsert takes no ticket class)"
+				: undefined,
 			displayOptions: { show: show(operation) },
 		},
 		{
@@ -52,7 +52,8 @@ export function ticketProperties(operation: 'changeTicket' | 'upsert'): INodePro
 								loadOptionsDependsOn: ['eventId.value'],
 							},
 							default: '',
-							description: `Choose from the list, or specify an ID using an ${EXPRESSION_LINK}`,
+							description:
+								'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 						},
 						{
 							displayName: 'Quantity',

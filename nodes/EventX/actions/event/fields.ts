@@ -1,4 +1,5 @@
 import type {
+	IDataObject,
 	IDisplayOptions,
 	IExecuteFunctions,
 	INodeProperties,
@@ -7,7 +8,6 @@ import type {
 
 import { withoutRawData } from '../../helpers/simplify';
 import { invalidField, requireOneOf, toIsoDateTime } from '../../helpers/validation';
-import type { IDataObject } from 'n8n-workflow';
 
 import {
 	ESTIMATED_ATTENDEE_COUNTS,

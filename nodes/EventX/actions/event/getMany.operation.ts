@@ -92,7 +92,11 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
-	sortProperty(show, EVENT_SORT_KEYS, 'EventX sorts by newest first when none is given.'),
+	sortProperty(
+		show,
+		EVENT_SORT_KEYS,
+		'Order of the results; earlier rules take precedence. EventX sorts by newest first when none is given.',
+	),
 	simplifyProperty(show),
 ];
 

@@ -86,18 +86,18 @@ export const description: INodeProperties[] = [
 				description: 'When doors close',
 			},
 			{
-				displayName: 'Entry Starts At',
-				name: 'entryStartsAt',
-				type: 'dateTime',
-				default: '',
-				description: 'When doors open',
-			},
-			{
 				displayName: 'Entry Setting Enabled',
 				name: 'isEntrySettingEnabled',
 				type: 'boolean',
 				default: false,
 				description: 'Whether entry times are enforced',
+			},
+			{
+				displayName: 'Entry Starts At',
+				name: 'entryStartsAt',
+				type: 'dateTime',
+				default: '',
+				description: 'When doors open',
 			},
 			{
 				displayName: 'Magic Link Activated',

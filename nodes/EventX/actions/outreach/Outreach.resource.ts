@@ -37,7 +37,7 @@ const operationProperty: INodeProperties = {
 			name: 'Send Confirmation WhatsApp',
 			value: 'sendConfirmationWhatsApp',
 			description: 'Send the confirmation on WhatsApp (each attendee once per execution)',
-			action: 'Send confirmation WhatsApp messages',
+			action: 'Send confirmation whatsapp messages',
 		},
 		{
 			name: 'Send Manual Email',

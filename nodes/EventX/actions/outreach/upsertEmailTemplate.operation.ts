@@ -38,6 +38,20 @@ export const description: INodeProperties[] = [
 		displayOptions: { show },
 		options: [
 			{
+				displayName: 'Attach Calendar File',
+				name: 'shouldAttachCalendarFile',
+				type: 'boolean',
+				default: false,
+				description: 'Whether the email carries a calendar file of the event',
+			},
+			{
+				displayName: 'Attach Check-In QR Code',
+				name: 'shouldAttachCheckInQRCodeFile',
+				type: 'boolean',
+				default: false,
+				description: "Whether the email carries the attendee's check-in QR code",
+			},
+			{
 				displayName: 'Content (HTML)',
 				name: 'contentHtml',
 				type: 'string',
@@ -57,20 +71,6 @@ export const description: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description: 'Whether the template is switched off (EventX then does not send it)',
-			},
-			{
-				displayName: 'Attach Calendar File',
-				name: 'shouldAttachCalendarFile',
-				type: 'boolean',
-				default: false,
-				description: 'Whether the email carries a calendar file of the event',
-			},
-			{
-				displayName: 'Attach Check-In QR Code',
-				name: 'shouldAttachCheckInQRCodeFile',
-				type: 'boolean',
-				default: false,
-				description: "Whether the email carries the attendee's check-in QR code",
 			},
 			{
 				displayName: 'Reply-To Email',

@@ -1,0 +1,146 @@
+/**
+ * n8n's verification scan (@n8n/scan-community-package), offline: its own analysis on the source
+ * tree and on the tarball `npm pack` makes, as its CLI does for a published version.
+ */
+import { childProcess, fs, os, path, process, repoRoot } from '../platform.cjs';
+
+interface ScanResult {
+	passed: boolean;
+	message?: string;
+	details?: string;
+}
+
+const RUNNER = path.join(repoRoot, 'test', 'package', 'scan-runner.mjs');
+
+/**
+ * The environment of a scan as n8n runs it. Jest sets NODE_ENV=test, which makes
+ * eslint-plugin-n8n-nodes-base read every file name as one of its own test fixtures. No colours in
+ * the findings, so that they read plainly in a failure.
+ */
+function scanEnvironment(): Record<string, string | undefined> {
+	const env: Record<string, string | undefined> = { ...process.env, FORCE_COLOR: '0' };
+	delete env.NODE_ENV;
+	return env;
+}
+
+function scan(folder: string, leg: 'source' | 'tarball'): ScanResult {
+	const run = childProcess.spawnSync(process.execPath, [RUNNER, folder, leg], {
+		cwd: repoRoot,
+		env: scanEnvironment(),
+		encoding: 'utf8',
+		maxBuffer: 16 * 1024 * 1024,
+	});
+	if (run.status !== 0) throw new Error(`scanner failed (${run.status}): ${run.stderr}`);
+	return JSON.parse(run.stdout) as ScanResult;
+}
+
+/** The scanner's message and findings, for failure messages and matching. */
+function report(result: ScanResult): string {
+	return `${result.message ?? ''}\n${result.details ?? ''}`;
+}
+
+/** Copies what the package is built from into `target`, sharing the repository's node_modules. */
+function copySources(target: string): void {
+	for (const entry of [
+		'package.json',
+		'tsconfig.json',
+		'tsconfig.build.json',
+		'gulpfile.js',
+		'README.md',
+		'LICENSE',
+		'nodes',
+		'credentials',
+		path.join('scripts', 'clean.mjs'),
+	]) {
+		fs.cpSync(path.join(repoRoot, entry), path.join(target, entry), { recursive: true });
+	}
+	fs.symlinkSync(path.join(repoRoot, 'node_modules'), path.join(target, 'node_modules'), 'dir');
+}
+
+describe("n8n's community package scan", () => {
+	let work: string;
+
+	beforeAll(() => {
+		work = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-nodes-eventx-scan-'));
+	});
+
+	afterAll(() => {
+		fs.rmSync(work, { recursive: true, force: true });
+	});
+
+	test('the source tree has no findings', () => {
+		const result = scan(repoRoot, 'source');
+		expect({ passed: result.passed, report: report(result) }).toEqual({
+			passed: true,
+			report: '\n',
+		});
+	});
+
+	test('the scan finds a rule broken in the source (it is not a check that cannot fail)', () => {
+		const copy = path.join(work, 'broken');
+		copySources(copy);
+		const node = path.join(copy, 'nodes', 'EventX', 'actions', 'attendee', 'Attendee.resource.ts');
+		const source = fs.readFileSync(node, 'utf8');
+		const broken = source.replace(
+			'Create a new record, or update the current one if it already exists (upsert)',
+			'Create or update attendees',
+		);
+		expect(broken).not.toBe(source);
+		fs.writeFileSync(node, broken);
+		const result = scan(copy, 'source');
+		expect(result.passed).toBe(false);
+		expect(report(result)).toContain('n8n-nodes-base/node-param-description-wrong-for-upsert');
+	});
+
+	test('the packed tarball has no findings and ships both nodes, the credential, icons and codex files', () => {
+		// A copy of the sources, so that the build `npm pack` runs (prepack) never touches dist/.
+		const copy = path.join(work, 'pack');
+		copySources(copy);
+		const pack = childProcess.spawnSync('npm', ['pack', '--json', '--pack-destination', work], {
+			cwd: copy,
+			encoding: 'utf8',
+			maxBuffer: 16 * 1024 * 1024,
+		});
+		if (pack.status !== 0) throw new Error(`npm pack failed: ${pack.stderr}`);
+		// The build's own output comes first on stdout; npm's JSON is the last thing printed.
+		const json = pack.stdout.slice(pack.stdout.lastIndexOf('\n[') + 1);
+		const [{ filename }] = JSON.parse(json) as Array<{ filename: string }>;
+		const unpacked = path.join(work, 'unpacked');
+		fs.mkdirSync(unpacked);
+		const untar = childProcess.spawnSync(
+			'tar',
+			['-xzf', path.join(work, filename), '-C', unpacked],
+			{
+				encoding: 'utf8',
+			},
+		);
+		expect(untar.status).toBe(0);
+		const packageDir = path.join(unpacked, 'package');
+
+		const files = (fs.readdirSync(packageDir, { recursive: true }) as string[]).map((f) =>
+			f.split(path.sep).join('/'),
+		);
+		expect(files).toEqual(
+			expect.arrayContaining([
+				'package.json',
+				'README.md',
+				'LICENSE',
+				'dist/nodes/EventX/EventX.node.js',
+				'dist/nodes/EventX/EventX.node.json',
+				'dist/nodes/EventX/EventXTrigger.node.js',
+				'dist/nodes/EventX/EventXTrigger.node.json',
+				'dist/nodes/EventX/eventx.svg',
+				'dist/nodes/EventX/eventx.dark.svg',
+				'dist/credentials/EventXApi.credentials.js',
+			]),
+		);
+		// Only the built package: no sources, tests or tools.
+		expect(files.filter((f) => /^(nodes|credentials|test|scripts)\//.test(f))).toEqual([]);
+
+		const result = scan(packageDir, 'tarball');
+		expect({ passed: result.passed, report: report(result) }).toEqual({
+			passed: true,
+			report: '\n',
+		});
+	}, 180_000);
+});
