@@ -46,6 +46,8 @@ type Json = Record<string, unknown>;
 /** The parts of an execution (n8n's JSON of it) that the suites read. */
 export interface Execution {
 	status: string;
+	/** Listed executions have it (n8n's public API); the CLI's printed run too. */
+	startedAt?: string;
 	data: {
 		resultData: { error?: { message: string }; runData: Json };
 	};
