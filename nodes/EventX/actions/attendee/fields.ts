@@ -8,6 +8,7 @@ import {
 import { APPROVAL_STATUSES, REGISTRATION_STATUSES } from '../../helpers/enums';
 import {
 	invalidField,
+	objectKey,
 	parseJson,
 	requireUuid,
 	uuidSchema,
@@ -184,7 +185,7 @@ export function readCustomFields(
 		}
 		const answer =
 			value !== null && typeof value === 'object' && !Array.isArray(value) ? value : { value };
-		result[questionId.trim()] = validate(
+		result[objectKey(ctx, questionId, 'Custom Fields > Question', itemIndex)] = validate(
 			ctx,
 			answerSchema,
 			answer,

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
-import { invalidField } from '../../helpers/validation';
+import { pathSegment } from '../../helpers/validation';
 import { API_PREFIX, eventxData } from '../../transport';
 import type { ItemOperation } from '../types';
 import { show } from './fields';
@@ -22,15 +22,18 @@ export const description: INodeProperties[] = [
 export const getByQrCodeToken: ItemOperation<{ eventId: string; token: string }> = {
 	description,
 	prepare(this: IExecuteFunctions, itemIndex) {
-		const raw = this.getNodeParameter('qrCodeToken', itemIndex, '') as unknown;
-		const token = typeof raw === 'string' ? raw.trim() : '';
-		if (token === '') throw invalidField(this, 'QR Code Token', 'is required', itemIndex);
+		const token = pathSegment(
+			this,
+			this.getNodeParameter('qrCodeToken', itemIndex, ''),
+			'QR Code Token',
+			itemIndex,
+		);
 		return { eventId: readEventId(this, itemIndex), token };
 	},
 	async execute(this: IExecuteFunctions, { eventId, token }, itemIndex) {
 		return await eventxData.call(this, {
 			method: 'GET',
-			path: `${API_PREFIX}/event/${eventId}/attendee/qr-code-token/${encodeURIComponent(token)}`,
+			path: `${API_PREFIX}/event/${eventId}/attendee/qr-code-token/${token}`,
 			itemIndex,
 		});
 	},

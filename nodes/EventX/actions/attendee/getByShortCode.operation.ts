@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
-import { invalidField } from '../../helpers/validation';
+import { pathSegment } from '../../helpers/validation';
 import { API_PREFIX, eventxData } from '../../transport';
 import type { ItemOperation } from '../types';
 import { show } from './fields';
@@ -41,9 +41,12 @@ export const getByShortCode: ItemOperation<{ eventId: string; code: string; igno
 	{
 		description,
 		prepare(this: IExecuteFunctions, itemIndex) {
-			const raw = this.getNodeParameter('shortCode', itemIndex, '') as unknown;
-			const code = typeof raw === 'string' ? raw.trim() : '';
-			if (code === '') throw invalidField(this, 'Short Code', 'is required', itemIndex);
+			const code = pathSegment(
+				this,
+				this.getNodeParameter('shortCode', itemIndex, ''),
+				'Short Code',
+				itemIndex,
+			);
 			const options = this.getNodeParameter('shortCodeOptions', itemIndex, {}) as IDataObject;
 			return {
 				eventId: readEventId(this, itemIndex),
@@ -54,7 +57,7 @@ export const getByShortCode: ItemOperation<{ eventId: string; code: string; igno
 		async execute(this: IExecuteFunctions, { eventId, code, ignoreCase }, itemIndex) {
 			return await eventxData.call(this, {
 				method: 'GET',
-				path: `${API_PREFIX}/event/${eventId}/attendee/short-code/${encodeURIComponent(code)}`,
+				path: `${API_PREFIX}/event/${eventId}/attendee/short-code/${code}`,
 				qs: ignoreCase ? { isIgnoreCase: true } : {},
 				itemIndex,
 			});
