@@ -193,7 +193,9 @@ export class EventXApi implements ICredentialType {
 				);
 			}
 			if ((status !== 307 && status !== 308) || hop >= MAX_AUTH_REDIRECTS) {
-				throw new Error(`EventX redirected the token exchange (HTTP ${status}); it was not followed`);
+				throw new Error(
+					`EventX redirected the token exchange (HTTP ${status}); it was not followed`,
+				);
 			}
 			url = target;
 		}

@@ -8,7 +8,7 @@ import { EventXApi } from '../../credentials/EventXApi.credentials';
 
 const notice = new EventXApi().properties.find((p) => p.name === 'unencryptedNotice')!;
 const shown = (baseUrl: string) =>
-	NodeHelpers.displayParameter({ baseUrl, authentication: 'apiToken' }, notice, null);
+	NodeHelpers.displayParameter({ baseUrl, authentication: 'apiToken' }, notice, null, null);
 
 describe('EventX API credential: unencrypted Base URL notice', () => {
 	test('is a notice that names the risk', () => {

@@ -28,8 +28,9 @@ describe('path parameters', () => {
 		expect(errors[1]).toBe(`${label}: ".." cannot be sent: it is not a value`);
 		expect(errors[2]).toBe(`${label}: "." cannot be sent: it is not a value`);
 		expect(errors[3]).toBe(`${label}: is required`);
-		expect(result.items.slice(1).map((i) => (i.error?.context as { itemIndex?: number }).itemIndex))
-			.toEqual([1, 2, 3]);
+		expect(
+			result.items.slice(1).map((i) => (i.error?.context as { itemIndex?: number }).itemIndex),
+		).toEqual([1, 2, 3]);
 		// only the first item was sent, to its own route
 		expect(apiRequests(ctx.sim).map((r) => r.path.split('/').slice(-2)[0])).toEqual([
 			operation === 'getByShortCode' ? 'short-code' : 'qr-code-token',

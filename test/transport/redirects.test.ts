@@ -110,7 +110,12 @@ describe('redirects', () => {
 	});
 
 	test('endless redirects within EventX end with an error', async () => {
-		ctx.sim.addFault({ kind: 'redirect', path: '/event/', location: '/public-api/v1/event/x', times: 0 });
+		ctx.sim.addFault({
+			kind: 'redirect',
+			path: '/event/',
+			location: '/public-api/v1/event/x',
+			times: 0,
+		});
 		const result = await run(ctx.sim, { parameters: get() });
 		expect(result.error?.message).toBe('EventX redirected the request more than 5 times');
 		expect(apiRequests(ctx.sim)).toHaveLength(6);

@@ -105,7 +105,11 @@ describe('Attendee > Create or Update: answers matched by ID and invitation emai
 	test('an answer in another order is matched to each item by email', async () => {
 		const input = people(3);
 		const records = input
-			.map((p) => ({ id: randomUUID(), invitationEmail: p.email.toUpperCase(), firstName: p.first }))
+			.map((p) => ({
+				id: randomUUID(),
+				invitationEmail: p.email.toUpperCase(),
+				firstName: p.first,
+			}))
 			.reverse();
 		answerWith(records);
 		const result = await run(ctx.sim, { parameters: upsert(), items: input });
