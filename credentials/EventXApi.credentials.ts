@@ -234,6 +234,8 @@ export class EventXApi implements ICredentialType {
 			baseURL: '={{ $credentials.baseUrl.replace(/\\/+$/, "") }}',
 			url: '/public-api/v1/event',
 			qs: { page: 1, pageSize: 1 },
+			// n8n follows redirects; the access token must not go along to another host.
+			sendCredentialsOnCrossOriginRedirect: false,
 		},
 	};
 }
