@@ -2,7 +2,7 @@
  * Every wait is bounded by the node's Timeout: the token exchange included, and as a deadline for
  * the whole answer (a server that drips its body byte by byte does not hold the call longer).
  */
-import { apiRequests, run, useSimulator } from '../helpers';
+import { apiRequests, createEventParameters, run, useSimulator } from '../helpers';
 
 const ctx = useSimulator();
 
@@ -55,15 +55,7 @@ describe('deadlines', () => {
 		ctx.sim.addFault({ kind: 'drip', method: 'POST', path: '^/public-api/v1/event$' });
 		const result = await run(ctx.sim, {
 			parameters: {
-				resource: 'event',
-				operation: 'create',
-				organizationId: ctx.sim.seeded.organizations.hosted,
-				name: 'Dripped',
-				startsAt: '2027-03-01T18:00:00Z',
-				endsAt: '2027-03-01T23:00:00Z',
-				timezone: 'GMT',
-				format: 'virtual',
-				estimatedAttendeeCount: '1-10',
+				...createEventParameters(ctx.sim, 'Dripped'),
 				requestOptions: { timeoutSeconds: 1 },
 			},
 		});

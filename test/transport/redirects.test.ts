@@ -2,9 +2,14 @@
  * Credentials never leave EventX's origin: a redirect to another host (a second loopback listener)
  * is refused by the token exchange and by every API call; a redirect within EventX is followed.
  */
-import { apiRequests, run, useSimulator } from '../helpers';
+import {
+	apiRequests,
+	assertNoSecrets as noSecretsIn,
+	createEventParameters,
+	run,
+	useSimulator,
+} from '../helpers';
 import { OtherHost } from '../simulator/otherHost';
-import { DEMO_API_TOKEN } from '../simulator/store';
 
 const ctx = useSimulator();
 let other: OtherHost;
@@ -22,23 +27,8 @@ const get = () => ({
 	eventId: { __rl: true, mode: 'id', value: ctx.sim.seeded.eventIds[0] },
 	requestOptions: { maxRetries: 0 },
 });
-const create = () => ({
-	resource: 'event',
-	operation: 'create',
-	organizationId: ctx.sim.seeded.organizations.hosted,
-	name: 'Redirected',
-	startsAt: '2027-03-01T18:00:00Z',
-	endsAt: '2027-03-01T23:00:00Z',
-	timezone: 'GMT',
-	format: 'virtual',
-	estimatedAttendeeCount: '1-10',
-});
-
-function assertNoSecrets(value: unknown) {
-	const text = JSON.stringify(value);
-	expect(text).not.toContain(DEMO_API_TOKEN);
-	for (const token of ctx.sim.store.tokens.keys()) expect(text).not.toContain(token);
-}
+const create = () => createEventParameters(ctx.sim, 'Redirected');
+const assertNoSecrets = (value: unknown) => noSecretsIn(ctx.sim, value);
 
 describe('redirects', () => {
 	test.each([301, 302, 303, 307, 308])(

@@ -5,19 +5,12 @@
 import { randomUUID } from 'node:crypto';
 
 import { apiRequests, run, useSimulator } from '../../helpers';
-import { liveAttendees } from './fixtures';
+import { liveAttendees, upsertParameters } from './fixtures';
 
 const ctx = useSimulator();
 const event = () => ctx.sim.seeded.eventIds[0];
 
-const upsert = (extra: Record<string, unknown> = {}) => ({
-	resource: 'attendee',
-	operation: 'upsert',
-	eventId: '={{ { __rl: true, mode: "id", value: $json.eventId } }}',
-	attendeeId: '={{ $json.id ?? "" }}',
-	upsertFields: { invitationEmail: '={{ $json.email }}', firstName: '={{ $json.first }}' },
-	...extra,
-});
+const upsert = upsertParameters;
 const people = (count: number) =>
 	Array.from({ length: count }, (_, i) => ({
 		eventId: event(),
