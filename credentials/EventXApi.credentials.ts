@@ -24,6 +24,40 @@ export function stripBearer(token: unknown): string {
 		.replace(/^bearer\s+/i, '');
 }
 
+/** How the credential's refusal starts: the node fails the remaining items with it at once. */
+export const API_TOKEN_REFUSED = 'EventX refused the API token';
+
+/** The token exchange's own deadline; the node's Timeout bounds its wait sooner when shorter. */
+export const AUTH_TIMEOUT_MS = 60_000;
+
+/** Redirects of the token exchange followed within EventX's origin (307/308 only: a POST). */
+const MAX_AUTH_REDIRECTS = 3;
+
+/** `http://` to anything but this machine: the tokens would travel unencrypted. */
+export const UNENCRYPTED_BASE_URL =
+	'^\\s*[Hh][Tt][Tt][Pp]://(?!(?:localhost|127\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}|\\[::1\\])(?::\\d+)?(?:[/?#]|\\s*$))';
+
+export function sameOrigin(a: string, b: string): boolean {
+	try {
+		return new URL(a).origin === new URL(b).origin;
+	} catch {
+		return false;
+	}
+}
+
+const JWT = /eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
+
+/** `text` with the given secrets and anything shaped like a JWT replaced by "[redacted]". */
+export function redactSecrets(text: string, secrets: unknown[]): string {
+	let result = text;
+	for (const secret of secrets) {
+		const value = typeof secret === 'string' ? stripBearer(secret) : '';
+		// Very short values would blank out ordinary words; tokens are long.
+		if (value.length >= 6) result = result.split(value).join('[redacted]');
+	}
+	return result.replace(JWT, '[redacted]');
+}
+
 /** EventX's own message from an error envelope `{ error: { message } }`, if the body has one. */
 function envelopeMessage(body: unknown): string | undefined {
 	if (typeof body === 'string') {
@@ -59,6 +93,14 @@ export class EventXApi implements ICredentialType {
 			description:
 				'Address of the EventX Public API. Change it only for a regional or test instance.',
 			required: true,
+		},
+		{
+			displayName:
+				'This Base URL is not encrypted (http://): the API token and the access tokens travel in clear text. Use https:// unless EventX runs on this machine.',
+			name: 'unencryptedNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: { show: { baseUrl: [{ _cnd: { regex: UNENCRYPTED_BASE_URL } }] } },
 		},
 		{
 			displayName: 'Authentication',
@@ -116,20 +158,63 @@ export class EventXApi implements ICredentialType {
 		if (credentials.authentication === 'accessToken') {
 			return { sessionToken: stripBearer(credentials.accessToken) };
 		}
-		const response = (await this.helpers.httpRequest({
-			method: 'POST',
-			url: `${normalizeBaseUrl(credentials.baseUrl)}/public-api/v1/auth`,
-			body: { apiToken: String(credentials.apiToken ?? '').trim() },
-			json: true,
-			ignoreHttpStatusErrors: true,
-			returnFullResponse: true,
-		})) as { statusCode: number; body: unknown };
+		const apiToken = String(credentials.apiToken ?? '').trim();
+		let url = `${normalizeBaseUrl(credentials.baseUrl)}/public-api/v1/auth`;
+		// A deadline for the whole exchange, body included (a socket timeout resets on every byte).
+		const deadline = AbortSignal.timeout(AUTH_TIMEOUT_MS);
+		let response: { statusCode: number; headers?: Record<string, unknown>; body: unknown };
+		for (let hop = 0; ; hop++) {
+			try {
+				response = (await this.helpers.httpRequest({
+					method: 'POST',
+					url,
+					body: { apiToken },
+					json: true,
+					ignoreHttpStatusErrors: true,
+					returnFullResponse: true,
+					// Followed below, on EventX's origin only: the API token must not travel elsewhere.
+					disableFollowRedirect: true,
+					sendCredentialsOnCrossOriginRedirect: false,
+					timeout: AUTH_TIMEOUT_MS,
+					abortSignal: deadline,
+				})) as typeof response;
+			} catch (error) {
+				if (deadline.aborted) throw new Error('The token exchange with EventX timed out');
+				throw error;
+			}
+			const status = response.statusCode;
+			if (status < 300 || status >= 400) break;
+			const location = response.headers?.location;
+			const target = typeof location === 'string' ? new URL(location, url).toString() : '';
+			if (!sameOrigin(target, url)) {
+				throw new Error(
+					`EventX redirected the token exchange to another host (HTTP ${status} to ${
+						target ? new URL(target).host : 'no location'
+					}); the API token was not sent there`,
+				);
+			}
+			if ((status !== 307 && status !== 308) || hop >= MAX_AUTH_REDIRECTS) {
+				throw new Error(
+					`EventX redirected the token exchange (HTTP ${status}); it was not followed`,
+				);
+			}
+			url = target;
+		}
 		const accessToken = (response.body as { data?: { accessToken?: unknown } } | undefined)?.data
 			?.accessToken;
-		if (response.statusCode >= 400 || typeof accessToken !== 'string' || accessToken === '') {
-			// Only EventX's message and the status: never the request, which carries the API token.
-			const reason = envelopeMessage(response.body) ?? 'no access token in the answer';
-			throw new Error(`EventX refused the API token (HTTP ${response.statusCode}): ${reason}`);
+		const status = response.statusCode;
+		if (status >= 400 || typeof accessToken !== 'string' || accessToken === '') {
+			// Only EventX's message and the status: never the request, which carries the API token,
+			// and never the token itself, should EventX quote it back.
+			const reason = redactSecrets(
+				envelopeMessage(response.body) ?? 'no access token in the answer',
+				[apiToken],
+			);
+			// 400/401/403 refuse the token itself; other statuses say nothing about it.
+			const refused = status === 400 || status === 401 || status === 403;
+			throw new Error(
+				`${refused ? API_TOKEN_REFUSED : "EventX's token exchange failed"} (HTTP ${status}): ${reason}`,
+			);
 		}
 		return { sessionToken: stripBearer(accessToken) };
 	}
@@ -150,6 +235,8 @@ export class EventXApi implements ICredentialType {
 			baseURL: '={{ $credentials.baseUrl.replace(/\\/+$/, "") }}',
 			url: '/public-api/v1/event',
 			qs: { page: 1, pageSize: 1 },
+			// n8n follows redirects; the access token must not go along to another host.
+			sendCredentialsOnCrossOriginRedirect: false,
 		},
 	};
 }

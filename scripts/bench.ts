@@ -2,8 +2,10 @@
  * `npm run bench`: the package against what an n8n user does without it (n8n's HTTP Request
  * node), job by job, against the simulator with a fixed latency per request.
  *
- *   npm run bench -- [--latency 20] [--runs 5] [--baseline-runs 3] [--out bench-results.json]
+ *   npm run bench -- [--latency 20] [--runs 5] [--baseline-runs 3] [--out bench-results.json] [--large]
  *
+ * `--large` adds Return All of 500,000 attendees (the package only, one run, against a simulator
+ * of its own: the HTTP Request node would need 5,000 requests).
  * Each run is a fresh process (scripts/bench-job.ts), so CPU time and peak memory are its own;
  * requests are counted from the simulator's log (the token exchange left out). Prints a table
  * and writes the same figures as JSON.
@@ -12,7 +14,15 @@
 import type { LoggedRequest } from '../test/simulator/server';
 import { DEMO_API_TOKEN } from '../test/simulator/store';
 import type { Implementation, Job, JobInput, JobResult } from './bench-job';
-import { ensureN8n, freePort, N8N_MAIN, REPO_ROOT, startSimulatorProcess } from './n8n-runtime';
+import {
+	compileScript,
+	ensureN8n,
+	freePort,
+	N8N_MAIN,
+	REPO_ROOT,
+	startProcess,
+	startSimulatorProcess,
+} from './n8n-runtime';
 import { childProcess, fs, os, path, print, printError, process } from '../test/platform.cjs';
 
 const { spawnSync } = childProcess;
@@ -25,6 +35,7 @@ interface Settings {
 	runs: number;
 	baselineRuns: number;
 	out: string;
+	large: boolean;
 }
 
 function readSettings(args: string[]): Settings {
@@ -41,6 +52,7 @@ function readSettings(args: string[]): Settings {
 		runs: Math.max(1, value('--runs', 5)),
 		baselineRuns: Math.max(1, value('--baseline-runs', 3)),
 		out: outIndex >= 0 ? args[outIndex + 1] : join(REPO_ROOT, 'bench-results.json'),
+		large: args.includes('--large'),
 	};
 }
 
@@ -143,6 +155,49 @@ class Bench {
 	}
 }
 
+/** An access token minted as a user would (POST /auth), for the HTTP Request node. */
+async function accessToken(simulatorUrl: string): Promise<string> {
+	const auth = (await (
+		await fetch(`${simulatorUrl}/public-api/v1/auth`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ apiToken: DEMO_API_TOKEN }),
+		})
+	).json()) as { data: { accessToken: string } };
+	return auth.data.accessToken;
+}
+
+/**
+ * Return All of 500,000 attendees, the package only and once, against a simulator of its own
+ * (started here, as the main one must not hold half a million records for every job).
+ */
+async function measureLarge(latencyMs: number): Promise<Measured & { bigEventId: string }> {
+	const script = compileScript('scripts/simulator.ts');
+	const port = await freePort();
+	const simulator = await startProcess(
+		process.execPath,
+		[script, '--port', String(port), '--bench-large', '--latency', String(latencyMs)],
+		{
+			ready: /attendees: (\S+)\s+EventX simulator listening on (http:\/\/\S+)/,
+			timeoutMs: 300_000,
+			graceMs: 5000,
+		},
+	);
+	try {
+		const [, bigEventId, url] = simulator.match;
+		const bench = new Bench(
+			url,
+			{ simulatorUrl: url, accessToken: await accessToken(url), bigEventId, upsertEventId: '' },
+			{ attendeesUpsert: [], confirmationSend: [] },
+		);
+		const measured = await bench.measure('attendeesGetAll', 'eventx', 1);
+		bench.dispose();
+		return { ...measured, bigEventId };
+	} finally {
+		await simulator.stop();
+	}
+}
+
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const ms = (value: number) =>
 	value >= 10_000 ? `${(value / 1000).toFixed(1)} s` : `${value.toFixed(0)} ms`;
@@ -175,18 +230,11 @@ async function main(): Promise<void> {
 			seeded: { eventIds: string[]; attendeeIds: Record<string, string[]> };
 		};
 		const [bigEventId, upsertEventId] = state.seeded.eventIds;
-		const auth = (await (
-			await fetch(`${simulator.url}/public-api/v1/auth`, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify({ apiToken: DEMO_API_TOKEN }),
-			})
-		).json()) as { data: { accessToken: string } };
 		const bench = new Bench(
 			simulator.url,
 			{
 				simulatorUrl: simulator.url,
-				accessToken: auth.data.accessToken,
+				accessToken: await accessToken(simulator.url),
 				bigEventId,
 				upsertEventId,
 				n8nModules: n8n.modules,
@@ -267,11 +315,20 @@ async function main(): Promise<void> {
 				}),
 			]),
 		);
+		let large: (Measured & { bigEventId: string }) | undefined;
+		if (settings.large) {
+			print('\n[bench] Attendee Get Many, Return All (500,000)...');
+			large = await measureLarge(settings.latencyMs);
+			print(
+				`Attendee Get Many, Return All (500,000), the package only, 1 run: ${large.requests} requests, ${large.outputItems} items, wall ${ms(large.wallMs)}, CPU ${ms(large.cpuMs)}, peak mem growth ${mb(large.peakGrowthBytes)}, output JSON ${mb(large.outputBytes)}`,
+			);
+		}
 		const results = {
 			date: new Date().toISOString(),
 			machine: { cores: cpus().length, cpu, node: process.version },
 			settings,
 			jobs: rows,
+			...(large ? { large } : {}),
 			durationSeconds: Math.round((Date.now() - started) / 1000),
 		};
 		writeFileSync(settings.out, `${JSON.stringify(results, null, 2)}\n`);

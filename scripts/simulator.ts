@@ -2,10 +2,11 @@
  * Runs the EventX simulator as a process of its own (for the end-to-end test, `npm run dev` and
  * the benchmark).
  *
- *   node .build-tools/scripts/simulator.js [--port 4010] [--empty | --bench] [--latency 20]
+ *   node .build-tools/scripts/simulator.js [--port 4010] [--empty | --bench | --bench-large] [--latency 20]
  *
  * `--bench` seeds the benchmark's data: 2,000 events the demo user hosts, the first of them with
- * 20,000 attendees. Prints `EventX simulator listening on <url>` once it answers; it is driven
+ * 20,000 attendees. `--bench-large` seeds one event with 500,000 attendees (the benchmark's
+ * `--large` job). Prints `EventX simulator listening on <url>` once it answers; it is driven
  * over HTTP through its API and its `/__sim/*` control routes, and stops on SIGINT / SIGTERM.
  */
 import { Simulator } from '../test/simulator/server';
@@ -14,6 +15,7 @@ import { print, printError, process } from '../test/platform.cjs';
 
 export const BENCH_EVENTS = 2000;
 export const BENCH_ATTENDEES = 20_000;
+export const BENCH_LARGE_ATTENDEES = 500_000;
 
 function option(args: string[], name: string): number | undefined {
 	const index = args.indexOf(name);
@@ -26,18 +28,24 @@ function option(args: string[], name: string): number | undefined {
 async function main(): Promise<void> {
 	const args = process.argv.slice(2);
 	const bench = args.includes('--bench');
+	const large = args.includes('--bench-large');
 	const seed: SeedOptions | false | undefined = args.includes('--empty')
 		? false
 		: bench
 			? { events: BENCH_EVENTS, managedEvents: 0, attendeesPerEvent: 0 }
-			: undefined;
+			: large
+				? { events: 2, managedEvents: 0, attendeesPerEvent: 0 }
+				: undefined;
 	const sim = new Simulator({ seed, latencyMs: option(args, '--latency') ?? 0 });
-	if (bench) {
+	if (bench || large) {
 		const [eventId] = sim.seeded.eventIds;
-		const ids = seedAttendees(sim.store, [eventId], { perEvent: BENCH_ATTENDEES });
+		const perEvent = large ? BENCH_LARGE_ATTENDEES : BENCH_ATTENDEES;
+		const ids = seedAttendees(sim.store, [eventId], { perEvent });
 		sim.seeded.attendeeIds[eventId] = ids[eventId];
 	}
 	await sim.start(option(args, '--port') ?? 0);
+	// Its 500,000 attendees are too many for /__sim/state: the event is named here.
+	if (large) print(`Event with ${BENCH_LARGE_ATTENDEES} attendees: ${sim.seeded.eventIds[0]}`);
 	print(`EventX simulator listening on ${sim.url}`);
 	print(`Demo API token: ${sim.seeded.apiToken}`);
 	const stop = () => {

@@ -41,3 +41,25 @@ export async function run(
 export function apiRequests(sim: Simulator) {
 	return sim.requests.filter((r) => r.path !== '/public-api/v1/auth');
 }
+
+/** Everything the user could see of a run: no secret (API token, access tokens) may appear in it. */
+export function assertNoSecrets(sim: Simulator, value: unknown, extra: string[] = []): void {
+	const text = JSON.stringify(value);
+	for (const secret of [DEMO_API_TOKEN, ...extra, ...sim.store.tokens.keys()])
+		expect(text).not.toContain(secret);
+}
+
+/** Event > Create parameters for the demo organization. */
+export function createEventParameters(sim: Simulator, name = 'Retry Test') {
+	return {
+		resource: 'event',
+		operation: 'create',
+		organizationId: sim.seeded.organizations.hosted,
+		name,
+		startsAt: '2027-03-01T18:00:00Z',
+		endsAt: '2027-03-01T23:00:00Z',
+		timezone: 'GMT',
+		format: 'virtual',
+		estimatedAttendeeCount: '1-10',
+	};
+}

@@ -48,8 +48,8 @@ describe('EventX API credential', () => {
 		});
 		expect(second.error).toBeUndefined();
 		expect(second.items).toHaveLength(1);
+		// The stale token is sent once: its 401 leads to one exchange and one repeat.
 		expect(ctx.sim.requests.map((r) => [r.path, r.status])).toEqual([
-			['/public-api/v1/event', 401],
 			['/public-api/v1/event', 401],
 			['/public-api/v1/auth', 200],
 			['/public-api/v1/event', 200],

@@ -6,8 +6,24 @@
  * - `delay`: apply the request, then answer after `delayMs` (a client that times out first never learns it was applied).
  * - `malformed`: apply the request, then answer 200 with a body that is not JSON.
  * - `no-data`: apply the request, then answer 200 `{}` (an envelope without data).
+ * - `redirect`: answer `status` (302 by default) with a `Location`: `location` as given, or
+ *   `redirectTo` (another origin) followed by the request's own path and query; nothing is applied.
+ * - `drip`: apply the request, then send the answer one byte every `intervalMs` (300 by default).
+ * - `hang`: accept the request and never answer (until the simulator stops).
+ * - `lying-pages`: answer a list read with every page of the range full (the list's first items
+ *   over and over) and `pageCount` one page ahead; `totalCount` stays the list's true count.
  */
-export type FaultKind = 'status' | 'drop-before' | 'drop-after' | 'delay' | 'malformed' | 'no-data';
+export type FaultKind =
+	| 'status'
+	| 'drop-before'
+	| 'drop-after'
+	| 'delay'
+	| 'malformed'
+	| 'no-data'
+	| 'redirect'
+	| 'drip'
+	| 'hang'
+	| 'lying-pages';
 
 export interface FaultSpec {
 	kind: FaultKind;
@@ -22,6 +38,14 @@ export interface FaultSpec {
 	headers?: Record<string, string>;
 	body?: unknown;
 	delayMs?: number;
+	/** `redirect`: the Location header as it is. */
+	location?: string;
+	/** `redirect`: an origin such as http://127.0.0.1:4000; the request's path and query follow. */
+	redirectTo?: string;
+	/** `drip`: milliseconds between two bytes of the answer. */
+	intervalMs?: number;
+	/** `lying-pages`: the `totalCount` to claim instead of the true one. */
+	totalCount?: number;
 }
 
 interface ActiveFault extends FaultSpec {

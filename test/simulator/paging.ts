@@ -40,6 +40,24 @@ export function paginate<T>(
 	};
 }
 
+/** Orders as `localeCompare` does, without building a collator per comparison (large lists). */
+const collator = new Intl.Collator();
+const LOWERCASE_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * Two sort values as `localeCompare` orders them. Lowercase UUIDs (the default sort key) are
+ * compared by code point: for strings of one shape made of digits and a-f the collator orders
+ * them the same, and a list of 500,000 is sorted in a fraction of the time.
+ */
+function compareValues(a: unknown, b: unknown, aUuid: boolean, bUuid: boolean): number {
+	if (a === b) return 0;
+	if (a === null || a === undefined) return 1;
+	if (b === null || b === undefined) return -1;
+	if (typeof a === 'number' && typeof b === 'number') return a - b;
+	if (aUuid && bUuid) return (a as string) < (b as string) ? -1 : 1;
+	return collator.compare(String(a), String(b));
+}
+
 /** EventX's sort syntax: comma-separated keys, "-" for descending. Unknown keys are a 400. */
 export function sortItems<T>(
 	items: T[],
@@ -57,18 +75,21 @@ export function sortItems<T>(
 		if (!allowed.includes(key)) throw badRequest(`Unknown sort key "${key}"`, { allowed });
 		return { key, desc };
 	});
-	const compare = (a: unknown, b: unknown): number => {
-		if (a === b) return 0;
-		if (a === null || a === undefined) return 1;
-		if (b === null || b === undefined) return -1;
-		if (typeof a === 'number' && typeof b === 'number') return a - b;
-		return String(a).localeCompare(String(b));
-	};
-	return [...items].sort((x, y) => {
-		for (const { key, desc } of rules) {
-			const result = compare(valueOf(x, key), valueOf(y, key));
-			if (result !== 0) return desc ? -result : result;
+	// Each item's sort values are read once, not at every comparison.
+	const keyed = items.map((item) => {
+		const values = rules.map(({ key }) => valueOf(item, key));
+		return {
+			item,
+			values,
+			uuid: values.map((v) => typeof v === 'string' && LOWERCASE_UUID.test(v)),
+		};
+	});
+	keyed.sort((x, y) => {
+		for (let i = 0; i < rules.length; i++) {
+			const result = compareValues(x.values[i], y.values[i], x.uuid[i], y.uuid[i]);
+			if (result !== 0) return rules[i].desc ? -result : result;
 		}
 		return 0;
 	});
+	return keyed.map((k) => k.item);
 }

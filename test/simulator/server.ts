@@ -305,6 +305,26 @@ export class Simulator {
 				body = parsed.value;
 			}
 			entry.body = body;
+			if (fault?.kind === 'hang') {
+				// Never answered: the connection is closed when the simulator stops.
+				entry.status = 'dropped';
+				return;
+			}
+			// Before routing: a path that exists only as a redirect is redirected all the same.
+			if (fault?.kind === 'redirect') {
+				const status = fault.status ?? 302;
+				const location = fault.location ?? `${fault.redirectTo ?? ''}${req.url ?? '/'}`;
+				entry.status = status;
+				try {
+					this.authenticate(req);
+					entry.authorized = true;
+				} catch {
+					// Logged as it came: without a valid token.
+				}
+				res.writeHead(status, { location, 'content-length': 0 });
+				res.end();
+				return;
+			}
 			const found = control ?? this.match(this.routes, method, path);
 			if (!found) throw new ApiError(404, 'ROUTE_NOT_FOUND', `Cannot ${method} ${path}`);
 			let userId = '';
@@ -312,7 +332,9 @@ export class Simulator {
 				userId = this.authenticate(req);
 				entry.authorized = true;
 			}
-			if (fault?.kind === 'status') {
+			if (fault?.kind === 'lying-pages') {
+				result = await this.lyingPages(found.route, found.params, url.searchParams, userId, fault);
+			} else if (fault?.kind === 'status') {
 				const status = fault.status ?? 500;
 				result = {
 					status,
@@ -369,7 +391,62 @@ export class Simulator {
 			'content-length': Buffer.byteLength(text),
 			...(fault?.kind === 'status' ? fault.headers : {}),
 		});
-		res.end(text);
+		if (fault?.kind === 'drip') await this.drip(res, Buffer.from(text), fault.intervalMs ?? 300);
+		else res.end(text);
+	}
+
+	/** Sends `data` one byte at a time, as a server that keeps the connection barely alive. */
+	private async drip(res: http.ServerResponse, data: Buffer, intervalMs: number): Promise<void> {
+		for (let i = 0; i < data.length; i++) {
+			if (res.destroyed || !this.server) return;
+			res.write(data.subarray(i, i + 1));
+			await new Promise((resolve) => setTimeout(resolve, intervalMs));
+		}
+		res.end();
+	}
+
+	/**
+	 * A list read answered by a server whose pagination lies: every page of the range is full (the
+	 * list's first items over and over) and one more page is always announced.
+	 */
+	private async lyingPages(
+		route: Route,
+		params: Record<string, string>,
+		query: URLSearchParams,
+		userId: string,
+		fault: FaultSpec,
+	): Promise<RouteResult> {
+		const page = Number(query.get('page') ?? 1);
+		const pageSize = Number(query.get('pageSize') ?? 25);
+		const pageEnd = Number(query.get('pageEnd') ?? page);
+		const firstPage = new URLSearchParams(query);
+		firstPage.set('page', '1');
+		firstPage.set('pageSize', '100');
+		firstPage.delete('pageEnd');
+		const real = (await route.handler({
+			method: 'GET',
+			path: '',
+			params,
+			query: firstPage,
+			body: undefined,
+			userId,
+			req: undefined as never,
+		})) as RouteResult;
+		const body = real.body as { dataList: Json[]; pagination: { totalCount: number } };
+		const items = body.dataList;
+		const count = items.length === 0 ? 0 : (pageEnd - page + 1) * pageSize;
+		return {
+			status: 200,
+			body: {
+				dataList: Array.from({ length: count }, (_, i) => items[i % items.length]),
+				pagination: {
+					page,
+					pageSize,
+					pageCount: pageEnd + 1,
+					totalCount: fault.totalCount ?? body.pagination.totalCount,
+				},
+			},
+		};
 	}
 
 	private match(routes: CompiledRoute[], method: string, path: string) {

@@ -1,5 +1,10 @@
-import { apiRequests, run, useSimulator } from '../helpers';
-import { DEMO_API_TOKEN } from '../simulator/store';
+import {
+	apiRequests,
+	assertNoSecrets as noSecretsIn,
+	createEventParameters,
+	run,
+	useSimulator,
+} from '../helpers';
 
 const ctx = useSimulator();
 const listOne = { resource: 'event', operation: 'getMany', returnAll: false, limit: 1 };
@@ -8,24 +13,10 @@ const get = () => ({
 	operation: 'get',
 	eventId: { __rl: true, mode: 'id', value: ctx.sim.seeded.eventIds[0] },
 });
-const create = () => ({
-	resource: 'event',
-	operation: 'create',
-	organizationId: ctx.sim.seeded.organizations.hosted,
-	name: 'Retry Test',
-	startsAt: '2027-03-01T18:00:00Z',
-	endsAt: '2027-03-01T23:00:00Z',
-	timezone: 'GMT',
-	format: 'virtual',
-	estimatedAttendeeCount: '1-10',
-});
+const create = () => createEventParameters(ctx.sim);
 
 /** Everything the user could see of a run: no secret may appear in it. */
-function assertNoSecrets(value: unknown) {
-	const text = JSON.stringify(value);
-	expect(text).not.toContain(DEMO_API_TOKEN);
-	for (const token of ctx.sim.store.tokens.keys()) expect(text).not.toContain(token);
-}
+const assertNoSecrets = (value: unknown) => noSecretsIn(ctx.sim, value);
 
 describe('transport failures', () => {
 	test("a 500 with EventX's envelope surfaces its message, code and status", async () => {

@@ -81,7 +81,8 @@ describe('EventX Trigger deliveries (n8n WebhookContext over HTTP from the simul
 		// n8n answered each delivery itself with 200 and started the workflow
 		expect(harness.received.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
 		// deliveries of a stored subscription need no API call
-		expect(apiCalls().filter((r) => r.method === 'GET')).toHaveLength(1); // checkExists only
+		// checkExists and create's check for a concurrent registration; no call per delivery
+		expect(apiCalls().filter((r) => r.method === 'GET')).toHaveLength(2);
 	});
 
 	it('only the chosen actions are delivered', async () => {
@@ -151,8 +152,8 @@ describe('EventX Trigger deliveries (n8n WebhookContext over HTTP from the simul
 		const answer = await harness.post(forged);
 		expect(answer.status).toBe(401);
 		expect(harness.executions).toHaveLength(0);
-		// an unknown id on the node's own event is checked with EventX once
-		expect(apiCalls().map((r) => r.method)).toEqual(['GET']);
+		// judged from the node's static data: EventX is not asked
+		expect(apiCalls()).toHaveLength(0);
 
 		// another event: refused without asking EventX
 		ctx.sim.clearLog();
@@ -232,21 +233,38 @@ describe('EventX Trigger deliveries (n8n WebhookContext over HTTP from the simul
 		expect(hooksOf(ctx.sim, eventId)).toHaveLength(0);
 	});
 
-	it('without stored ids (static data not shared) a delivery is verified with EventX', async () => {
+	it('a test delivery is judged from the static data of its own activation, without calling EventX', async () => {
 		const eventId = ctx.sim.seeded.eventIds[0];
 		harness = await startTrigger(ctx.sim, triggerParameters(eventId, ['attendee-create']));
 		await harness.listenForTest();
-		// the webhook execution sees a workflow rebuilt without the hook's static data
+		ctx.sim.clearLog();
+		const attendee = addAttendee(ctx.sim, eventId);
+		ctx.sim.notify(eventId, 'attendee-create', deliveryAttendee(attendee));
+		await ctx.sim.settled();
+		expect(harness.executions).toHaveLength(1);
+		expect(apiCalls()).toHaveLength(0);
+	});
+
+	it('a node that lost its static data refuses deliveries with 401 and no call; activation registers it again', async () => {
+		const eventId = ctx.sim.seeded.eventIds[0];
+		harness = await startTrigger(ctx.sim, triggerParameters(eventId, ['attendee-create']));
+		await harness.activate();
 		harness.savedStaticData = {};
 		harness.restart();
 		ctx.sim.clearLog();
 		const attendee = addAttendee(ctx.sim, eventId);
 		ctx.sim.notify(eventId, 'attendee-create', deliveryAttendee(attendee));
 		await ctx.sim.settled();
+		expect(harness.received.map((r) => r.status)).toEqual([401]);
+		expect(harness.executions).toHaveLength(0);
+		expect(apiCalls()).toHaveLength(0);
+
+		// n8n activates the workflow again (e.g. on start): the webhook is adopted, deliveries flow
+		await harness.activate('init');
+		expect(hooksOf(ctx.sim, eventId)).toHaveLength(1);
+		ctx.sim.notify(eventId, 'attendee-create', deliveryAttendee(attendee));
+		await ctx.sim.settled();
 		expect(harness.executions).toHaveLength(1);
-		expect(apiCalls().map((r) => `${r.method} ${r.path.split('/').slice(-2).join('/')}`)).toEqual([
-			'GET webhook/all',
-		]);
 	});
 
 	it('end to end: activate, an attendee change becomes an item, deactivate leaves no webhook and no deliveries', async () => {
@@ -283,29 +301,20 @@ describe('EventX Trigger deliveries (n8n WebhookContext over HTTP from the simul
 		expect(harness.executions).toHaveLength(0);
 	});
 
-	it('when a delivery must be verified and EventX is down, it is answered 503 and starts nothing', async () => {
+	it('a known delivery is accepted while EventX is down: deliveries need no call', async () => {
 		const eventId = ctx.sim.seeded.eventIds[0];
 		harness = await startTrigger(ctx.sim, triggerParameters(eventId, ['attendee-create']));
 		await harness.activate();
 		const hookId = hooksOf(ctx.sim, eventId)[0].id;
-		harness.savedStaticData = {};
-		harness.restart();
-		ctx.sim.addFault({
-			kind: 'status',
-			method: 'GET',
-			path: '/webhook/all$',
-			status: 500,
-			times: 1,
-		});
+		ctx.sim.clearLog();
+		ctx.sim.addFault({ kind: 'status', status: 503, times: 0 });
 		const delivery = {
 			config: { event_id: eventId, webhook_id: hookId, action: 'attendee-create' },
 			attendee: { id: randomUUID() },
 		};
-		expect((await harness.post(delivery)).status).toBe(503);
-		expect(harness.executions).toHaveLength(0);
-		// delivered again once EventX answers: accepted
 		expect((await harness.post(delivery)).status).toBe(200);
 		expect(harness.executions).toHaveLength(1);
+		expect(apiCalls()).toHaveLength(0);
 	});
 
 	it('the check-in control routes answer 404 for an unknown attendee', async () => {

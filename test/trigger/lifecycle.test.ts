@@ -35,8 +35,8 @@ describe('EventX Trigger lifecycle (n8n HookContext, static data, simulator)', (
 		});
 		// n8n saved the static data after activation
 		expect(harness.savedStaticData['node:EventX Trigger']).toEqual(harness.staticData);
-		// one list (checkExists) and one create
-		expect(webhookRequests('GET')).toHaveLength(1);
+		// one list (checkExists), one create, one list to catch a concurrent registration
+		expect(webhookRequests('GET')).toHaveLength(2);
 		expect(webhookRequests('POST')).toHaveLength(1);
 
 		expect(await harness.deactivate()).toBe(true);

@@ -10,11 +10,15 @@ import type { BatchResult, Operation, PreparedItem } from './types';
 import { isBatchOperation } from './types';
 import { resources } from './resources';
 
-function toItems(json: IDataObject | IDataObject[], itemIndex: number): INodeExecutionData[] {
-	return (Array.isArray(json) ? json : [json]).map((entry) => ({
-		json: entry,
-		pairedItem: { item: itemIndex },
-	}));
+/** Appends one item per entry; a loop, as spreading 100,000s of items overflows the call stack. */
+function pushItems(
+	output: INodeExecutionData[],
+	json: IDataObject | IDataObject[],
+	itemIndex: number,
+): void {
+	for (const entry of Array.isArray(json) ? json : [json]) {
+		output.push({ json: entry, pairedItem: { item: itemIndex } });
+	}
 }
 
 type NodeError = NodeApiError | NodeOperationError;
@@ -96,7 +100,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 		if (!outcome) return;
 		if ('error' in outcome)
 			output.push(errorItem(withItemIndex(this, outcome.error, itemIndex), itemIndex));
-		else output.push(...toItems(outcome.json, itemIndex));
+		else pushItems(output, outcome.json, itemIndex);
 	});
 	return [output];
 }

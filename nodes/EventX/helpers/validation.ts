@@ -64,20 +64,90 @@ export function requireUuid(
 	return text;
 }
 
-/** A JSON parameter may arrive as text (typed in the editor) or as an object (from an expression). */
+/**
+ * A text that goes into the request's path as one segment (a short code, a QR-code token),
+ * trimmed and encoded. Empty, "." and ".." are refused: a URL resolves the dots, so the request
+ * would leave the route the operation means (".." turns `/attendee/short-code/..` into `/attendee/`).
+ */
+export function pathSegment(
+	ctx: IExecuteFunctions,
+	value: unknown,
+	field: string,
+	itemIndex: number,
+): string {
+	const text = typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
+	if (text === '') throw invalidField(ctx, field, 'is required', itemIndex);
+	if (text === '.' || text === '..')
+		throw invalidField(ctx, field, `"${text}" cannot be sent: it is not a value`, itemIndex);
+	return encodeURIComponent(text);
+}
+
+/**
+ * The path of the first `__proto__` key in a JSON value, if any. Copying such a key into an
+ * object would change the object's prototype instead, and the key would silently vanish.
+ */
+function protoKeyPath(value: unknown, path: string[] = []): string[] | undefined {
+	if (value === null || typeof value !== 'object') return undefined;
+	for (const [key, child] of Object.entries(value)) {
+		if (key === '__proto__') return [...path, key];
+		const found = protoKeyPath(child, [...path, key]);
+		if (found) return found;
+	}
+	return undefined;
+}
+
+/** A key typed by the user (e.g. a question ID) that becomes an object key: `__proto__` refused. */
+export function objectKey(
+	ctx: IExecuteFunctions,
+	value: string,
+	field: string,
+	itemIndex: number,
+): string {
+	const key = value.trim();
+	refuseProtoKeys(ctx, { [key]: null }, field, itemIndex);
+	return key;
+}
+
+/** Refuses a `__proto__` key anywhere in `value`, naming where it is. */
+export function refuseProtoKeys(
+	ctx: IExecuteFunctions,
+	value: unknown,
+	field: string,
+	itemIndex: number,
+): void {
+	const path = protoKeyPath(value);
+	if (path) {
+		throw invalidField(
+			ctx,
+			field,
+			`the key "${path.join('.')}" cannot be sent: "__proto__" is not allowed as a key`,
+			itemIndex,
+			'Rename the key; it would otherwise be dropped on the way to EventX',
+		);
+	}
+}
+
+/**
+ * A JSON parameter may arrive as text (typed in the editor) or as an object (from an expression).
+ * A `__proto__` key is refused, not dropped.
+ */
 export function parseJson(
 	ctx: IExecuteFunctions,
 	value: unknown,
 	field: string,
 	itemIndex: number,
 ): unknown {
-	if (typeof value !== 'string') return value;
-	if (value.trim() === '') return undefined;
-	try {
-		return JSON.parse(value);
-	} catch (error) {
-		throw invalidField(ctx, field, `is not valid JSON (${(error as Error).message})`, itemIndex);
+	if (typeof value === 'string' && value.trim() === '') return undefined;
+	let parsed = value;
+	if (typeof value === 'string') {
+		try {
+			parsed = JSON.parse(value);
+		} catch (error) {
+			throw invalidField(ctx, field, `is not valid JSON (${(error as Error).message})`, itemIndex);
+		}
 	}
+	refuseProtoKeys(ctx, parsed, field, itemIndex);
+	return parsed;
 }
 
 /** An ISO 8601 date-time as EventX expects it; `undefined` stays `undefined`. */

@@ -1,4 +1,5 @@
 import type {
+	IAdditionalCredentialOptions,
 	IDataObject,
 	IExecuteFunctions,
 	IHookFunctions,
@@ -8,10 +9,24 @@ import type {
 	IWebhookFunctions,
 	JsonObject,
 } from 'n8n-workflow';
+import * as n8nWorkflow from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { normalizeBaseUrl } from '../../../credentials/EventXApi.credentials';
+import {
+	API_TOKEN_REFUSED,
+	normalizeBaseUrl,
+	redactSecrets,
+	sameOrigin,
+} from '../../../credentials/EventXApi.credentials';
 import type { RetryPolicy } from './requestOptions';
+
+type AbortableSleep = (ms: number, abortSignal?: AbortSignal) => Promise<void>;
+/**
+ * A sleep that stops when its signal aborts, from the n8n-workflow n8n brings: 2.8 exports it as
+ * `sleepWithAbort`, 2.41 has only `sleep`, which takes the signal itself.
+ */
+const abortableSleep: AbortableSleep =
+	(n8nWorkflow as { sleepWithAbort?: AbortableSleep }).sleepWithAbort ?? n8nWorkflow.sleep;
 import { readRequestSettings } from './requestOptions';
 
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './requestOptions';
@@ -54,6 +69,8 @@ interface AttemptFailure {
 	/** Node's network error code, e.g. ECONNREFUSED, ECONNRESET, ETIMEDOUT. */
 	code?: string;
 	retryAfterMs?: number;
+	/** EventX refused the credential's API token in the token exchange. */
+	refusedApiToken?: boolean;
 	message: string;
 }
 
@@ -69,6 +86,23 @@ const DROPPED_CODES = new Set([
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND']);
 
 const baseUrls = new WeakMap<object, string>();
+/** The API token refusal of this execution: later calls fail with it instead of asking again. */
+const refusals = new WeakMap<object, AttemptFailure>();
+/** Executions in which EventX refused a freshly exchanged token: a new one would not help. */
+const freshTokenRefused = new WeakSet<object>();
+/** Redirects followed within EventX's origin before giving up. */
+const MAX_REDIRECTS = 5;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/** The credential's secrets, to be blanked out of anything EventX sends back. */
+async function secretsOf(ctx: EventXContext): Promise<unknown[]> {
+	try {
+		const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
+		return [credentials.apiToken, credentials.accessToken, credentials.sessionToken];
+	} catch {
+		return [];
+	}
+}
 
 async function baseUrlOf(ctx: EventXContext): Promise<string> {
 	let baseUrl = baseUrls.get(ctx);
@@ -155,10 +189,12 @@ function describeThrown(error: unknown): AttemptFailure {
 	const status = e.httpCode && /^\d{3}$/.test(e.httpCode) ? Number(e.httpCode) : undefined;
 	if (status !== undefined)
 		return { status, body: e.context?.data, message: `EventX answered with HTTP ${status}` };
+	const own = e.messages?.[0] ?? e.message ?? 'EventX could not be reached';
+	// The credential's token exchange was refused: its own words, and no further exchange.
+	if (own.startsWith(API_TOKEN_REFUSED)) return { message: own, refusedApiToken: true };
 	const code = e.code ?? networkCode([...(e.messages ?? []), e.message ?? ''].join(' '));
 	if (code !== undefined) return networkFailure(code);
-	// Not an HTTP or network failure, e.g. the credential's token exchange refused: its own words.
-	return { message: e.messages?.[0] ?? e.message ?? 'EventX could not be reached' };
+	return { message: own };
 }
 
 function isRetryable(failure: AttemptFailure, retry: RetryClass): boolean {
@@ -177,10 +213,17 @@ function toNodeApiError(
 	ctx: EventXContext,
 	failure: AttemptFailure,
 	request: EventXRequest,
+	secrets: unknown[] = [],
 ): NodeApiError {
-	const envelope = parseErrorEnvelope(failure.body);
+	const parsed = parseErrorEnvelope(failure.body);
+	// EventX's words may quote a token back: blanked out before they reach an error or an output.
+	const envelope = parsed && {
+		...parsed,
+		code: parsed.code === undefined ? undefined : redactSecrets(parsed.code, secrets),
+		message: parsed.message === undefined ? undefined : redactSecrets(parsed.message, secrets),
+	};
 	const status = envelope?.status ?? failure.status;
-	const message = envelope?.message ?? failure.message;
+	const message = envelope?.message ?? redactSecrets(failure.message, secrets);
 	const details = [
 		envelope?.code ? `code ${envelope.code}` : undefined,
 		status !== undefined ? `status ${status}` : undefined,
@@ -221,6 +264,20 @@ function toNodeApiError(
  * Returns the parsed body; `undefined` for an empty body.
  */
 export async function eventxRequest(this: EventXContext, request: EventXRequest): Promise<unknown> {
+	const refused = refusals.get(this);
+	if (refused) throw toNodeApiError(this, refused, request, await secretsOf(this));
+	if (
+		request.path
+			.split('/')
+			.slice(1)
+			.some((segment) => segment === '' || segment === '.' || segment === '..')
+	) {
+		// An empty, "." or ".." segment would leave the route the operation means.
+		throw new NodeOperationError(this.getNode(), `Refused to call ${request.path}`, {
+			itemIndex: request.itemIndex,
+			description: 'A path parameter is empty, "." or ".."',
+		});
+	}
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		url: `${await baseUrlOf(this)}${request.path}`,
@@ -228,6 +285,9 @@ export async function eventxRequest(this: EventXContext, request: EventXRequest)
 		body: request.body,
 		json: true,
 		returnFullResponse: true,
+		// Redirects are followed here, within EventX's origin only: the token must not travel.
+		disableFollowRedirect: true,
+		sendCredentialsOnCrossOriginRedirect: false,
 	};
 	const settings = readRequestSettings(this);
 	options.timeout = request.timeout ?? settings.timeout;
@@ -235,17 +295,39 @@ export async function eventxRequest(this: EventXContext, request: EventXRequest)
 	const retry = request.retry ?? (request.method === 'GET' ? 'read' : 'write');
 	let waited = 0;
 	for (let attempt = 0; ; attempt++) {
-		const failure = await attemptOnce(this, options);
+		const failure = await withDeadline(attemptOnce(this, options), options.timeout);
 		if (!('message' in failure)) return failure.body === '' ? undefined : failure.body;
+		if (failure.refusedApiToken) refusals.set(this, failure);
 		if (attempt >= policy.maxRetries || !isRetryable(failure, retry)) {
-			throw toNodeApiError(this, failure, { ...request, retry });
+			throw toNodeApiError(this, failure, { ...request, retry }, await secretsOf(this));
 		}
 		const backoff = Math.random() * policy.baseDelayMs * 2 ** attempt;
 		const delay = Math.max(backoff, failure.retryAfterMs ?? 0);
 		if (waited + delay > policy.maxTotalWaitMs)
-			throw toNodeApiError(this, failure, { ...request, retry });
+			throw toNodeApiError(this, failure, { ...request, retry }, await secretsOf(this));
 		waited += delay;
 		await sleep(delay);
+	}
+}
+
+/**
+ * The attempt, or a timeout failure once `ms` have passed: the Timeout is a deadline for the whole
+ * answer (token exchange, redirects and a body that trickles in included), not an idle timer.
+ */
+async function withDeadline(
+	work: Promise<{ body: unknown } | AttemptFailure>,
+	ms: number,
+): Promise<{ body: unknown } | AttemptFailure> {
+	const timer = new AbortController();
+	const expired = abortableSleep(ms, timer.signal).then(
+		() => networkFailure('ETIMEDOUT'),
+		// Aborted because the attempt settled first: this branch has lost the race.
+		() => networkFailure('ETIMEDOUT'),
+	);
+	try {
+		return await Promise.race([work, expired]);
+	} finally {
+		timer.abort();
 	}
 }
 
@@ -255,32 +337,78 @@ interface FullResponse {
 	body: unknown;
 }
 
-/** One request: its body when it succeeded, or what went wrong. */
+/**
+ * One request, following redirects that stay on EventX's origin: its body when it succeeded, or
+ * what went wrong. A 401 costs one token exchange and one repeat at most.
+ */
 async function attemptOnce(
 	ctx: EventXContext,
-	options: IHttpRequestOptions,
+	first: IHttpRequestOptions,
 ): Promise<{ body: unknown } | AttemptFailure> {
-	const send = async (throwOnStatus: boolean) =>
-		(await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, {
-			...options,
-			ignoreHttpStatusErrors: !throwOnStatus,
-		})) as FullResponse;
-	try {
-		let response = await send(false);
-		if (response.statusCode === 401) {
-			// n8n fetches a new session token only when a request throws a 401: replay it that way.
-			// Nothing was applied by a 401, so the replay cannot do anything twice.
-			response = await send(true);
+	const send = async (options: IHttpRequestOptions, additional?: IAdditionalCredentialOptions) =>
+		(await ctx.helpers.httpRequestWithAuthentication.call(
+			ctx,
+			CREDENTIAL_TYPE,
+			{ ...options, ignoreHttpStatusErrors: true },
+			additional,
+		)) as FullResponse;
+	let options = first;
+	let refreshed = false;
+	for (let hop = 0; ; hop++) {
+		let response: FullResponse;
+		try {
+			response = await send(options);
+			if (response.statusCode === 401 && !refreshed && !freshTokenRefused.has(ctx)) {
+				refreshed = true;
+				const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
+				// A fixed access token cannot be renewed: repeating it would only be refused again.
+				if (credentials.authentication !== 'accessToken') {
+					// With the session token emptied, n8n exchanges the API token for a new one (and
+					// saves it) before the repeat; the stale token is not sent a second time.
+					response = await send(options, {
+						credentialsDecrypted: {
+							id: '',
+							name: '',
+							type: CREDENTIAL_TYPE,
+							data: { ...credentials, sessionToken: '' },
+						},
+					});
+					if (response.statusCode === 401) freshTokenRefused.add(ctx);
+				}
+			}
+		} catch (error) {
+			return describeThrown(error);
 		}
-		if (response.statusCode < 400) return { body: response.body };
-		return {
-			status: response.statusCode,
+		const status = response.statusCode;
+		if (status < 300) return { body: response.body };
+		const failure: AttemptFailure = {
+			status,
 			body: response.body,
 			retryAfterMs: parseRetryAfter(response.headers?.['retry-after']),
-			message: `EventX answered with HTTP ${response.statusCode}`,
+			message: `EventX answered with HTTP ${status}`,
 		};
-	} catch (error) {
-		return describeThrown(error);
+		if (!REDIRECT_STATUSES.has(status)) return failure;
+		const location = response.headers?.location;
+		const target = typeof location === 'string' ? new URL(location, options.url).toString() : '';
+		if (!sameOrigin(target, options.url)) {
+			return {
+				status,
+				message: `EventX redirected the request to another host (HTTP ${status} to ${
+					target ? new URL(target).host : 'no location'
+				}); it was not followed so that the credentials stay with EventX`,
+			};
+		}
+		if (hop >= MAX_REDIRECTS) {
+			return { status, message: `EventX redirected the request more than ${MAX_REDIRECTS} times` };
+		}
+		// As browsers do: 303 (and 301/302 after a write) continue as a GET without the body.
+		const keepMethod = status === 307 || status === 308 || options.method === 'GET';
+		options = {
+			...options,
+			url: target,
+			qs: undefined,
+			...(keepMethod ? {} : { method: 'GET' as const, body: undefined }),
+		};
 	}
 }
 
@@ -340,10 +468,20 @@ export interface Pagination {
 export const MAX_PAGE_SIZE = 100;
 export const MAX_PAGES_PER_REQUEST = 200;
 
+/** What identifies an item of a list, to notice a server that sends the same items again. */
+function idOf(item: IDataObject): string | undefined {
+	const id = item?.id;
+	return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
+}
+
 /**
  * Reads a paginated list with page ranges: one request returns up to 200 pages of 100, so
  * 20,000 items take one request. With a limit, only the pages the limit needs are read and
  * exactly `limit` items (or all there are) are returned.
+ *
+ * EventX's pagination is not trusted to end the loop on its own: an item seen before is not
+ * returned twice, reading stops once `totalCount` distinct items are in, and a full range that
+ * brings nothing new is an error rather than a reason to ask for the next one.
  */
 export async function eventxPaginate(
 	this: EventXContext,
@@ -351,6 +489,7 @@ export async function eventxPaginate(
 	limit?: number,
 ): Promise<IDataObject[]> {
 	const results: IDataObject[] = [];
+	const seen = new Set<string>();
 	const pageSize =
 		limit === undefined ? MAX_PAGE_SIZE : Math.min(MAX_PAGE_SIZE, Math.max(1, limit));
 	let page = 1;
@@ -361,16 +500,35 @@ export async function eventxPaginate(
 		const qs: IDataObject = { ...request.qs, page, pageSize };
 		if (pageEnd > page) qs.pageEnd = pageEnd;
 		const { dataList, pagination } = await eventxList.call(this, { ...request, qs });
+		let fresh = 0;
 		for (const item of dataList) {
 			if (results.length >= (limit ?? Infinity)) break;
+			const id = idOf(item);
+			if (id !== undefined) {
+				if (seen.has(id)) continue;
+				seen.add(id);
+			}
+			fresh += 1;
 			results.push(item);
 		}
 		if (results.length >= (limit ?? Infinity)) break;
 		if (!pagination || typeof pagination.pageCount !== 'number') {
 			throw malformed(this, request, 'the expected "pagination" object');
 		}
-		// Stop at the last page that EventX reports, or when a range came back short.
-		if (pageEnd >= pagination.pageCount || dataList.length < (pageEnd - page + 1) * pageSize) break;
+		// Stop at the last page that EventX reports, when a range came back short, or once as many
+		// distinct items as EventX counts are in.
+		const full = dataList.length >= (pageEnd - page + 1) * pageSize;
+		const total = typeof pagination.totalCount === 'number' ? pagination.totalCount : Infinity;
+		if (pageEnd >= pagination.pageCount || !full || results.length >= total) break;
+		if (fresh === 0) {
+			throw toNodeApiError(
+				this,
+				{
+					message: `EventX's pagination does not advance: pages ${page} to ${pageEnd} brought no item that earlier pages had not (it reports ${pagination.pageCount} pages, ${pagination.totalCount} items)`,
+				},
+				request,
+			);
+		}
 		page = pageEnd + 1;
 	}
 	return results;

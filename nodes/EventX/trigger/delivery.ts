@@ -1,14 +1,14 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { WEBHOOK_ACTIONS } from '../helpers/enums';
-import { listWebhooks, readTriggerEventId, subscriptions } from './subscription';
+import { readTriggerEventId, subscriptions } from './subscription';
 
 const isObject = (value: unknown): value is IDataObject =>
 	value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** snake_case to camelCase; keys already in camelCase are kept. */
+/** snake_case to camelCase; keys already in camelCase, and leading or trailing underscores, are kept. */
 function camel(key: string): string {
-	return key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+	return key.replace(/(?<=[A-Za-z0-9])_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 }
 
 /** Keys of the delivery's attendee that EventX spells differently from its own API. */
@@ -17,10 +17,20 @@ const RENAMED: Record<string, string> = { update_at: 'updatedAt' };
 /** The attendee with camelCase keys (`update_at` read as `updatedAt`), action and event alongside. */
 export function tidyAttendee(action: string, eventId: string, attendee: IDataObject): IDataObject {
 	const tidy: IDataObject = { action, eventId };
+	// Own keys only, each defined as a plain property: a key named like one of Object's own
+	// (`__proto__`, `constructor`, `toString`...) is kept as the data it is, never looked up on
+	// the prototype or turned into a prototype change.
 	for (const [key, value] of Object.entries(attendee)) {
-		const name = RENAMED[key] ?? camel(key);
+		const name = Object.hasOwn(RENAMED, key) ? RENAMED[key] : camel(key);
 		// Both spellings of the name arrive; the first one seen wins, both hold the same value.
-		if (!(name in tidy) || tidy[name] === undefined) tidy[name] = value;
+		if (!Object.hasOwn(tidy, name) || tidy[name] === undefined) {
+			Object.defineProperty(tidy, name, {
+				value,
+				enumerable: true,
+				writable: true,
+				configurable: true,
+			});
+		}
 	}
 	return tidy;
 }
@@ -52,30 +62,15 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		return answer(this, 400, 'The delivery\'s "config" lacks webhook_id, event_id or action');
 	}
 
+	// Judged from the node's own static data only: asking EventX about an unknown webhook would let
+	// anyone who knows the URL spend the account's quota. n8n hands test deliveries the static data
+	// of their own activation, so the test URL is known the same way.
 	const eventId = readTriggerEventId(this);
-	let known =
+	const known =
 		config.event_id === eventId &&
 		Object.values(subscriptions(this)).some(
 			(sub) => sub.webhookId === config.webhook_id && sub.eventId === eventId,
 		);
-	if (!known && config.event_id === eventId) {
-		// Not among the webhooks stored in this process (e.g. a test run whose static data is
-		// not shared): ask EventX whether the event holds that webhook at this node's path. The
-		// production and test URLs differ only in their base, so the node's own path (its
-		// webhook ID and path) is what must match.
-		const ownPath = (this.getNodeWebhookUrl('default') ?? '').split('/').slice(-2).join('/');
-		const hooks = await listWebhooks(this, eventId).catch(() => undefined);
-		// EventX could not be asked: 503, so that a sender that retries may deliver it again.
-		if (hooks === undefined) return answer(this, 503, 'The delivery could not be verified');
-		known =
-			ownPath !== '' &&
-			hooks.some(
-				(hook) =>
-					hook.id === config.webhook_id &&
-					typeof hook.url === 'string' &&
-					hook.url.endsWith(`/${ownPath}`),
-			);
-	}
 	if (!known) return answer(this, 401, "This delivery is not for this trigger's webhook");
 
 	const actions = this.getNodeParameter('events', []) as string[];

@@ -155,6 +155,17 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 		throw new NodeOperationError(this.getNode(), 'EventX created the webhook without an ID');
 	}
 	remember(this, url, { webhookId: hook.id, eventId });
+	// Another activation may have registered this URL at the same time: every activation keeps the
+	// first webhook EventX lists for the URL and removes the others, so one remains, stored by all.
+	// Should this check fail, the webhook just created stays stored (and is removed on deactivation).
+	try {
+		const mine = (await listWebhooks(this, eventId)).filter((h) => h.url === url);
+		const keep = mine[0] ?? hook;
+		for (const extra of mine.slice(1)) await deleteWebhook(this, eventId, String(extra.id));
+		remember(this, url, { webhookId: String(keep.id), eventId });
+	} catch {
+		// The registration itself succeeded.
+	}
 	return true;
 }
 

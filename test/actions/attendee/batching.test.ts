@@ -1,17 +1,10 @@
 import { apiRequests, run, useSimulator } from '../../helpers';
-import { byId, liveAttendees } from './fixtures';
+import { byId, liveAttendees, upsertParameters } from './fixtures';
 
 const ctx = useSimulator();
 const event = (i = 0) => ctx.sim.seeded.eventIds[i];
 
-const upsert = (extra: Record<string, unknown> = {}) => ({
-	resource: 'attendee',
-	operation: 'upsert',
-	eventId: '={{ { __rl: true, mode: "id", value: $json.eventId } }}',
-	attendeeId: '={{ $json.id ?? "" }}',
-	upsertFields: { invitationEmail: '={{ $json.email }}', firstName: '={{ $json.first }}' },
-	...extra,
-});
+const upsert = upsertParameters;
 
 const people = (count: number, eventIndex = 0, prefix = 'p') =>
 	Array.from({ length: count }, (_, i) => ({

@@ -14,3 +14,13 @@ export function questions(sim: Simulator, eventId: string) {
 	const [text, textArea, dropdown] = sim.store.customFields.get(eventId)! as Array<{ id: string }>;
 	return { text: text.id, textArea: textArea.id, dropdown: dropdown.id };
 }
+
+/** Create or Update, one attendee per input item: `{ eventId, id?, email, first }`. */
+export const upsertParameters = (extra: Record<string, unknown> = {}) => ({
+	resource: 'attendee',
+	operation: 'upsert',
+	eventId: '={{ { __rl: true, mode: "id", value: $json.eventId } }}',
+	attendeeId: '={{ $json.id ?? "" }}',
+	upsertFields: { invitationEmail: '={{ $json.email }}', firstName: '={{ $json.first }}' },
+	...extra,
+});

@@ -7,7 +7,7 @@ import {
 } from '../../helpers/batching';
 import { readLocatorId, recordLocator } from '../../helpers/locators';
 import { APPROVAL_STATUSES, REGISTRATION_STATUSES } from '../../helpers/enums';
-import { invalidField, parseJson, uuidSchema, validate } from '../../helpers/validation';
+import { invalidField, objectKey, parseJson, uuidSchema, validate } from '../../helpers/validation';
 
 export const show = (operation: string) => ({ resource: ['attendee'], operation: [operation] });
 
@@ -193,7 +193,7 @@ export function readCustomFields(
 		}
 		const answer =
 			value !== null && typeof value === 'object' && !Array.isArray(value) ? value : { value };
-		result[questionId.trim()] = validate(
+		result[objectKey(ctx, questionId, 'Custom Fields > Question', itemIndex)] = validate(
 			ctx,
 			answerSchema,
 			answer,

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
-import { invalidField } from '../../helpers/validation';
+import { pathSegment } from '../../helpers/validation';
 import { readSimplify, simplifyAttendees, simplifyProperty } from '../../helpers/simplify';
 import { API_PREFIX, eventxData } from '../../transport';
 import type { ItemOperation } from '../types';
@@ -30,9 +30,12 @@ export const getByQrCodeToken: ItemOperation<{
 }> = {
 	description,
 	prepare(this: IExecuteFunctions, itemIndex) {
-		const raw = this.getNodeParameter('qrCodeToken', itemIndex, '') as unknown;
-		const token = typeof raw === 'string' ? raw.trim() : '';
-		if (token === '') throw invalidField(this, 'QR Code Token', 'is required', itemIndex);
+		const token = pathSegment(
+			this,
+			this.getNodeParameter('qrCodeToken', itemIndex, ''),
+			'QR Code Token',
+			itemIndex,
+		);
 		return {
 			eventId: readEventId(this, itemIndex),
 			token,
@@ -42,7 +45,7 @@ export const getByQrCodeToken: ItemOperation<{
 	async execute(this: IExecuteFunctions, { eventId, token, simplify }, itemIndex) {
 		const attendee = await eventxData.call(this, {
 			method: 'GET',
-			path: `${API_PREFIX}/event/${eventId}/attendee/qr-code-token/${encodeURIComponent(token)}`,
+			path: `${API_PREFIX}/event/${eventId}/attendee/qr-code-token/${token}`,
 			itemIndex,
 		});
 		return simplify ? (await simplifyAttendees(this, eventId, [attendee], itemIndex))[0] : attendee;

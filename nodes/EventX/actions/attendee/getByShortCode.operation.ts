@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
-import { invalidField } from '../../helpers/validation';
+import { pathSegment } from '../../helpers/validation';
 import { optionsName } from '../../helpers/versions';
 import { readSimplify, simplifyAttendees, simplifyProperty } from '../../helpers/simplify';
 import { API_PREFIX, eventxData } from '../../transport';
@@ -48,9 +48,12 @@ export const getByShortCode: ItemOperation<{
 }> = {
 	description,
 	prepare(this: IExecuteFunctions, itemIndex) {
-		const raw = this.getNodeParameter('shortCode', itemIndex, '') as unknown;
-		const code = typeof raw === 'string' ? raw.trim() : '';
-		if (code === '') throw invalidField(this, 'Short Code', 'is required', itemIndex);
+		const code = pathSegment(
+			this,
+			this.getNodeParameter('shortCode', itemIndex, ''),
+			'Short Code',
+			itemIndex,
+		);
 		const options = this.getNodeParameter(
 			optionsName(this, 'shortCodeOptions'),
 			itemIndex,
@@ -66,7 +69,7 @@ export const getByShortCode: ItemOperation<{
 	async execute(this: IExecuteFunctions, { eventId, code, ignoreCase, simplify }, itemIndex) {
 		const attendee = await eventxData.call(this, {
 			method: 'GET',
-			path: `${API_PREFIX}/event/${eventId}/attendee/short-code/${encodeURIComponent(code)}`,
+			path: `${API_PREFIX}/event/${eventId}/attendee/short-code/${code}`,
 			qs: ignoreCase ? { isIgnoreCase: true } : {},
 			itemIndex,
 		});

@@ -4,7 +4,7 @@ import { ATTENDEE_SORT_KEYS } from '../../helpers/enums';
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { pagingProperties, readLimit } from '../../helpers/paging';
 import { readSort, sortProperty } from '../../helpers/sorting';
-import { invalidField, requireUuid, toIsoDateTime } from '../../helpers/validation';
+import { invalidField, objectKey, requireUuid, toIsoDateTime } from '../../helpers/validation';
 import { readSimplify, simplifyAttendees, simplifyProperty } from '../../helpers/simplify';
 import { API_PREFIX, eventxPaginate } from '../../transport';
 import type { ItemOperation } from '../types';
@@ -113,7 +113,7 @@ function readConditions(
 	for (const row of rows) {
 		if (typeof row.questionId !== 'string' || row.questionId.trim() === '')
 			throw invalidField(ctx, `${field} > Question`, 'is required', itemIndex);
-		result[row.questionId.trim()] = row.value as string;
+		result[objectKey(ctx, row.questionId, `${field} > Question`, itemIndex)] = row.value as string;
 	}
 	return result;
 }

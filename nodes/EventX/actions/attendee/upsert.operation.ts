@@ -68,7 +68,7 @@ export const upsert: BatchOperation<Plan> = {
 					retry: 'write',
 					itemIndex,
 				});
-				return dataList;
+				return matchAnswer(attendees, dataList);
 			},
 		);
 		return await applyTickets(this, prepared, results);
@@ -134,4 +134,55 @@ async function applyTickets(
 		}
 	}
 	return out;
+}
+
+const emailKey = (value: unknown) =>
+	typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase() : undefined;
+
+/**
+ * EventX's answer, one record per sent attendee. The contract does not say the answer keeps the
+ * request's count or order, so records are matched by ID, and a new attendee (sent without an ID)
+ * by invitation email; an attendee sent with neither takes the record at its own position, and
+ * only when the answer has one record per attendee sent, not claimed by another. An attendee with
+ * no matching record says so rather than showing `{}`.
+ */
+export function matchAnswer(sent: IDataObject[], records: IDataObject[]): IDataObject[] {
+	const byId = new Map<string, IDataObject>();
+	const byEmail = new Map<string, IDataObject>();
+	for (const record of records) {
+		if (record === null || typeof record !== 'object') continue;
+		if (typeof record.id === 'string') byId.set(record.id.toLowerCase(), record);
+		const email = emailKey(record.invitationEmail);
+		if (email !== undefined && !byEmail.has(email)) byEmail.set(email, record);
+	}
+	const keyed = sent.map((attendee) => {
+		const id = typeof attendee.id === 'string' ? attendee.id : undefined;
+		const email = emailKey(attendee.invitationEmail);
+		return id !== undefined ? byId.get(id) : email !== undefined ? byEmail.get(email) : undefined;
+	});
+	const claimed = new Set(keyed);
+	return sent.map((attendee, i) => {
+		const id = typeof attendee.id === 'string' ? attendee.id : undefined;
+		const email = emailKey(attendee.invitationEmail);
+		const positional =
+			id === undefined && email === undefined && records.length === sent.length
+				? records[i]
+				: undefined;
+		const record = keyed[i] ?? (positional && !claimed.has(positional) ? positional : undefined);
+		if (record) return record;
+		const key =
+			id !== undefined
+				? `ID ${id}`
+				: email !== undefined
+					? `invitation email ${String(attendee.invitationEmail)}`
+					: 'ID or invitation email (neither was sent)';
+		return {
+			matched: false,
+			reason: `EventX's answer (${records.length} record(s) for ${sent.length} sent) holds no attendee with this ${key}; it may or may not have been saved`,
+			...(id !== undefined ? { id } : {}),
+			...(attendee.invitationEmail !== undefined
+				? { invitationEmail: attendee.invitationEmail }
+				: {}),
+		};
+	});
 }

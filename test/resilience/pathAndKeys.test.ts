@@ -1,0 +1,151 @@
+/**
+ * Inputs that would change what is sent without the user noticing: a path parameter of "." or ".."
+ * (the URL would resolve it and leave the route), and a "__proto__" key (copying it into an object
+ * drops it, widening a filter). Both are refused before any request, naming the field and the item.
+ */
+import { apiRequests, run, useSimulator } from '../helpers';
+
+const ctx = useSimulator();
+const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+
+describe('path parameters', () => {
+	test.each([
+		['getByShortCode', 'shortCode', 'Short Code'],
+		['getByQrCodeToken', 'qrCodeToken', 'QR Code Token'],
+	])('%s refuses ".", ".." and blanks before any request', async (operation, name, label) => {
+		const items = [{ v: 'OK1' }, { v: ' .. ' }, { v: '.' }, { v: '   ' }];
+		const result = await run(ctx.sim, {
+			parameters: {
+				resource: 'attendee',
+				operation,
+				eventId: byId(ctx.sim.seeded.eventIds[0]),
+				[name]: '={{ $json.v }}',
+			},
+			items,
+			continueOnFail: true,
+		});
+		const errors = result.items.map((i) => i.json.error);
+		expect(errors[1]).toBe(`${label}: ".." cannot be sent: it is not a value`);
+		expect(errors[2]).toBe(`${label}: "." cannot be sent: it is not a value`);
+		expect(errors[3]).toBe(`${label}: is required`);
+		expect(
+			result.items.slice(1).map((i) => (i.error?.context as { itemIndex?: number }).itemIndex),
+		).toEqual([1, 2, 3]);
+		// only the first item was sent, to its own route
+		expect(apiRequests(ctx.sim).map((r) => r.path.split('/').slice(-2)[0])).toEqual([
+			operation === 'getByShortCode' ? 'short-code' : 'qr-code-token',
+		]);
+	});
+
+	test('without Continue On Fail, a ".." in a later item fails the node before any request', async () => {
+		const result = await run(ctx.sim, {
+			parameters: {
+				resource: 'attendee',
+				operation: 'getByShortCode',
+				eventId: byId(ctx.sim.seeded.eventIds[0]),
+				shortCode: '={{ $json.v }}',
+			},
+			items: [{ v: 'ABC' }, { v: '..' }],
+		});
+		expect(result.error?.message).toBe('Short Code: ".." cannot be sent: it is not a value');
+		expect(apiRequests(ctx.sim)).toHaveLength(0);
+	});
+
+	test('dots inside a value are sent encoded, as part of the segment', async () => {
+		await run(ctx.sim, {
+			parameters: {
+				resource: 'attendee',
+				operation: 'getByShortCode',
+				eventId: byId(ctx.sim.seeded.eventIds[0]),
+				shortCode: '../auth',
+			},
+		});
+		expect(apiRequests(ctx.sim)[0].path).toMatch(/\/short-code\/\.\.%2Fauth$/);
+	});
+});
+
+describe('"__proto__" keys', () => {
+	test('in the Extension Data filter: refused, naming the key and the field', async () => {
+		const result = await run(ctx.sim, {
+			parameters: {
+				resource: 'event',
+				operation: 'getMany',
+				returnAll: true,
+				filters: { extensionData: '{"tier":"gold","__proto__":{"region":"EU"}}' },
+			},
+		});
+		expect(result.error?.message).toBe(
+			'Filters > Extension Data: the key "__proto__" cannot be sent: "__proto__" is not allowed as a key',
+		);
+		expect(apiRequests(ctx.sim)).toHaveLength(0);
+	});
+
+	test('nested in the Extension Data filter, from an expression: refused', async () => {
+		const result = await run(ctx.sim, {
+			parameters: {
+				resource: 'event',
+				operation: 'getMany',
+				returnAll: true,
+				filters: { extensionData: '={{ $json.filter }}' },
+			},
+			items: [{ filter: '{"tier":{"__proto__":{"$eq":1}}}' }],
+		});
+		expect(result.error?.message).toMatch(/^Filters > Extension Data: the key "tier\.__proto__"/);
+		expect(apiRequests(ctx.sim)).toHaveLength(0);
+	});
+
+	test('as a question of Custom Fields or of a custom-field filter: refused', async () => {
+		const eventId = byId(ctx.sim.seeded.eventIds[0]);
+		const upsert = await run(ctx.sim, {
+			parameters: {
+				resource: 'attendee',
+				operation: 'upsert',
+				eventId,
+				upsertFields: { invitationEmail: 'a@example.com' },
+				upsertCustomFields: { fields: [{ questionId: '__proto__', value: 'x' }] },
+			},
+		});
+		expect(upsert.error?.message).toMatch(/^Custom Fields > Question: the key "__proto__"/);
+
+		const answer = await run(ctx.sim, {
+			parameters: {
+				resource: 'attendee',
+				operation: 'upsert',
+				eventId,
+				upsertFields: { invitationEmail: 'a@example.com' },
+				upsertCustomFields: {
+					fields: [{ questionId: 'q1', value: '{"value":"x","__proto__":{"mediaValues":[]}}' }],
+				},
+			},
+		});
+		expect(answer.error?.message).toMatch(/^Custom Fields > Value: the key "__proto__"/);
+
+		const filter = await run(ctx.sim, {
+			parameters: {
+				resource: 'attendee',
+				operation: 'getMany',
+				eventId,
+				returnAll: true,
+				filters: { customFieldEquals: { conditions: [{ questionId: '__proto__', value: 'x' }] } },
+			},
+		});
+		expect(filter.error?.message).toMatch(
+			/^Filters > Custom Field Equals > Question: the key "__proto__"/,
+		);
+		expect(apiRequests(ctx.sim)).toHaveLength(0);
+	});
+
+	test('keys named like other Object properties are sent as written', async () => {
+		const result = await run(ctx.sim, {
+			parameters: {
+				resource: 'event',
+				operation: 'getMany',
+				returnAll: true,
+				filters: { extensionData: '{"constructor":"x","toString":{"$exists":true}}' },
+			},
+		});
+		expect(result.error).toBeUndefined();
+		const sent = JSON.parse(apiRequests(ctx.sim)[0].query.filter) as Record<string, unknown>;
+		expect(sent).toEqual({ extensionData: { constructor: 'x', toString: { $exists: true } } });
+	});
+});
