@@ -3,12 +3,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { invalidField, requireUuid } from '../../helpers/validation';
 import { API_PREFIX, eventxData } from '../../transport';
+import { modelFilled } from '../../helpers/tool';
 import type { ItemOperation } from '../types';
 import { attendeeIdProperty, readAttendeeId, show } from './fields';
 
 export const description: INodeProperties[] = [
 	eventLocator({ show: show('changeTicket') }),
-	attendeeIdProperty('changeTicket'),
+	...modelFilled(attendeeIdProperty('changeTicket')),
 	{
 		displayName: 'Ticket Class Name or ID',
 		name: 'ticketClassId',

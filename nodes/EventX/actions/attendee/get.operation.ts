@@ -2,12 +2,13 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { API_PREFIX, eventxData } from '../../transport';
+import { modelFilled } from '../../helpers/tool';
 import type { ItemOperation } from '../types';
 import { attendeeIdProperty, readAttendeeId, show } from './fields';
 
 export const description: INodeProperties[] = [
 	eventLocator({ show: show('get') }),
-	attendeeIdProperty('get'),
+	...modelFilled(attendeeIdProperty('get')),
 ];
 
 export const get: ItemOperation<{ eventId: string; attendeeId: string }> = {

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
+import { modelFilled } from '../../helpers/tool';
 import { invalidField } from '../../helpers/validation';
 import { API_PREFIX, eventxData } from '../../transport';
 import type { ItemOperation } from '../types';
@@ -8,7 +9,7 @@ import { show } from './fields';
 
 export const description: INodeProperties[] = [
 	eventLocator({ show: show('getByQrCodeToken') }),
-	{
+	...modelFilled({
 		displayName: 'QR Code Token',
 		name: 'qrCodeToken',
 		type: 'string',
@@ -16,7 +17,7 @@ export const description: INodeProperties[] = [
 		required: true,
 		description: "The token encoded in the attendee's check-in QR code",
 		displayOptions: { show: show('getByQrCodeToken') },
-	},
+	}),
 ];
 
 export const getByQrCodeToken: ItemOperation<{ eventId: string; token: string }> = {

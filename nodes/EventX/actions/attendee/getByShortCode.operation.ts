@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
+import { modelFilled } from '../../helpers/tool';
 import { invalidField } from '../../helpers/validation';
 import { API_PREFIX, eventxData } from '../../transport';
 import type { ItemOperation } from '../types';
@@ -8,16 +9,17 @@ import { show } from './fields';
 
 export const description: INodeProperties[] = [
 	eventLocator({ show: show('getByShortCode') }),
-	{
+	...modelFilled({
 		displayName: 'Short Code',
 		name: 'shortCode',
 		type: 'string',
 		default: '',
 		required: true,
 		placeholder: 'e.g. K7Q2XM',
-		description: "The attendee's short code",
+		description:
+			"The attendee's short code, the few letters and digits printed on their ticket and confirmation (e.g. K7Q2XM)",
 		displayOptions: { show: show('getByShortCode') },
-	},
+	}),
 	{
 		displayName: 'Options',
 		name: 'shortCodeOptions',

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { invalidField } from '../../helpers/validation';
 import { API_PREFIX, eventxData } from '../../transport';
+import { modelFilled } from '../../helpers/tool';
 import type { ItemOperation } from '../types';
 import {
 	attendeeIdProperty,
@@ -15,7 +16,7 @@ import {
 
 export const description: INodeProperties[] = [
 	eventLocator({ show: show('update') }),
-	attendeeIdProperty('update'),
+	...modelFilled(attendeeIdProperty('update')),
 	profileProperty('update', false),
 	customFieldsProperty('update'),
 ];
