@@ -57,7 +57,7 @@ const operationProperty: INodeProperties = {
 			name: 'Get by Short Code',
 			value: 'getByShortCode',
 			description:
-				"Find an attendee by their short code (6 letters and digits, as on the ticket). Needs the event and the code; returns the attendee's ID, creation time and answers.",
+				"Find an attendee by their short code (the letters and digits on their ticket). Needs the event and the code; returns the attendee's ID, creation time and answers.",
 			action: 'Get an attendee by short code',
 		},
 		{
