@@ -156,6 +156,17 @@ function operationDescription(resource: string, operation: string): string {
 	return String(option?.description);
 }
 
+/** A parameter's description on the EventX Tool: its $fromAI() default carries it to the model. */
+function parameterDescription(name: string, operation: string): string {
+	const property = new EventX().description.properties.find(
+		(p) =>
+			p.name === name &&
+			p.displayOptions?.show?.operation?.includes(operation) &&
+			p.displayOptions?.show?.['@tool']?.includes(true),
+	);
+	return String(property?.description);
+}
+
 function check(condition: unknown, message: string): void {
 	if (!condition) throw new Error(message);
 }
@@ -207,6 +218,7 @@ export const agentSuite: E2eSuite = {
 			);
 
 		beforeAll(async () => {
+			const started = Date.now();
 			model = await ModelServer.start(EVENTX_SECRETS);
 			const credential = await env().api('POST', '/credentials', {
 				name: 'OpenAI (scripted)',
@@ -222,6 +234,9 @@ export const agentSuite: E2eSuite = {
 				assistantWorkflow(eventId, String(credential.data.id), chatWebhookId),
 			);
 			await createActive(env(), mcpWorkflow(eventId));
+			console.log(
+				`agent/MCP setup (credential, 2 workflows activated): ${Date.now() - started} ms`,
+			);
 		});
 
 		afterEach(() => {
@@ -248,13 +263,19 @@ export const agentSuite: E2eSuite = {
 							// The example's tools describe themselves with their operation's description.
 							const described = operationDescription('attendee', 'getByShortCode');
 							check(lookup.description === described, `description: ${lookup.description}`);
+							// Parameters left to the tool's defaults: the model is told what to give.
 							const codeParam = lookup.parameters.properties?.Short_Code;
 							check(
-								/short code/i.test(String(codeParam?.description)),
+								codeParam?.description === parameterDescription('shortCode', 'getByShortCode'),
 								`Short_Code: ${JSON.stringify(codeParam)}`,
 							);
 							const send = offered(request, 'Send_Confirmation_Email');
-							check(send.parameters.properties?.Attendee_IDs, 'Attendee_IDs not asked for');
+							const idsParam = send.parameters.properties?.Attendee_IDs;
+							check(
+								idsParam?.description ===
+									parameterDescription('attendeeIds', 'sendConfirmationEmail'),
+								`Attendee_IDs: ${JSON.stringify(idsParam)}`,
+							);
 							offered(request, 'Get_Many_Attendees');
 							return {
 								toolCalls: [
@@ -417,7 +438,10 @@ export const agentSuite: E2eSuite = {
 					expect(byName.Get_Attendee_by_Short_Code.inputSchema).toMatchObject({
 						type: 'object',
 						properties: {
-							Short_Code: { type: 'string', description: expect.stringMatching(/short code/i) },
+							Short_Code: {
+								type: 'string',
+								description: parameterDescription('shortCode', 'getByShortCode'),
+							},
 						},
 						required: ['Short_Code'],
 					});

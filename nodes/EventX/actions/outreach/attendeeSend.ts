@@ -29,7 +29,7 @@ export function attendeeSendProperties(operation: string): INodeProperties[] {
 		eventLocator({ show }),
 		...attendeeIdsProperty(
 			show,
-			'The attendees to send to: attendee IDs (UUIDs), one or several separated by commas. The IDs of all items are sent together, each attendee once, in requests of up to Batch Size IDs per event.',
+			'The attendees to send to: attendee IDs (UUIDs), one or several separated by commas. Each attendee gets it once per execution, however many items name them.',
 		),
 		batchOptionsProperty(
 			'sendOptions',
