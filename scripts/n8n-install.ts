@@ -242,10 +242,9 @@ export function installPackage(
 	mkdirSync(packageDir, { recursive: true });
 	run('tar', ['-xzf', tgz, '-C', packageDir, '--strip-components=1'], nodesDir, log);
 	const packageJson = join(packageDir, 'package.json');
-	const kept = JSON.parse(readFileSync(packageJson, 'utf8'));
-	delete kept.devDependencies;
-	delete kept.peerDependencies;
-	delete kept.optionalDependencies;
+	const kept = JSON.parse(readFileSync(packageJson, 'utf8')) as Record<string, unknown>;
+	for (const field of ['devDependencies', 'peerDependencies', 'optionalDependencies'])
+		delete kept[field];
 	writeFileSync(packageJson, JSON.stringify(kept, null, 2));
 	run(
 		'npm',

@@ -9,6 +9,7 @@
 import { N8N_MATRIX, packPackage } from '../../scripts/n8n-runtime';
 import { E2eEnvironment, log } from './environment';
 import { actionsSuite } from './suites/actions.suite';
+import { agentSuite } from './suites/agent.suite';
 import { editorSuite } from './suites/editor.suite';
 import { examplesSuite } from './suites/examples.suite';
 import { triggerSuite } from './suites/trigger.suite';
@@ -23,7 +24,7 @@ const { join } = path;
 jest.setTimeout(15 * 60_000);
 
 // The editor suite runs last, against the n8n the others have exercised.
-const suites: E2eSuite[] = [actionsSuite, examplesSuite, triggerSuite, editorSuite];
+const allSuites: E2eSuite[] = [actionsSuite, examplesSuite, triggerSuite, agentSuite, editorSuite];
 
 // One tarball for every release: `npm pack` builds dist/, which must not happen twice at once.
 const packDir = mkdtempSync(join(tmpdir(), 'n8n-nodes-eventx-pack-'));
@@ -34,6 +35,7 @@ afterAll(() => rmSync(packDir, { recursive: true, force: true }));
 const only = process.env.E2E_N8N?.split(',').map((v) => v.trim());
 for (const release of N8N_MATRIX.filter((r) => !only || only.includes(r.version))) {
 	describe(`n8n ${release.version} on Node ${release.nodeMajor}`, () => {
+		const suites = allSuites.filter((s) => !s.releases || s.releases.includes(release.version));
 		let environment: E2eEnvironment | undefined;
 		const env = () => environment!;
 		const started = Date.now();

@@ -32,11 +32,12 @@ const overlap = (a: Rect, b: Rect) =>
 	a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
 describe('the examples', () => {
-	test('there are four', () => {
+	test('there are five', () => {
 		expect(examples.map((e) => e.file).sort()).toEqual([
 			'attendee-lifecycle.json',
 			'attendee-sync.json',
 			'door-check-in.json',
+			'eventx-assistant.json',
 			'scheduled-outreach.json',
 		]);
 	});

@@ -1,13 +1,17 @@
 import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { modelFilled } from './tool';
 import { invalidField, requireUuid } from './validation';
 
-/** The attendees an item acts on; the same parameter for every operation that takes a list. */
+/**
+ * The attendees an item acts on; the same parameter for every operation that takes a list. As a
+ * tool, the model fills it.
+ */
 export function attendeeIdsProperty(
 	show: IDisplayOptions['show'],
 	description: string,
-): INodeProperties {
-	return {
+): INodeProperties[] {
+	return modelFilled({
 		displayName: 'Attendee IDs',
 		name: 'attendeeIds',
 		type: 'string',
@@ -17,7 +21,7 @@ export function attendeeIdsProperty(
 		hint: 'One ID, a comma-separated list, or an array from an expression',
 		description,
 		displayOptions: { show },
-	};
+	});
 }
 
 /** One ID, a comma-separated list or an array (of IDs or comma-separated lists); deduplicated. */

@@ -1,6 +1,10 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { toolDefault } from './tool';
 import { invalidField } from './validation';
+
+/** The Limit of a list operation used as an agent's tool: a few results, not a page of 50. */
+export const TOOL_LIMIT = 10;
 
 /** Return All and Limit, shown for one resource's list operation. */
 export function pagingProperties(resource: string, operation: string): INodeProperties[] {
@@ -14,15 +18,19 @@ export function pagingProperties(resource: string, operation: string): INodeProp
 			description: 'Whether to return all results or only up to a given limit',
 			displayOptions: { show },
 		},
-		{
-			displayName: 'Limit',
-			name: 'limit',
-			type: 'number',
-			typeOptions: { minValue: 1 },
-			default: 50,
-			description: 'Max number of results to return',
-			displayOptions: { show: { ...show, returnAll: [false] } },
-		},
+		...toolDefault(
+			{
+				displayName: 'Limit',
+				name: 'limit',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: 50,
+				description: 'Max number of results to return',
+				displayOptions: { show: { ...show, returnAll: [false] } },
+			},
+			TOOL_LIMIT,
+			'Max number of results to return. Small by default on a tool, so that the answer fits in the model context.',
+		),
 	];
 }
 

@@ -21,7 +21,8 @@ const operationProperty: INodeProperties = {
 		{
 			name: 'Change Ticket',
 			value: 'changeTicket',
-			description: "Change an attendee's ticket class and add-ons (one request per attendee)",
+			description:
+				"Move an attendee to another ticket class, optionally with add-ons (one request per attendee). Needs the event, the attendee ID and the ticket class ID; returns the attendee's new ticket.",
 			action: 'Change the ticket of an attendee',
 		},
 		{
@@ -34,38 +35,50 @@ const operationProperty: INodeProperties = {
 		{
 			name: 'Delete',
 			value: 'delete',
-			description: 'Delete attendees permanently (sent in batches)',
+			description:
+				'Delete attendees and their data permanently; this cannot be undone. Needs the event and the attendee IDs; returns the deleted IDs.',
 			action: 'Delete attendees permanently',
 		},
-		{ name: 'Get', value: 'get', description: 'Get an attendee', action: 'Get an attendee' },
+		{
+			name: 'Get',
+			value: 'get',
+			description:
+				"Get one attendee by ID. Needs the event and the attendee ID; returns the attendee's profile, ticket, registration status and check-in times.",
+			action: 'Get an attendee',
+		},
 		{
 			name: 'Get by QR Code Token',
 			value: 'getByQrCodeToken',
-			description: 'Find an attendee by the token of their check-in QR code',
+			description:
+				"Find an attendee by the token in their check-in QR code. Needs the event and the token; returns the attendee's ID, creation time and answers.",
 			action: 'Get an attendee by QR code token',
 		},
 		{
 			name: 'Get by Short Code',
 			value: 'getByShortCode',
-			description: 'Find an attendee by their short code',
+			description:
+				"Find an attendee by their short code (the letters and digits on their ticket). Needs the event and the code; returns the attendee's ID, creation time and answers.",
 			action: 'Get an attendee by short code',
 		},
 		{
 			name: 'Get Many',
 			value: 'getMany',
-			description: 'Get the attendees of an event',
+			description:
+				"List an event's attendees, optionally only those matching a search or registered after a time. Needs the event; returns one item per attendee.",
 			action: 'Get many attendees',
 		},
 		{
 			name: 'Remove',
 			value: 'remove',
-			description: 'Cancel the registrations of attendees (sent in batches)',
+			description:
+				"Cancel attendees' registrations; they stay stored but leave the event's lists. Needs the event and the attendee IDs; returns the removed IDs.",
 			action: 'Remove attendees from an event',
 		},
 		{
 			name: 'Update',
 			value: 'update',
-			description: "Update an attendee's profile",
+			description:
+				"Change fields of an attendee's profile. Needs the event, the attendee ID and the fields to change; returns the updated attendee.",
 			action: 'Update an attendee',
 		},
 	],

@@ -31,7 +31,10 @@ export function bulkRemoval(
 			displayOptions: { show: show(operation) },
 		},
 		eventLocator({ show: show(operation) }),
-		attendeeIdsProperty(show(operation), 'The attendees of this item'),
+		...attendeeIdsProperty(
+			show(operation),
+			'The attendees of this item: attendee IDs (UUIDs), one or several separated by commas',
+		),
 		batchOptionsProperty(operation),
 	];
 	return {

@@ -2,13 +2,14 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { invalidField } from '../../helpers/validation';
+import { modelFilled } from '../../helpers/tool';
 import type { ItemOperation } from '../types';
-import { attendeeLocator, readAttendeeId, show } from './fields';
+import { ATTENDEE_ID_FOR_MODEL, attendeeLocator, readAttendeeId, show } from './fields';
 import { changeAttendeeTicket, readTicketChange, ticketProperties } from './ticket';
 
 export const description: INodeProperties[] = [
 	eventLocator({ show: show('changeTicket') }),
-	...attendeeLocator('changeTicket'),
+	...attendeeLocator('changeTicket').flatMap((p) => modelFilled(p, ATTENDEE_ID_FOR_MODEL)),
 	...ticketProperties('changeTicket'),
 ];
 

@@ -24,6 +24,10 @@ export const attendeeLocator = (operation: string): INodeProperties[] =>
 		displayOptions: { show: show(operation) },
 	});
 
+/** What a model is told to give as the attendee on the EventX Tool. */
+export const ATTENDEE_ID_FOR_MODEL =
+	"The attendee's ID (a UUID), e.g. the ID a lookup by short code or QR code token returned";
+
 /** Create or Update's attendee: an ID from the input data, empty to create. */
 export const attendeeIdProperty = (operation: string, required = true): INodeProperties => ({
 	displayName: 'Attendee ID',
@@ -33,7 +37,7 @@ export const attendeeIdProperty = (operation: string, required = true): INodePro
 	required,
 	placeholder: 'e.g. 3f2b6c1e-8a4d-4f7e-9b1a-2c3d4e5f6a7b',
 	description: required
-		? 'The attendee to work on'
+		? "The attendee's ID (a UUID), e.g. the ID a lookup by short code or QR code token returned"
 		: 'The attendee to update. Leave empty to create a new attendee.',
 	displayOptions: { show: show(operation) },
 });

@@ -3,12 +3,13 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { readSimplify, simplifyAttendees, simplifyProperty } from '../../helpers/simplify';
 import { API_PREFIX, eventxData } from '../../transport';
+import { modelFilled } from '../../helpers/tool';
 import type { ItemOperation } from '../types';
-import { attendeeLocator, readAttendeeId, show } from './fields';
+import { ATTENDEE_ID_FOR_MODEL, attendeeLocator, readAttendeeId, show } from './fields';
 
 export const description: INodeProperties[] = [
 	eventLocator({ show: show('get') }),
-	...attendeeLocator('get'),
+	...attendeeLocator('get').flatMap((p) => modelFilled(p, ATTENDEE_ID_FOR_MODEL)),
 	simplifyProperty(show('get')),
 ];
 

@@ -3,13 +3,14 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { pathSegment } from '../../helpers/validation';
 import { readSimplify, simplifyAttendees, simplifyProperty } from '../../helpers/simplify';
+import { modelFilled } from '../../helpers/tool';
 import { API_PREFIX, eventxData } from '../../transport';
 import type { ItemOperation } from '../types';
 import { show } from './fields';
 
 export const description: INodeProperties[] = [
 	eventLocator({ show: show('getByQrCodeToken') }),
-	{
+	...modelFilled({
 		displayName: 'QR Code Token',
 		name: 'qrCodeToken',
 		type: 'string',
@@ -19,7 +20,7 @@ export const description: INodeProperties[] = [
 		required: true,
 		description: "The token encoded in the attendee's check-in QR code",
 		displayOptions: { show: show('getByQrCodeToken') },
-	},
+	}),
 	simplifyProperty(show('getByQrCodeToken')),
 ];
 

@@ -4,22 +4,24 @@ import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { pathSegment } from '../../helpers/validation';
 import { optionsName } from '../../helpers/versions';
 import { readSimplify, simplifyAttendees, simplifyProperty } from '../../helpers/simplify';
+import { modelFilled } from '../../helpers/tool';
 import { API_PREFIX, eventxData } from '../../transport';
 import type { ItemOperation } from '../types';
 import { show } from './fields';
 
 export const description: INodeProperties[] = [
 	eventLocator({ show: show('getByShortCode') }),
-	{
+	...modelFilled({
 		displayName: 'Short Code',
 		name: 'shortCode',
 		type: 'string',
 		default: '',
 		required: true,
 		placeholder: 'e.g. K7Q2XM',
-		description: "The attendee's short code",
+		description:
+			"The attendee's short code, the few letters and digits printed on their ticket and confirmation (e.g. K7Q2XM)",
 		displayOptions: { show: show('getByShortCode') },
-	},
+	}),
 	{
 		displayName: 'Options',
 		name: 'shortCodeOptions',

@@ -66,7 +66,8 @@ export const description: INodeProperties[] = [
 				name: 'createdAfter',
 				type: 'dateTime',
 				default: '',
-				description: 'Return only attendees created after this time',
+				description:
+					'Return only attendees registered after this time (ISO 8601, e.g. 2026-11-20T00:00:00Z)',
 			},
 			{
 				...questionRows('Custom Field Contains', 'customFieldContains', 'Text'),

@@ -3,8 +3,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { invalidField } from '../../helpers/validation';
 import { API_PREFIX, eventxData } from '../../transport';
+import { modelFilled } from '../../helpers/tool';
 import type { ItemOperation } from '../types';
 import {
+	ATTENDEE_ID_FOR_MODEL,
 	attendeeLocator,
 	customFieldsProperty,
 	profileProperty,
@@ -15,7 +17,7 @@ import {
 
 export const description: INodeProperties[] = [
 	eventLocator({ show: show('update') }),
-	...attendeeLocator('update'),
+	...attendeeLocator('update').flatMap((p) => modelFilled(p, ATTENDEE_ID_FOR_MODEL)),
 	profileProperty('update', false),
 	customFieldsProperty('update'),
 ];

@@ -13,7 +13,8 @@ const operationProperty: INodeProperties = {
 		{
 			name: 'Get Many',
 			value: 'getMany',
-			description: 'Get the attendee tags of an event',
+			description:
+				"List the tags an event's attendees can carry (e.g. VIP). Needs the event; returns one item per tag with its ID and name.",
 			action: 'Get many attendee tags',
 		},
 	],

@@ -16,17 +16,31 @@ const operationProperty: INodeProperties = {
 		{
 			name: 'Create',
 			value: 'create',
-			description: 'Create an event in an organization',
+			description:
+				'Create an event in an organization. Needs the organization, name, format, start, end, timezone and expected size; returns the new event.',
 			action: 'Create an event',
 		},
-		{ name: 'Get', value: 'get', description: 'Get an event', action: 'Get an event' },
+		{
+			name: 'Get',
+			value: 'get',
+			description:
+				'Get one event by ID. Needs the event; returns its name, dates, timezone, format and settings.',
+			action: 'Get an event',
+		},
 		{
 			name: 'Get Many',
 			value: 'getMany',
-			description: 'Get events you host or manage',
+			description:
+				'List the events you host or manage, optionally filtered. Needs nothing; returns one item per event with its ID, name and dates.',
 			action: 'Get many events',
 		},
-		{ name: 'Update', value: 'update', description: 'Update an event', action: 'Update an event' },
+		{
+			name: 'Update',
+			value: 'update',
+			description:
+				"Change an event's name, description, dates or settings. Needs the event and the fields to change; returns the updated event.",
+			action: 'Update an event',
+		},
 	],
 	default: 'getMany',
 };

@@ -18,37 +18,43 @@ const operationProperty: INodeProperties = {
 		{
 			name: 'Create or Update Email Template',
 			value: 'upsertEmailTemplate',
-			description: "Create or update one of the event's email templates",
+			description:
+				"Save one of the event's email templates (subject and content). Needs the event and the template type; returns the saved template.",
 			action: 'Create or update an email template',
 		},
 		{
 			name: 'Send Confirmation Email',
 			value: 'sendConfirmationEmail',
-			description: 'Email the confirmation to attendees (each attendee once per execution)',
+			description:
+				'Email the registration confirmation to attendees now (each attendee once per execution). Needs the event and the attendee IDs; returns the IDs it was sent to.',
 			action: 'Send confirmation emails',
 		},
 		{
 			name: 'Send Confirmation SMS',
 			value: 'sendConfirmationSms',
-			description: 'Text the confirmation to attendees (each attendee once per execution)',
+			description:
+				'Text the registration confirmation to attendees now (each attendee once per execution). Needs the event and the attendee IDs; returns the IDs it was sent to.',
 			action: 'Send confirmation SMS',
 		},
 		{
 			name: 'Send Confirmation WhatsApp',
 			value: 'sendConfirmationWhatsApp',
-			description: 'Send the confirmation on WhatsApp (each attendee once per execution)',
+			description:
+				'Send the registration confirmation on WhatsApp now (each attendee once per execution). Needs the event and the attendee IDs; returns the IDs it was sent to.',
 			action: 'Send confirmation whatsapp messages',
 		},
 		{
 			name: 'Send Manual Email',
 			value: 'sendManualEmail',
-			description: 'Send a draft manual email to attendees (each attendee once per execution)',
+			description:
+				'Send a drafted manual email to attendees now (each attendee once per execution). Needs the event, the draft ID and the attendee IDs; returns the IDs it was sent to.',
 			action: 'Send a manual email',
 		},
 		{
 			name: 'Send Test Email',
 			value: 'sendTestEmail',
-			description: 'Send a test of a confirmation template to 1 to 5 addresses',
+			description:
+				'Send a test of a confirmation template to 1 to 5 email addresses. Needs the event, the template type and the addresses; returns where it was sent.',
 			action: 'Send a test email',
 		},
 	],

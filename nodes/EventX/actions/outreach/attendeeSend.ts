@@ -27,9 +27,9 @@ export function attendeeSendProperties(operation: string): INodeProperties[] {
 	const show = { resource: ['outreach'], operation: [operation] };
 	return [
 		eventLocator({ show }),
-		attendeeIdsProperty(
+		...attendeeIdsProperty(
 			show,
-			'The attendees of this item. The IDs of all items are sent together, each attendee once, in requests of up to Batch Size IDs per event.',
+			'The attendees to send to: attendee IDs (UUIDs), one or several separated by commas. Each attendee gets it once per execution, however many items name them.',
 		),
 		batchOptionsProperty(
 			'sendOptions',

@@ -16,25 +16,29 @@ const operationProperty: INodeProperties = {
 		{
 			name: 'Create',
 			value: 'create',
-			description: "Subscribe a URL to the event's attendee actions",
+			description:
+				"Subscribe a URL to the event's attendee actions. Needs the event, the URL and the actions; returns the new webhook with its ID.",
 			action: 'Create a webhook',
 		},
 		{
 			name: 'Delete',
 			value: 'delete',
-			description: 'Delete a webhook permanently',
+			description:
+				'Delete a webhook permanently. Needs the event and the webhook ID; returns the deleted ID.',
 			action: 'Delete a webhook',
 		},
 		{
 			name: 'Get Many',
 			value: 'getMany',
-			description: "Get the event's webhooks",
+			description:
+				"List the event's webhooks. Needs the event; returns one item per webhook with its ID, URL and actions.",
 			action: 'Get many webhooks',
 		},
 		{
 			name: 'Update',
 			value: 'update',
-			description: "Change a webhook's URL or actions",
+			description:
+				"Change a webhook's URL or actions. Needs the event, the webhook ID and the changes; returns the updated webhook.",
 			action: 'Update a webhook',
 		},
 	],

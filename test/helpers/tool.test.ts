@@ -1,0 +1,121 @@
+import {
+	NodeHelpers,
+	traverseNodeParameters,
+	type FromAIArgument,
+	type INode,
+	type INodeParameters,
+	type INodeTypeDescription,
+} from 'n8n-workflow';
+
+import { EventX } from '../../nodes/EventX/EventX.node';
+import { fromAi, fromAiKey } from '../../nodes/EventX/helpers/tool';
+
+const action = new EventX().description;
+/** The tool variant as n8n derives it: the same properties under a name ending in "Tool". */
+const tool: INodeTypeDescription = { ...action, name: `${action.name}Tool` };
+
+/** The parameters n8n runs a node with: the given ones and the defaults of what is shown. */
+function parametersOf(description: INodeTypeDescription, parameters: INodeParameters) {
+	const node = {
+		name: 'EventX',
+		type: `n8n-nodes-eventx.${description.name}`,
+		typeVersion: 1,
+		parameters,
+	} as unknown as INode;
+	return NodeHelpers.getNodeParameters(
+		description.properties,
+		parameters,
+		true,
+		false,
+		node,
+		description,
+	) as INodeParameters;
+}
+
+/** The `$fromAI()` calls in a node's parameters, as n8n collects them for the tool's schema. */
+function fromAiCalls(parameters: INodeParameters): FromAIArgument[] {
+	const calls: FromAIArgument[] = [];
+	traverseNodeParameters(parameters, calls);
+	return calls;
+}
+
+describe('the node as a tool of an AI agent', () => {
+	test('a list operation returns 10 results by default as a tool, 50 on the action node', () => {
+		const getMany = { resource: 'attendee', operation: 'getMany' };
+		expect(parametersOf(action, getMany).limit).toBe(50);
+		expect(parametersOf(tool, getMany).limit).toBe(10);
+		expect(parametersOf(tool, { ...getMany, limit: 3 }).limit).toBe(3);
+		expect(parametersOf(tool, { resource: 'event', operation: 'getMany' }).limit).toBe(10);
+	});
+
+	test('the parameters a model fills default to $fromAI() with their own description', () => {
+		const byShortCode = { resource: 'attendee', operation: 'getByShortCode' };
+		expect(parametersOf(action, byShortCode).shortCode).toBe('');
+		const calls = fromAiCalls(parametersOf(tool, byShortCode));
+		expect(calls).toEqual([
+			expect.objectContaining({
+				key: 'Short_Code',
+				type: 'string',
+				description: expect.stringContaining("The attendee's short code"),
+			}),
+		]);
+
+		const send = { resource: 'outreach', operation: 'sendConfirmationEmail' };
+		expect(parametersOf(action, send).attendeeIds).toBe('={{ $json.id }}');
+		expect(fromAiCalls(parametersOf(tool, send)).map((c) => c.key)).toEqual(['Attendee_IDs']);
+
+		const get = { resource: 'attendee', operation: 'get' };
+		expect(fromAiCalls(parametersOf(tool, get)).map((c) => c.key)).toEqual(['Attendee_ID']);
+	});
+
+	test("a user's own value replaces the model's", () => {
+		const params = parametersOf(tool, {
+			resource: 'attendee',
+			operation: 'getByShortCode',
+			shortCode: 'K7Q2XM',
+		});
+		expect(params.shortCode).toBe('K7Q2XM');
+		expect(fromAiCalls(params)).toEqual([]);
+	});
+
+	test("every $fromAI() default is one n8n accepts: a valid key, a description, n8n's quoting", () => {
+		const defaults = action.properties
+			.filter((p) => typeof p.default === 'string' && p.default.includes('$fromAI('))
+			.map((p) => ({ displayName: p.displayName, value: String(p.default) }));
+		expect(defaults.length).toBeGreaterThanOrEqual(4);
+		for (const { displayName, value } of defaults) {
+			const [call] = fromAiCalls({ value });
+			// The key n8n's editor would write for the parameter, within n8n's rule for tool keys.
+			expect(call.key).toBe(fromAiKey(displayName));
+			expect(call.key).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
+			expect(call.description!.length).toBeGreaterThan(20);
+		}
+	});
+
+	test("every operation's description says what it does, what it needs and what it returns", () => {
+		const operations = action.properties
+			.filter((p) => p.name === 'operation')
+			.flatMap((p) => p.options as Array<{ value: string; description?: string }>);
+		// n8n's verification asks every upsert for its own standard wording.
+		const UPSERT = 'Create a new record, or update the current one if it already exists (upsert)';
+		const vague = operations
+			.filter((o) => o.description !== UPSERT)
+			.filter((o) => !/^[A-Z].*\. Needs [^;]+; returns .+\.$/.test(String(o.description)))
+			.map((o) => `${o.value}: ${o.description}`);
+		expect(vague).toEqual([]);
+	});
+
+	test('fromAi writes what n8n parses back', () => {
+		const [call] = fromAiCalls({
+			value: fromAi('Search', "Text in the attendee's name or email", 'string'),
+		});
+		expect(call).toEqual(
+			expect.objectContaining({
+				key: 'Search',
+				description: "Text in the attendee's name or email",
+				type: 'string',
+			}),
+		);
+		expect(() => fromAi('Search', 'a `quoted` text')).toThrow(/backtick/);
+	});
+});
