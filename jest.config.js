@@ -8,8 +8,9 @@ module.exports = {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }],
 	},
 	testTimeout: 30000,
-	// The real-n8n suites start processes of their own; they run in their own jest project order.
-	maxWorkers: 2,
+	// One test file at a time: the real-n8n suites start n8n, the simulator and Chromium, and under
+	// a loaded machine n8n-workflow's regular expressions (a 250 ms budget each) time out.
+	maxWorkers: 1,
 	// n8n-core keeps keep-alive sockets and timers of its own open after a run; they are not ours to close.
 	forceExit: true,
 };

@@ -118,6 +118,27 @@ export class E2eEnvironment {
 	}
 
 	/** API requests the simulator logged, without the token exchange. */
+	/** A call to EventX's API on the simulator, authorized as the demo account, as another app would. */
+	async eventx<T = Record<string, unknown>>(
+		method: string,
+		path: string,
+		body?: unknown,
+	): Promise<T> {
+		const auth = await this.sim<{ data: { accessToken: string } }>('POST', '/public-api/v1/auth', {
+			apiToken: DEMO_API_TOKEN,
+		});
+		const response = await fetch(`${this.simulator.url}/public-api/v1${path}`, {
+			method,
+			headers: {
+				'content-type': 'application/json',
+				authorization: `Bearer ${auth.data.accessToken}`,
+			},
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		if (!response.ok) throw new Error(`${method} ${path}: ${response.status}`);
+		return (await response.json()) as T;
+	}
+
 	async apiRequests(): Promise<LoggedRequest[]> {
 		const all = await this.sim<LoggedRequest[]>('GET', '/__sim/requests');
 		return all.filter((r) => !r.path.includes('/auth'));

@@ -3,7 +3,6 @@
  * class and the credential chosen), run by n8n against the simulator.
  */
 import { demoExamples, EXAMPLE_IDS } from '../../../scripts/n8n-runtime';
-import { DEMO_API_TOKEN } from '../../simulator/store';
 import { outputOf, type E2eEnvironment } from '../environment';
 import { setTimeout } from '../../platform.cjs';
 import { CREDENTIAL_ID, type SimState } from '../workflows';
@@ -15,21 +14,8 @@ let events: ReturnType<typeof demoExamples>['events'];
 let vipTicketClass: string;
 
 /** A call to the simulator's public API with the demo user's token. */
-async function eventx(env: E2eEnvironment, method: string, path: string, body?: unknown) {
-	const auth = await env.sim<{ data: { accessToken: string } }>('POST', '/public-api/v1/auth', {
-		apiToken: DEMO_API_TOKEN,
-	});
-	const response = await fetch(`${env.simulator.url}/public-api/v1${path}`, {
-		method,
-		headers: {
-			'content-type': 'application/json',
-			authorization: `Bearer ${auth.data.accessToken}`,
-		},
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	if (!response.ok) throw new Error(`${method} ${path}: ${response.status}`);
-	return (await response.json()) as Json;
-}
+const eventx = async (env: E2eEnvironment, method: string, path: string, body?: unknown) =>
+	await env.eventx<Json>(method, path, body);
 
 const emailsTo = (state: SimState, eventId: string) =>
 	state.outbox.filter((o) => o.eventId === eventId && o.channel === 'email');
