@@ -57,6 +57,36 @@ export function outputOf(runData: Json, node: string): Json[] {
 	return (runs?.[0]?.data?.main[0] ?? []).map((i) => i.json);
 }
 
+type PublicApi = (
+	method: string,
+	path: string,
+	body?: unknown,
+) => Promise<{ status: number; data: any }>;
+
+/**
+ * Activates or deactivates a workflow through the public API and waits until `settled` holds:
+ * n8n 2.41 answers before the trigger's webhook methods have run (2.8 answered after them).
+ */
+export async function setActiveAndSettle(
+	api: PublicApi,
+	workflowId: string,
+	active: boolean,
+	settled: () => Promise<boolean> = async () => true,
+): Promise<void> {
+	const answer = await api(
+		'POST',
+		`/workflows/${workflowId}/${active ? 'activate' : 'deactivate'}`,
+	);
+	if (answer.status !== 200) {
+		throw new Error(
+			`${active ? 'activate' : 'deactivate'} answered ${answer.status}: ${JSON.stringify(answer.data)}`,
+		);
+	}
+	for (let i = 0; i < 60 && !(await settled()); i++) await new Promise((r) => setTimeout(r, 250));
+	if (!(await settled()))
+		throw new Error(`workflow ${workflowId}: not settled 15 s after (de)activation`);
+}
+
 export class E2eEnvironment {
 	private constructor(
 		readonly tmp: string,
@@ -191,18 +221,7 @@ export class E2eEnvironment {
 		active: boolean,
 		settled: () => Promise<boolean> = async () => true,
 	): Promise<void> {
-		const answer = await this.api(
-			'POST',
-			`/workflows/${workflowId}/${active ? 'activate' : 'deactivate'}`,
-		);
-		if (answer.status !== 200) {
-			throw new Error(
-				`${active ? 'activate' : 'deactivate'} answered ${answer.status}: ${JSON.stringify(answer.data)}`,
-			);
-		}
-		for (let i = 0; i < 60 && !(await settled()); i++) await new Promise((r) => setTimeout(r, 250));
-		if (!(await settled()))
-			throw new Error(`workflow ${workflowId}: not settled 15 s after (de)activation`);
+		await setActiveAndSettle((...args) => this.api(...args), workflowId, active, settled);
 	}
 
 	/** The executions of a workflow with their data, once there are at least `count` of them. */

@@ -1,0 +1,290 @@
+/**
+ * n8n in queue mode for the queue end-to-end suite: its own Redis and PostgreSQL, then 1 main,
+ * 1 webhook process and workers of the main-line n8n, all sharing the encryption key and one user
+ * folder holding the packed package (installed as that n8n's installer does), and the simulator.
+ * Every process is stopped as a process group in `stop` (and on exit).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import {
+	queueEnv,
+	startQueueProcess,
+	type QueueBackends,
+	type QueueProcess,
+} from '../../scripts/n8n-queue';
+import {
+	credentialImport,
+	ensureN8n,
+	freePort,
+	installPackage,
+	N8N_MAIN,
+	N8nRest,
+	n8nCli,
+	publicApi,
+	startSimulatorProcess,
+	type InstalledN8n,
+	type ManagedProcess,
+} from '../../scripts/n8n-runtime';
+import {
+	startPostgres,
+	startRedis,
+	type Postgres,
+	type Service,
+} from '../../scripts/queue-services';
+import { DEMO_API_TOKEN } from '../simulator/store';
+import { log, OWNER, setActiveAndSettle } from './environment';
+import { CREDENTIAL_ID, type SimState } from './workflows';
+
+type Json = Record<string, any>;
+
+export class QueueEnvironment {
+	private readonly stoppers: Array<() => Promise<void>> = [];
+	private main?: QueueProcess;
+	private webhook?: QueueProcess;
+	readonly workers: Array<QueueProcess | undefined> = [];
+	private apiKey?: string;
+	readonly mainPort: number;
+	readonly webhookPort: number;
+	readonly n8n: InstalledN8n;
+	readonly tmp = mkdtempSync(join(tmpdir(), 'n8n-nodes-eventx-queue-'));
+	readonly userFolder = join(this.tmp, 'user');
+	redis!: Service;
+	postgres!: Postgres;
+	simulator!: ManagedProcess & { url: string };
+
+	private constructor(ports: { main: number; webhook: number }) {
+		this.mainPort = ports.main;
+		this.webhookPort = ports.webhook;
+		this.n8n = ensureN8n(N8N_MAIN, log);
+	}
+
+	static async create(tgz: string): Promise<QueueEnvironment> {
+		const env = new QueueEnvironment({ main: await freePort(), webhook: await freePort() });
+		try {
+			installPackage(env.n8n, env.userFolder, tgz, log);
+			[env.redis, env.postgres, env.simulator] = await Promise.all([
+				startRedis(log),
+				startPostgres(log),
+				startSimulatorProcess(await freePort(), { log }),
+			]);
+			env.stoppers.push(env.simulator.stop, env.redis.stop, env.postgres.stop);
+			return env;
+		} catch (error) {
+			await env.stop();
+			throw error;
+		}
+	}
+
+	get backends(): QueueBackends {
+		return { redis: this.redis, postgres: this.postgres };
+	}
+
+	get mainUrl(): string {
+		return `http://127.0.0.1:${this.mainPort}`;
+	}
+
+	/** The webhook processes' public URL: what main registers triggers' webhooks with. */
+	get webhookUrl(): string {
+		return `http://127.0.0.1:${this.webhookPort}`;
+	}
+
+	/** Runs an n8n CLI command against the cluster's database (imports). */
+	async importJson(kind: 'credentials' | 'workflow', data: unknown): Promise<void> {
+		const file = join(this.tmp, `${kind}-${Date.now()}.json`);
+		writeFileSync(file, JSON.stringify(data, null, 2));
+		const setup = {
+			n8n: this.n8n,
+			userFolder: this.userFolder,
+			port: this.mainPort,
+			brokerPort: await freePort(),
+		};
+		const result = await n8nCli(setup, [`import:${kind}`, `--input=${file}`], {
+			...queueEnv(this.backends),
+		});
+		if (result.status !== 0)
+			throw new Error(`import:${kind} failed:\n${result.stdout.slice(-3000)}\n${result.stderr}`);
+	}
+
+	async importCredential(): Promise<void> {
+		await this.importJson(
+			'credentials',
+			credentialImport(CREDENTIAL_ID, this.simulator.url, DEMO_API_TOKEN),
+		);
+	}
+
+	private start(
+		role: 'main' | 'worker' | 'webhook',
+		extra: Record<string, string> = {},
+	): Promise<QueueProcess> {
+		return startQueueProcess(this.n8n, {
+			role,
+			userFolder: this.userFolder,
+			backends: this.backends,
+			webhookUrl: `${this.webhookUrl}/`,
+			port: role === 'main' ? this.mainPort : role === 'webhook' ? this.webhookPort : undefined,
+			extra,
+			echo: process.env.E2E_VERBOSE ? (t) => process.stdout.write(`[${role}] ${t}`) : undefined,
+		});
+	}
+
+	/** Main first (it migrates the database), then the webhook process and `workers` workers. */
+	async startCluster(workers: number): Promise<void> {
+		await this.startMain();
+		const started = await Promise.all([
+			this.start('webhook'),
+			...Array.from({ length: workers }, () => this.start('worker')),
+		]);
+		[this.webhook] = started;
+		this.workers.push(...started.slice(1));
+	}
+
+	async startMain(): Promise<void> {
+		this.main = await this.start('main');
+		if (this.apiKey) return;
+		const owner = new N8nRest(this.mainUrl);
+		await owner.setupOwner(OWNER);
+		this.apiKey = await owner.createApiKey('queue-e2e');
+	}
+
+	async stopMain(): Promise<void> {
+		await this.main?.stop();
+		this.main = undefined;
+	}
+
+	/** Starts a worker in slot `index` (a stopped or killed one's), with extra settings. */
+	async startWorker(index: number, extra: Record<string, string> = {}): Promise<void> {
+		if (this.workers[index]?.child.exitCode === null && !this.workers[index]?.child.signalCode)
+			throw new Error(`worker ${index} is running`);
+		this.workers[index] = await this.start('worker', extra);
+	}
+
+	/** Stops a worker the way an orchestrator does (SIGTERM: it finishes its jobs first). */
+	async stopWorker(index: number): Promise<void> {
+		await this.workers[index]?.stop();
+		this.workers[index] = undefined;
+	}
+
+	/** Kills a worker's whole process group at once (SIGKILL): a crash, no chance to clean up. */
+	async killWorker(index: number): Promise<void> {
+		const worker = this.workers[index];
+		if (!worker?.child.pid) return;
+		const exited = new Promise((resolve) => worker.child.once('exit', resolve));
+		process.kill(-worker.child.pid, 'SIGKILL');
+		await exited;
+		this.workers[index] = undefined;
+	}
+
+	/** Which running worker (slot) logged that it started this execution. */
+	workerOf(executionId: string): number {
+		return this.workers.findIndex((w) =>
+			w?.output().includes(`Worker started execution ${executionId} `),
+		);
+	}
+
+	/** The output of every process of a role, for diagnostics. */
+	outputs(): string {
+		return [this.main, this.webhook, ...this.workers]
+			.filter((p): p is QueueProcess => !!p)
+			.map((p) => `--- ${p.role}\n${p.output().slice(-3000)}`)
+			.join('\n');
+	}
+
+	mainOutput(): string {
+		return this.main?.output() ?? '';
+	}
+
+	webhookOutput(): string {
+		return this.webhook?.output() ?? '';
+	}
+
+	/** n8n's public API on main. */
+	async api(method: string, path: string, body?: unknown): Promise<{ status: number; data: any }> {
+		if (!this.apiKey) throw new Error('n8n is not started');
+		return await publicApi(this.mainUrl, this.apiKey, method, path, body);
+	}
+
+	async setActive(
+		workflowId: string,
+		active: boolean,
+		settled?: () => Promise<boolean>,
+	): Promise<void> {
+		await setActiveAndSettle((...args) => this.api(...args), workflowId, active, settled);
+	}
+
+	/** A call to the simulator (its API or its `/__sim` control routes). */
+	async sim<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+		const response = await fetch(`${this.simulator.url}${path}`, {
+			method,
+			headers: { 'content-type': 'application/json' },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		return (await response.json()) as T;
+	}
+
+	async state(): Promise<SimState> {
+		return await this.sim<SimState>('GET', '/__sim/state');
+	}
+
+	/** A call to the simulator's public API with the demo user's token. */
+	async eventx(method: string, path: string, body?: unknown): Promise<Json> {
+		const auth = await this.sim<{ data: { accessToken: string } }>('POST', '/public-api/v1/auth', {
+			apiToken: DEMO_API_TOKEN,
+		});
+		const response = await fetch(`${this.simulator.url}/public-api/v1${path}`, {
+			method,
+			headers: {
+				'content-type': 'application/json',
+				authorization: `Bearer ${auth.data.accessToken}`,
+			},
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		if (!response.ok) throw new Error(`${method} ${path}: ${response.status}`);
+		return (await response.json()) as Json;
+	}
+
+	/**
+	 * Executions of a workflow (public API, every page), optionally with their data. Those n8n
+	 * has not finished yet are listed too (status `new`, `running`).
+	 */
+	async listExecutions(
+		workflowId: string,
+		options: { includeData?: boolean; status?: string } = {},
+	): Promise<Json[]> {
+		const all: Json[] = [];
+		let cursor: string | undefined;
+		do {
+			const query = [
+				`workflowId=${workflowId}`,
+				'limit=250',
+				options.includeData ? 'includeData=true' : '',
+				options.status ? `status=${options.status}` : '',
+				cursor ? `cursor=${cursor}` : '',
+			].filter(Boolean);
+			const page = await this.api('GET', `/executions?${query.join('&')}`);
+			if (page.status !== 200) throw new Error(`executions: ${page.status} ${page.data}`);
+			all.push(...(page.data?.data ?? []));
+			cursor = page.data?.nextCursor ?? undefined;
+		} while (cursor);
+		return all;
+	}
+
+	/** Waits until a workflow has `count` finished executions (success or error) or time is up. */
+	async waitForFinished(workflowId: string, count: number, timeoutMs = 120_000): Promise<Json[]> {
+		const until = Date.now() + timeoutMs;
+		let finished: Json[] = [];
+		while (Date.now() < until) {
+			finished = (await this.listExecutions(workflowId)).filter((e) => e.finished || e.stoppedAt);
+			if (finished.length >= count) break;
+			await new Promise((r) => setTimeout(r, 500));
+		}
+		return finished;
+	}
+
+	async stop(): Promise<void> {
+		for (const p of [...this.workers, this.webhook, this.main]) await p?.stop().catch(() => {});
+		for (const stop of this.stoppers.reverse()) await stop().catch(() => {});
+		if (!process.env.E2E_KEEP) rmSync(this.tmp, { recursive: true, force: true });
+	}
+}
