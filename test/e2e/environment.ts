@@ -57,6 +57,46 @@ export function outputOf(runData: Json, node: string): Json[] {
 	return (runs?.[0]?.data?.main[0] ?? []).map((i) => i.json);
 }
 
+/** A call to the simulator at `url` (its API or its `/__sim` control routes); the JSON answer. */
+export async function simRequest<T = unknown>(
+	url: string,
+	method: string,
+	path: string,
+	body?: unknown,
+): Promise<T> {
+	const response = await fetch(`${url}${path}`, {
+		method,
+		headers: { 'content-type': 'application/json' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	return (await response.json()) as T;
+}
+
+/** A call to the simulator's public API with the demo user's token; fails unless 2xx. */
+export async function eventxRequest(
+	url: string,
+	method: string,
+	path: string,
+	body?: unknown,
+): Promise<Record<string, any>> {
+	const auth = await simRequest<{ data: { accessToken: string } }>(
+		url,
+		'POST',
+		'/public-api/v1/auth',
+		{ apiToken: DEMO_API_TOKEN },
+	);
+	const response = await fetch(`${url}/public-api/v1${path}`, {
+		method,
+		headers: {
+			'content-type': 'application/json',
+			authorization: `Bearer ${auth.data.accessToken}`,
+		},
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	if (!response.ok) throw new Error(`${method} ${path}: ${response.status}`);
+	return (await response.json()) as Record<string, any>;
+}
+
 type PublicApi = (
 	method: string,
 	path: string,
@@ -127,12 +167,7 @@ export class E2eEnvironment {
 
 	/** A call to the simulator (its API or its `/__sim` control routes). */
 	async sim<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-		const response = await fetch(`${this.simulator.url}${path}`, {
-			method,
-			headers: { 'content-type': 'application/json' },
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
-		return (await response.json()) as T;
+		return await simRequest<T>(this.simulator.url, method, path, body);
 	}
 
 	/** API requests the simulator logged, without the token exchange. */

@@ -1,7 +1,8 @@
 /**
  * n8n in queue mode for the queue end-to-end suite: its own Redis and PostgreSQL, then 1 main,
- * 1 webhook process and workers of the main-line n8n, all sharing the encryption key and one user
- * folder holding the packed package (installed as that n8n's installer does), and the simulator.
+ * 1 webhook process and workers of the main-line n8n, all sharing the encryption key, each with a
+ * user folder of its own (as on separate machines) holding the packed package, installed as that
+ * n8n's installer does, and the simulator.
  * Every process is stopped as a process group in `stop` (and on exit).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -34,7 +35,7 @@ import {
 	type Service,
 } from '../../scripts/queue-services';
 import { DEMO_API_TOKEN } from '../simulator/store';
-import { log, OWNER, setActiveAndSettle } from './environment';
+import { eventxRequest, log, OWNER, setActiveAndSettle, simRequest } from './environment';
 import { CREDENTIAL_ID, type SimState } from './workflows';
 
 type Json = Record<string, any>;
@@ -49,21 +50,22 @@ export class QueueEnvironment {
 	readonly webhookPort: number;
 	readonly n8n: InstalledN8n;
 	readonly tmp = mkdtempSync(join(tmpdir(), 'n8n-nodes-eventx-queue-'));
-	readonly userFolder = join(this.tmp, 'user');
+	private readonly tgz: string;
+	private readonly folders = new Map<string, string>();
 	redis!: Service;
 	postgres!: Postgres;
 	simulator!: ManagedProcess & { url: string };
 
-	private constructor(ports: { main: number; webhook: number }) {
+	private constructor(ports: { main: number; webhook: number }, tgz: string) {
+		this.tgz = tgz;
 		this.mainPort = ports.main;
 		this.webhookPort = ports.webhook;
 		this.n8n = ensureN8n(N8N_MAIN, log);
 	}
 
 	static async create(tgz: string): Promise<QueueEnvironment> {
-		const env = new QueueEnvironment({ main: await freePort(), webhook: await freePort() });
+		const env = new QueueEnvironment({ main: await freePort(), webhook: await freePort() }, tgz);
 		try {
-			installPackage(env.n8n, env.userFolder, tgz, log);
 			[env.redis, env.postgres, env.simulator] = await Promise.all([
 				startRedis(log),
 				startPostgres(log),
@@ -90,13 +92,28 @@ export class QueueEnvironment {
 		return `http://127.0.0.1:${this.webhookPort}`;
 	}
 
+	/**
+	 * The user folder of one process (`main`, `webhook`, `worker-0`...), with the package installed
+	 * on first use. A restarted process gets its folder back, as a machine keeps its disk; n8n
+	 * keeps its event log there (and reads it at start-up to find executions it left unfinished).
+	 */
+	userFolder(name: string): string {
+		let folder = this.folders.get(name);
+		if (!folder) {
+			folder = join(this.tmp, name);
+			installPackage(this.n8n, folder, this.tgz, log);
+			this.folders.set(name, folder);
+		}
+		return folder;
+	}
+
 	/** Runs an n8n CLI command against the cluster's database (imports). */
 	async importJson(kind: 'credentials' | 'workflow', data: unknown): Promise<void> {
 		const file = join(this.tmp, `${kind}-${Date.now()}.json`);
 		writeFileSync(file, JSON.stringify(data, null, 2));
 		const setup = {
 			n8n: this.n8n,
-			userFolder: this.userFolder,
+			userFolder: this.userFolder('main'),
 			port: this.mainPort,
 			brokerPort: await freePort(),
 		};
@@ -116,11 +133,12 @@ export class QueueEnvironment {
 
 	private start(
 		role: 'main' | 'worker' | 'webhook',
+		folder: string,
 		extra: Record<string, string> = {},
 	): Promise<QueueProcess> {
 		return startQueueProcess(this.n8n, {
 			role,
-			userFolder: this.userFolder,
+			userFolder: this.userFolder(folder),
 			backends: this.backends,
 			webhookUrl: `${this.webhookUrl}/`,
 			port: role === 'main' ? this.mainPort : role === 'webhook' ? this.webhookPort : undefined,
@@ -132,16 +150,18 @@ export class QueueEnvironment {
 	/** Main first (it migrates the database), then the webhook process and `workers` workers. */
 	async startCluster(workers: number): Promise<void> {
 		await this.startMain();
-		const started = await Promise.all([
-			this.start('webhook'),
-			...Array.from({ length: workers }, () => this.start('worker')),
-		]);
+		// Installs first (npm, one at a time), then the processes together.
+		const folders = ['webhook', ...Array.from({ length: workers }, (_, i) => `worker-${i}`)];
+		for (const folder of folders) this.userFolder(folder);
+		const started = await Promise.all(
+			folders.map((folder) => this.start(folder === 'webhook' ? 'webhook' : 'worker', folder)),
+		);
 		[this.webhook] = started;
 		this.workers.push(...started.slice(1));
 	}
 
 	async startMain(): Promise<void> {
-		this.main = await this.start('main');
+		this.main = await this.start('main', 'main');
 		if (this.apiKey) return;
 		const owner = new N8nRest(this.mainUrl);
 		await owner.setupOwner(OWNER);
@@ -157,7 +177,7 @@ export class QueueEnvironment {
 	async startWorker(index: number, extra: Record<string, string> = {}): Promise<void> {
 		if (this.workers[index]?.child.exitCode === null && !this.workers[index]?.child.signalCode)
 			throw new Error(`worker ${index} is running`);
-		this.workers[index] = await this.start('worker', extra);
+		this.workers[index] = await this.start('worker', `worker-${index}`, extra);
 	}
 
 	/** Stops a worker the way an orchestrator does (SIGTERM: it finishes its jobs first). */
@@ -215,12 +235,7 @@ export class QueueEnvironment {
 
 	/** A call to the simulator (its API or its `/__sim` control routes). */
 	async sim<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-		const response = await fetch(`${this.simulator.url}${path}`, {
-			method,
-			headers: { 'content-type': 'application/json' },
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
-		return (await response.json()) as T;
+		return await simRequest<T>(this.simulator.url, method, path, body);
 	}
 
 	async state(): Promise<SimState> {
@@ -229,19 +244,7 @@ export class QueueEnvironment {
 
 	/** A call to the simulator's public API with the demo user's token. */
 	async eventx(method: string, path: string, body?: unknown): Promise<Json> {
-		const auth = await this.sim<{ data: { accessToken: string } }>('POST', '/public-api/v1/auth', {
-			apiToken: DEMO_API_TOKEN,
-		});
-		const response = await fetch(`${this.simulator.url}/public-api/v1${path}`, {
-			method,
-			headers: {
-				'content-type': 'application/json',
-				authorization: `Bearer ${auth.data.accessToken}`,
-			},
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
-		if (!response.ok) throw new Error(`${method} ${path}: ${response.status}`);
-		return (await response.json()) as Json;
+		return await eventxRequest(this.simulator.url, method, path, body);
 	}
 
 	/**

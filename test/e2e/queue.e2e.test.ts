@@ -22,10 +22,10 @@ jest.setTimeout(10 * 60_000);
 type Json = Record<string, any>;
 
 /** Deliveries of the burst (the issue asks 5,000; see README "Running at scale" for the count). */
-const BURST = Number(process.env.QUEUE_E2E_BURST ?? 1500);
+const BURST = Number(process.env.QUEUE_E2E_BURST ?? 1200);
 const BURST_CONCURRENCY = 50;
 /** Deliveries and imports for the 1- and 2-worker figures. */
-const SCALE_DELIVERIES = Number(process.env.QUEUE_E2E_SCALE_DELIVERIES ?? 600);
+const SCALE_DELIVERIES = Number(process.env.QUEUE_E2E_SCALE_DELIVERIES ?? 400);
 const SCALE_IMPORTS = 4;
 const SEND_ATTENDEES = 2000;
 /** Worker settings that make a crashed worker's job give up in seconds instead of ~1.5 min. */
@@ -130,7 +130,7 @@ describeQueue('n8n queue mode (2.41.1: main, webhook process, workers, Redis, Po
 		});
 	/** The attendee ID in a trigger execution's data. */
 	const attendeeOf = (execution: Json) =>
-		String(execution.data.resultData.runData['EventX Trigger'][0].data.main[0][0].json.id);
+		String(execution.data?.resultData?.runData?.['EventX Trigger']?.[0]?.data?.main[0][0].json.id);
 	/** POSTs to a Webhook node's production URL on the webhook process. */
 	const callWebhook = async (path: string) =>
 		await fetch(`${env.webhookUrl}/webhook/${path}`, { method: 'POST' });
@@ -206,6 +206,8 @@ describeQueue('n8n queue mode (2.41.1: main, webhook process, workers, Redis, Po
 			expect(after.map((h) => h.id)).toEqual([before.id]);
 			const id = randomUUID();
 			expect((await notify(id)).deliveries.map((d) => d.status)).toEqual([200]);
+			const executions = await env.waitForFinished(QUEUE_IDS.trigger, 4, 60_000);
+			expect(executions.map((e) => e.status)).toEqual(['success', 'success', 'success', 'success']);
 		});
 
 		test(`a burst of ${BURST} deliveries, ${BURST_CONCURRENCY} at a time: ${BURST} executions, none lost, none doubled`, async () => {
@@ -296,78 +298,75 @@ describeQueue('n8n queue mode (2.41.1: main, webhook process, workers, Redis, Po
 		return { executionId, worker, killedAt, sentAtKill, outboxOfEvent, sentBefore };
 	}
 
-	/** Watches a crashed send until its job is re-run or failed; what each attendee got. */
+	/**
+	 * After the kill: the crashed worker is started again at once (as an orchestrator would) while
+	 * we watch the execution until n8n gives it a final status; then what each attendee got.
+	 */
 	async function outcome(
 		label: string,
 		crash: Awaited<ReturnType<typeof crashDuringSend>>,
+		workerSettings: Record<string, string>,
 		watchMs: number,
 	) {
-		const rerun = () =>
-			env.workers.some((w) =>
-				w?.output().includes(`Worker started execution ${crash.executionId} `),
-			);
-		const failedJob = () =>
-			/stalled|job-failed|failed/i.test(
-				[env.mainOutput(), ...env.workers.map((w) => w?.output() ?? '')]
-					.join('\n')
-					.split('\n')
-					.filter((l) => l.includes(crash.executionId) || /stalled/i.test(l))
-					.join('\n'),
-			);
-		let status = 'unknown';
+		const restarted = env.startWorker(crash.worker, workerSettings);
+		let execution: Json = {};
 		while (Date.now() - crash.killedAt < watchMs) {
-			const [e] = (await env.listExecutions(QUEUE_IDS.send)).filter(
-				(x) => String(x.id) === crash.executionId,
-			);
-			status = String(e?.status);
-			if (rerun() && e?.stoppedAt) break;
+			execution = (await env.api('GET', `/executions/${crash.executionId}?includeData=true`)).data;
+			if (!['new', 'running'].includes(String(execution.status))) break;
 			await sleep(1000);
 		}
+		const settledS = Math.round((Date.now() - crash.killedAt) / 1000);
+		await restarted;
+		// Started again anywhere after the kill (the killed worker's output is gone with it).
+		const rerun = env.workers.some((w) =>
+			w?.output().includes(`Worker started execution ${crash.executionId} `),
+		);
 		const sent = (await crash.outboxOfEvent()).slice(crash.sentBefore);
 		const times = new Map<string, number>();
 		for (const entry of sent)
 			for (const id of entry.attendeeIds as string[]) times.set(id, (times.get(id) ?? 0) + 1);
-		const state = await env.state();
-		const attendees = state.attendees.filter((a) => a.eventId === bulkEventId && !a.removedAt);
-		const once = attendees.filter((a) => times.get(String(a.id)) === 1).length;
-		const twice = attendees.filter((a) => (times.get(String(a.id)) ?? 0) >= 2).length;
-		const never = attendees.filter((a) => !times.has(String(a.id))).length;
+		const attendees = (await env.state()).attendees.filter(
+			(a) => a.eventId === bulkEventId && !a.removedAt,
+		);
+		const count = (test: (n: number) => boolean) =>
+			attendees.filter((a) => test(times.get(String(a.id)) ?? 0)).length;
 		const result = {
-			label,
-			sentAtKill: crash.sentAtKill,
+			status: String(execution.status),
+			error: String(execution.data?.resultData?.error?.message ?? ''),
+			settledS,
 			requests: sent.length,
-			once,
-			twice,
-			never,
-			rerun: rerun(),
-			failedJobLogged: failedJob(),
-			status,
-			watchedS: Math.round((Date.now() - crash.killedAt) / 1000),
+			once: count((n) => n === 1),
+			twice: count((n) => n >= 2),
+			never: count((n) => n === 0),
+			rerun,
+			attendees: attendees.length,
 		};
 		figures.push(
-			`worker SIGKILL mid-send (${label}): ${sent.length} send requests of 50 (${crash.sentAtKill} before the kill); attendees messaged once ${once}, twice ${twice}, never ${never}; job re-run: ${result.rerun ? 'yes' : 'no'}; execution status after ${result.watchedS} s: ${status}`,
+			`worker SIGKILL mid-send (${label}): ${crash.sentAtKill} of 40 send requests out at the kill, ${sent.length} in all; attendees messaged once ${result.once}, twice ${result.twice}, never ${result.never}; re-run: ${rerun ? 'yes' : 'no'}; execution "${result.status}" ${settledS} s after the kill${result.error ? ` ("${result.error.slice(0, 80)}...")` : ''}`,
 		);
-		console.log(
-			JSON.stringify(result),
-			'\n',
-			env
-				.outputs()
-				.split('\n')
-				.filter((l) => /stall|crash|fail|recover/i.test(l))
-				.slice(-20)
-				.join('\n'),
-		);
-		return { ...result, attendees: attendees.length };
+		return result;
+	}
+
+	/** What n8n 2.41 does with a crashed worker's job, whatever the lock settings. */
+	function expectFailedNotRerun(result: Awaited<ReturnType<typeof outcome>>) {
+		expect(result.attendees).toBe(SEND_ATTENDEES);
+		expect(result.rerun).toBe(false);
+		expect(result.twice).toBe(0);
+		expect(result.once).toBe(result.requests * 50);
+		expect(result.once + result.never).toBe(SEND_ATTENDEES);
+		expect(result.never).toBeGreaterThan(0);
+		// Whichever comes first: the stalled job failing (lock expired, never retried in n8n 2), or
+		// the restarted worker finding the execution unfinished in its event log.
+		expect([
+			{ status: 'error', error: expect.stringMatching(/failed to be processed too many times/) },
+			{ status: 'crashed', error: expect.stringMatching(/Workflow did not finish/) },
+		]).toContainEqual({ status: result.status, error: result.error });
 	}
 
 	describe('a worker killed in the middle of a send to 2,000 attendees', () => {
-		test('with n8n defaults: measured', async () => {
+		test('with n8n defaults: the execution fails, nobody is messaged twice', async () => {
 			const crash = await crashDuringSend();
-			const result = await outcome('n8n defaults', crash, 100_000);
-			expect(result.attendees).toBe(SEND_ATTENDEES);
-			expect(result.once + result.twice + result.never).toBe(SEND_ATTENDEES);
-			expect(result.twice).toBe(0);
-			await env.startWorker(crash.worker);
+			expectFailedNotRerun(await outcome('n8n defaults', crash, {}, 180_000));
 		});
 	});
 
@@ -412,13 +411,11 @@ describeQueue('n8n queue mode (2.41.1: main, webhook process, workers, Redis, Po
 	});
 
 	describe('a worker killed mid-send, with settings that fail its job fast', () => {
-		test('with short worker locks (QUEUE_WORKER_LOCK_DURATION ...): measured', async () => {
+		test('with short worker locks: the same, found out sooner', async () => {
 			await env.stopWorker(0);
 			await Promise.all([env.startWorker(0, FAST_STALL), env.startWorker(1, FAST_STALL)]);
 			const crash = await crashDuringSend();
-			const result = await outcome('short worker locks', crash, 30_000);
-			expect(result.once + result.twice + result.never).toBe(SEND_ATTENDEES);
-			expect(result.twice).toBe(0);
+			expectFailedNotRerun(await outcome('short worker locks', crash, FAST_STALL, 120_000));
 		});
 	});
 });

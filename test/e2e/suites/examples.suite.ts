@@ -3,8 +3,7 @@
  * class and the credential chosen), run by n8n against the simulator.
  */
 import { demoExamples, EXAMPLE_IDS } from '../../../scripts/n8n-runtime';
-import { DEMO_API_TOKEN } from '../../simulator/store';
-import { outputOf, type E2eEnvironment } from '../environment';
+import { eventxRequest, outputOf, type E2eEnvironment } from '../environment';
 import { CREDENTIAL_ID, type SimState } from '../workflows';
 import type { E2eSuite } from './types';
 
@@ -15,19 +14,7 @@ let vipTicketClass: string;
 
 /** A call to the simulator's public API with the demo user's token. */
 async function eventx(env: E2eEnvironment, method: string, path: string, body?: unknown) {
-	const auth = await env.sim<{ data: { accessToken: string } }>('POST', '/public-api/v1/auth', {
-		apiToken: DEMO_API_TOKEN,
-	});
-	const response = await fetch(`${env.simulator.url}/public-api/v1${path}`, {
-		method,
-		headers: {
-			'content-type': 'application/json',
-			authorization: `Bearer ${auth.data.accessToken}`,
-		},
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	if (!response.ok) throw new Error(`${method} ${path}: ${response.status}`);
-	return (await response.json()) as Json;
+	return (await eventxRequest(env.simulator.url, method, path, body)) as Json;
 }
 
 const emailsTo = (state: SimState, eventId: string) =>
