@@ -240,12 +240,9 @@ export function installPackage(
 	mkdirSync(packageDir, { recursive: true });
 	run('tar', ['-xzf', tgz, '-C', packageDir, '--strip-components=1'], nodesDir, log);
 	const packageJson = join(packageDir, 'package.json');
-	const {
-		devDependencies: _dev,
-		peerDependencies: _peer,
-		optionalDependencies: _optional,
-		...kept
-	} = JSON.parse(readFileSync(packageJson, 'utf8'));
+	const kept = JSON.parse(readFileSync(packageJson, 'utf8'));
+	for (const field of ['devDependencies', 'peerDependencies', 'optionalDependencies'])
+		delete kept[field];
 	writeFileSync(packageJson, JSON.stringify(kept, null, 2));
 	run(
 		'npm',
