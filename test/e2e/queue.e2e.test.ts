@@ -22,7 +22,7 @@ jest.setTimeout(10 * 60_000);
 type Json = Record<string, any>;
 
 /** Deliveries of the burst (the issue asks 5,000; see README "Running at scale" for the count). */
-const BURST = Number(process.env.QUEUE_E2E_BURST ?? 1200);
+const BURST = Number(process.env.QUEUE_E2E_BURST ?? 1500);
 const BURST_CONCURRENCY = 50;
 /** Deliveries and imports for the 1- and 2-worker figures. */
 const SCALE_DELIVERIES = Number(process.env.QUEUE_E2E_SCALE_DELIVERIES ?? 400);
