@@ -10,12 +10,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 
-import { packPackage } from '../../scripts/n8n-runtime';
+import { demoExamples, EXAMPLE_IDS, packPackage } from '../../scripts/n8n-runtime';
 import { missingQueueServices } from '../../scripts/queue-services';
 import { log } from './environment';
 import { QueueEnvironment } from './queue-environment';
 import { QUEUE_IDS, QUEUE_PATHS, queueWorkflows } from './queue-workflows';
-import { actionSeed, actionSteps, triggerWorkflow, type ActionStep } from './workflows';
+import {
+	actionSeed,
+	actionSteps,
+	CREDENTIAL_ID,
+	doorCheckInAnswer,
+	triggerWorkflow,
+	type ActionStep,
+} from './workflows';
 
 jest.setTimeout(10 * 60_000);
 
@@ -52,6 +59,7 @@ describeQueue('n8n queue mode (2.41.1: main, webhook process, workers, Redis, Po
 	let triggerEventId: string;
 	let bulkEventId: string;
 	let steps: ActionStep[];
+	let examples: ReturnType<typeof demoExamples>;
 	const started = Date.now();
 
 	beforeAll(async () => {
@@ -74,6 +82,7 @@ describeQueue('n8n queue mode (2.41.1: main, webhook process, workers, Redis, Po
 			);
 		}
 		steps = actionSteps(expect, actionSeed(state));
+		examples = demoExamples(state, CREDENTIAL_ID);
 		await env.importCredential();
 		await env.importJson('workflow', [
 			triggerWorkflow(QUEUE_IDS.trigger, triggerEventId, {
@@ -81,6 +90,10 @@ describeQueue('n8n queue mode (2.41.1: main, webhook process, workers, Redis, Po
 				output: 'tidy',
 			}),
 			...queueWorkflows(steps, bulkEventId),
+			// The examples a server runs (the other two run on a schedule or by hand).
+			...examples.workflows.filter((w) =>
+				[EXAMPLE_IDS.door, EXAMPLE_IDS.lifecycle].includes(w.id as never),
+			),
 		]);
 		await env.startCluster(2);
 		// Webhook nodes answer on the webhook process once main has activated their workflows.
@@ -265,6 +278,64 @@ describeQueue('n8n queue mode (2.41.1: main, webhook process, workers, Redis, Po
 				step.check({ output: outputOf(step.name), requests: requests as never, state, outputOf });
 			}
 			expect(full.status).toBe('success');
+		});
+	});
+
+	describe('the examples on workers', () => {
+		test('door check-in: the answer a worker builds comes back through the webhook process', async () => {
+			const guest = (await env.state()).attendees.find(
+				(a) => a.eventId === examples.events.door && !a.removedAt,
+			)!;
+			const scan = async (qrCodeToken: string) =>
+				await fetch(`${env.webhookUrl}/webhook/eventx-door-check-in`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify({ qrCodeToken }),
+				});
+			await env.setActive(EXAMPLE_IDS.door, true, async () => {
+				const probe = await fetch(`${env.webhookUrl}/webhook/eventx-door-check-in`);
+				return /POST request/i.test(await probe.text());
+			});
+			const known = await scan(String(guest.qrCodeToken));
+			expect({ status: known.status, answer: await known.json() }).toEqual({
+				status: 200,
+				answer: doorCheckInAnswer(guest),
+			});
+			const unknown = await scan('not-a-real-token');
+			expect(unknown.status).toBe(404);
+			const executions = await env.waitForFinished(EXAMPLE_IDS.door, 2, 60_000);
+			for (const e of executions) expect(env.workerOf(String(e.id))).toBeGreaterThanOrEqual(0);
+			await env.setActive(EXAMPLE_IDS.door, false);
+		});
+
+		test('attendee lifecycle: created, updated and checked in, each down its branch on a worker', async () => {
+			const event = examples.events.lifecycle;
+			const hooks = async () => (await env.state()).webhooks.filter((h) => h.eventId === event);
+			await env.setActive(EXAMPLE_IDS.lifecycle, true, async () => (await hooks()).length === 1);
+			const [created] = (
+				await env.eventx('PUT', `/event/${event}/attendee/bulk-upsert`, [
+					{ firstName: 'Mary', lastName: 'Jackson', invitationEmail: 'mary@example.com' },
+				])
+			).dataList as Json[];
+			await env.eventx('PATCH', `/event/${event}/attendee/${created.id}`, { jobTitle: 'Engineer' });
+			await env.sim('POST', `/__sim/attendees/${created.id}/check-in`, {});
+			await env.waitForFinished(EXAMPLE_IDS.lifecycle, 3, 60_000);
+			const executions = await env.listExecutions(EXAMPLE_IDS.lifecycle, { includeData: true });
+			expect(executions.map((e) => e.status)).toEqual(['success', 'success', 'success']);
+			const routes = executions.map((e) => {
+				expect(env.workerOf(String(e.id))).toBeGreaterThanOrEqual(0);
+				const runData = e.data.resultData.runData as Json;
+				const branch = ['Welcome New Attendee', 'Sync Profile Change', 'Tell the Door Team'].find(
+					(name) => runData[name],
+				)!;
+				return runData[branch][0].data.main[0][0].json;
+			});
+			expect(routes.map((r: Json) => [r.route, r.attendee]).sort()).toEqual([
+				['checked-in', 'Mary Jackson'],
+				['created', 'Mary Jackson'],
+				['updated', 'Mary Jackson'],
+			]);
+			await env.setActive(EXAMPLE_IDS.lifecycle, false, async () => (await hooks()).length === 0);
 		});
 	});
 

@@ -68,6 +68,15 @@ export interface ActionStep {
 const eventName = (event: Json) =>
 	String((event.contentI18n as { name?: { default?: string } } | undefined)?.name?.default ?? '');
 
+/** What the door check-in example answers for a known attendee. */
+export const doorCheckInAnswer = (guest: Json) => ({
+	name: `${String(guest.firstName)} ${String(guest.lastName)}`,
+	email: guest.invitationEmail,
+	ticketClassId: guest.ticketClassId,
+	addOns: guest.addOns ?? [],
+	registrationStatus: guest.registrationStatus,
+});
+
 export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
 /**

@@ -4,7 +4,7 @@
  */
 import { demoExamples, EXAMPLE_IDS } from '../../../scripts/n8n-runtime';
 import { eventxRequest, outputOf, type E2eEnvironment } from '../environment';
-import { CREDENTIAL_ID, type SimState } from '../workflows';
+import { CREDENTIAL_ID, doorCheckInAnswer, type SimState } from '../workflows';
 import type { E2eSuite } from './types';
 
 type Json = Record<string, any>;
@@ -117,13 +117,7 @@ export const examplesSuite: E2eSuite = {
 					status: 200,
 					answer: expect.anything(),
 				});
-				expect(answer).toEqual({
-					name: `${guest.firstName} ${guest.lastName}`,
-					email: guest.invitationEmail,
-					ticketClassId: guest.ticketClassId,
-					addOns: guest.addOns ?? [],
-					registrationStatus: guest.registrationStatus,
-				});
+				expect(answer).toEqual(doorCheckInAnswer(guest));
 				const unknown = await scan('not-a-real-token');
 				expect(unknown.status).toBe(404);
 				expect(await unknown.json()).toEqual({
