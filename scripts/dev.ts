@@ -3,6 +3,10 @@
  * cached outside the repo) holding the packed package, installed as that n8n's installer does, and a ready "EventX API" credential pointed at the
  * simulator. Ctrl-C stops everything.
  *
+ * `npm run dev -- --queue`: the same in n8n's queue mode, with a Redis and a PostgreSQL of its own
+ * (throwaway data) and a main process, one worker and one webhook process (N8N_DEV_WEBHOOK_PORT,
+ * default 5679). The database is fresh on every start.
+ *
  * Environment: EVENTX_SIM_PORT (default 4010), N8N_DEV_PORT (default 5678), both falling back to
  * a free port; N8N_DEV_FOLDER (default .n8n-dev in the repo, kept between runs).
  */
@@ -23,6 +27,8 @@ import {
 	startSimulatorProcess,
 	type ManagedProcess,
 } from './n8n-runtime';
+import { queueEnv, startQueueProcess, type QueueBackends } from './n8n-queue';
+import { missingQueueServices, startPostgres, startRedis } from './queue-services';
 import { fs, path, print, printError, process } from '../test/platform.cjs';
 
 const { mkdirSync, writeFileSync } = fs;
@@ -33,12 +39,13 @@ const CREDENTIAL_ID = 'evxDevCredential01';
 const log = (line: string) => print(`[dev] ${line}`);
 
 async function main(): Promise<void> {
+	const queue = process.argv.includes('--queue');
 	const processes: ManagedProcess[] = [];
 	let stopping = false;
 	const stopAll = async (code: number) => {
 		if (stopping) return;
 		stopping = true;
-		log('stopping n8n and the simulator...');
+		log(`stopping n8n${queue ? ', Redis, PostgreSQL' : ''} and the simulator...`);
 		for (const p of processes.reverse()) await p.stop();
 		process.exit(code);
 	};
@@ -57,6 +64,20 @@ async function main(): Promise<void> {
 		processes.push(simulator);
 		log(`simulator: ${simulator.url}`);
 
+		let backends: QueueBackends | undefined;
+		if (queue) {
+			const missing = missingQueueServices();
+			if (missing.length)
+				throw new Error(
+					`queue mode needs ${missing.join(' and ')}: apt-get install ${missing.join(' ')}`,
+				);
+			const [redis, postgres] = await Promise.all([startRedis(log), startPostgres(log)]);
+			processes.push(redis, postgres);
+			backends = { redis, postgres };
+			log(`Redis on 127.0.0.1:${redis.port}, PostgreSQL on 127.0.0.1:${postgres.port}`);
+		}
+		const dbEnv = backends ? queueEnv(backends) : {};
+
 		const setup = {
 			n8n: n8nInstall,
 			userFolder,
@@ -68,7 +89,7 @@ async function main(): Promise<void> {
 			file,
 			JSON.stringify(credentialImport(CREDENTIAL_ID, simulator.url, DEMO_API_TOKEN), null, 2),
 		);
-		const imported = await n8nCli(setup, ['import:credentials', `--input=${file}`]);
+		const imported = await n8nCli(setup, ['import:credentials', `--input=${file}`], dbEnv);
 		if (imported.status !== 0)
 			throw new Error(`credential import failed:\n${imported.stdout}\n${imported.stderr}`);
 		log('credential "EventX API" imported (points at the simulator)');
@@ -81,16 +102,38 @@ async function main(): Promise<void> {
 		const examples = demo.workflows;
 		const examplesFile = join(userFolder, 'eventx-examples.json');
 		writeFileSync(examplesFile, JSON.stringify(examples, null, 2));
-		const importedExamples = await n8nCli(setup, ['import:workflow', `--input=${examplesFile}`]);
+		const importedExamples = await n8nCli(
+			setup,
+			['import:workflow', `--input=${examplesFile}`],
+			dbEnv,
+		);
 		if (importedExamples.status !== 0)
 			throw new Error(`example import failed:\n${importedExamples.stderr}`);
 		log(`${examples.length} example workflows imported`);
 
-		const n8n = await startN8n(
-			setup,
-			process.env.DEV_VERBOSE ? (t) => process.stdout.write(t) : undefined,
-		);
-		processes.push(n8n);
+		const echo = process.env.DEV_VERBOSE ? (t: string) => process.stdout.write(t) : undefined;
+		let webhookLine = '';
+		if (backends) {
+			const webhookPort = await freePort(Number(process.env.N8N_DEV_WEBHOOK_PORT ?? 5679));
+			const common = {
+				userFolder,
+				backends,
+				webhookUrl: `http://127.0.0.1:${webhookPort}/`,
+				echo,
+			};
+			processes.push(
+				await startQueueProcess(n8nInstall, { ...common, role: 'main', port: setup.port }),
+			);
+			processes.push(
+				...(await Promise.all([
+					startQueueProcess(n8nInstall, { ...common, role: 'webhook', port: webhookPort }),
+					startQueueProcess(n8nInstall, { ...common, role: 'worker' }),
+				])),
+			);
+			webhookLine = `  queue mode:     main, 1 worker, webhooks at http://127.0.0.1:${webhookPort}/webhook/...`;
+		} else {
+			processes.push(await startN8n(setup, echo));
+		}
 		const editor = `http://127.0.0.1:${setup.port}`;
 		await new N8nRest(editor).setupOwner(OWNER);
 
@@ -104,7 +147,8 @@ async function main(): Promise<void> {
 				`  simulator:      ${simulator.url}  (demo events, attendees; control routes under /__sim/)`,
 				`  examples:       4 workflows from examples/, on the demo event ${demo.eventName} (Overview page)`,
 				`  trigger test:   POST ${simulator.url}/__sim/notify {"eventId","action","attendee"}`,
-				'  Ctrl-C stops n8n and the simulator.',
+				...(webhookLine ? [webhookLine] : []),
+				`  Ctrl-C stops n8n${queue ? ', Redis, PostgreSQL' : ''} and the simulator.`,
 				'',
 			].join('\n'),
 		);

@@ -106,12 +106,16 @@ export interface CliResult {
 	stderr: string;
 }
 
-/** Runs an n8n CLI command (import, execute...) against the user folder. */
-export async function n8nCli(setup: N8nSetup, args: string[]): Promise<CliResult> {
+/** Runs an n8n CLI command (import, execute...) against the user folder (`extra`: more env). */
+export async function n8nCli(
+	setup: N8nSetup,
+	args: string[],
+	extra: Record<string, string> = {},
+): Promise<CliResult> {
 	const brokerPort = await freePort();
 	return await new Promise((resolveRun, reject) => {
 		const child = spawn(setup.n8n.node, [setup.n8n.bin, ...args], {
-			env: n8nEnv(setup, { N8N_RUNNERS_BROKER_PORT: String(brokerPort) }),
+			env: n8nEnv(setup, { ...extra, N8N_RUNNERS_BROKER_PORT: String(brokerPort) }),
 			stdio: ['ignore', 'pipe', 'pipe'],
 			detached: true,
 		});

@@ -69,6 +69,76 @@ export function outputOf(runData: Json, node: string): Json[] {
 	return (runs?.[0]?.data?.main[0] ?? []).map((i) => i.json);
 }
 
+/** A call to the simulator at `url` (its API or its `/__sim` control routes); the JSON answer. */
+export async function simRequest<T = unknown>(
+	url: string,
+	method: string,
+	path: string,
+	body?: unknown,
+): Promise<T> {
+	const response = await fetch(`${url}${path}`, {
+		method,
+		headers: { 'content-type': 'application/json' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	return (await response.json()) as T;
+}
+
+/** A call to the simulator's public API with the demo user's token; fails unless 2xx. */
+export async function eventxRequest<T = Record<string, unknown>>(
+	url: string,
+	method: string,
+	path: string,
+	body?: unknown,
+): Promise<T> {
+	const auth = await simRequest<{ data: { accessToken: string } }>(
+		url,
+		'POST',
+		'/public-api/v1/auth',
+		{ apiToken: DEMO_API_TOKEN },
+	);
+	const response = await fetch(`${url}/public-api/v1${path}`, {
+		method,
+		headers: {
+			'content-type': 'application/json',
+			authorization: `Bearer ${auth.data.accessToken}`,
+		},
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	if (!response.ok) throw new Error(`${method} ${path}: ${response.status}`);
+	return (await response.json()) as T;
+}
+
+type PublicApi = (
+	method: string,
+	path: string,
+	body?: unknown,
+) => Promise<{ status: number; data: unknown }>;
+
+/**
+ * Activates or deactivates a workflow through the public API and waits until `settled` holds:
+ * n8n 2.41 answers before the trigger's webhook methods have run (2.8 answered after them).
+ */
+export async function setActiveAndSettle(
+	api: PublicApi,
+	workflowId: string,
+	active: boolean,
+	settled: () => Promise<boolean> = async () => true,
+): Promise<void> {
+	const answer = await api(
+		'POST',
+		`/workflows/${workflowId}/${active ? 'activate' : 'deactivate'}`,
+	);
+	if (answer.status !== 200) {
+		throw new Error(
+			`${active ? 'activate' : 'deactivate'} answered ${answer.status}: ${JSON.stringify(answer.data)}`,
+		);
+	}
+	for (let i = 0; i < 60 && !(await settled()); i++) await new Promise((r) => setTimeout(r, 250));
+	if (!(await settled()))
+		throw new Error(`workflow ${workflowId}: not settled 15 s after (de)activation`);
+}
+
 export class E2eEnvironment {
 	private constructor(
 		readonly tmp: string,
@@ -109,12 +179,7 @@ export class E2eEnvironment {
 
 	/** A call to the simulator (its API or its `/__sim` control routes). */
 	async sim<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-		const response = await fetch(`${this.simulator.url}${path}`, {
-			method,
-			headers: { 'content-type': 'application/json' },
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
-		return (await response.json()) as T;
+		return await simRequest<T>(this.simulator.url, method, path, body);
 	}
 
 	/** API requests the simulator logged, without the token exchange. */
@@ -124,19 +189,7 @@ export class E2eEnvironment {
 		path: string,
 		body?: unknown,
 	): Promise<T> {
-		const auth = await this.sim<{ data: { accessToken: string } }>('POST', '/public-api/v1/auth', {
-			apiToken: DEMO_API_TOKEN,
-		});
-		const response = await fetch(`${this.simulator.url}/public-api/v1${path}`, {
-			method,
-			headers: {
-				'content-type': 'application/json',
-				authorization: `Bearer ${auth.data.accessToken}`,
-			},
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
-		if (!response.ok) throw new Error(`${method} ${path}: ${response.status}`);
-		return (await response.json()) as T;
+		return await eventxRequest<T>(this.simulator.url, method, path, body);
 	}
 
 	async apiRequests(): Promise<LoggedRequest[]> {
@@ -228,18 +281,7 @@ export class E2eEnvironment {
 		active: boolean,
 		settled: () => Promise<boolean> = async () => true,
 	): Promise<void> {
-		const answer = await this.api(
-			'POST',
-			`/workflows/${workflowId}/${active ? 'activate' : 'deactivate'}`,
-		);
-		if (answer.status !== 200) {
-			throw new Error(
-				`${active ? 'activate' : 'deactivate'} answered ${answer.status}: ${JSON.stringify(answer.data)}`,
-			);
-		}
-		for (let i = 0; i < 60 && !(await settled()); i++) await new Promise((r) => setTimeout(r, 250));
-		if (!(await settled()))
-			throw new Error(`workflow ${workflowId}: not settled 15 s after (de)activation`);
+		await setActiveAndSettle((...args) => this.api(...args), workflowId, active, settled);
 	}
 
 	/** The executions of a workflow with their data, once there are at least `count` of them. */

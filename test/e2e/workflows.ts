@@ -68,6 +68,15 @@ export interface ActionStep {
 const eventName = (event: Json) =>
 	String((event.contentI18n as { name?: { default?: string } } | undefined)?.name?.default ?? '');
 
+/** What the door check-in example answers for a known attendee. */
+export const doorCheckInAnswer = (guest: Json) => ({
+	name: `${String(guest.firstName)} ${String(guest.lastName)}`,
+	email: guest.invitationEmail,
+	ticketClassId: guest.ticketClassId,
+	addOns: guest.addOns ?? [],
+	registrationStatus: guest.registrationStatus,
+});
+
 export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
 /**
@@ -537,7 +546,23 @@ function manualTrigger(): Json {
 	};
 }
 
-function eventxNode(name: string, parameters: Json, index: number): Json {
+/**
+ * A Webhook node on `path` answering as soon as it has the request: in queue mode a webhook
+ * process receives it and a worker runs the execution.
+ */
+export function webhookTrigger(path: string): Json {
+	return {
+		id: `webhook-${path}`,
+		name: 'Webhook',
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2,
+		position: [0, 0],
+		webhookId: path,
+		parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
+	};
+}
+
+export function eventxNode(name: string, parameters: Json, index: number): Json {
 	return {
 		id: `eventx-${index}`,
 		name,
@@ -550,13 +575,14 @@ function eventxNode(name: string, parameters: Json, index: number): Json {
 	};
 }
 
-/** Manual Trigger → step 1 → step 2 → ... */
+/** Manual Trigger (or `trigger`) → step 1 → step 2 → ... */
 export function chainWorkflow(
 	id: string,
 	name: string,
 	steps: Array<{ name: string; parameters: Json }>,
+	trigger: Json = manualTrigger(),
 ): Json {
-	const nodes = [manualTrigger(), ...steps.map((s, i) => eventxNode(s.name, s.parameters, i))];
+	const nodes = [trigger, ...steps.map((s, i) => eventxNode(s.name, s.parameters, i))];
 	const connections: Json = {};
 	for (let i = 0; i < nodes.length - 1; i++) {
 		connections[nodes[i].name as string] = {

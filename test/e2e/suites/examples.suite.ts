@@ -5,7 +5,7 @@
 import { demoExamples, EXAMPLE_IDS } from '../../../scripts/n8n-runtime';
 import { outputOf, type E2eEnvironment } from '../environment';
 import { setTimeout } from '../../platform.cjs';
-import { CREDENTIAL_ID, type SimState } from '../workflows';
+import { CREDENTIAL_ID, doorCheckInAnswer, type SimState } from '../workflows';
 import type { E2eSuite } from './types';
 
 type Json = Record<string, unknown>;
@@ -153,13 +153,7 @@ export const examplesSuite: E2eSuite = {
 					);
 				}
 				expect(welcomed).toHaveLength(1);
-				expect(answer).toEqual({
-					name: `${guest.firstName} ${guest.lastName}`,
-					email: guest.invitationEmail,
-					ticketClassId: guest.ticketClassId,
-					addOns: guest.addOns ?? [],
-					registrationStatus: guest.registrationStatus,
-				});
+				expect(answer).toEqual(doorCheckInAnswer(guest));
 				const unknown = await scan('not-a-real-token');
 				expect(unknown.status).toBe(404);
 				expect(await unknown.json()).toEqual({

@@ -1,0 +1,159 @@
+/**
+ * Redis and PostgreSQL for n8n's queue mode, as processes of our own: Debian's `redis-server`
+ * and `postgresql` binaries on free loopback ports, each with a throwaway data directory, stopped
+ * as process groups like every other process of scripts/n8n-runtime.ts.
+ */
+import { childProcess, fs, os, path, process } from '../test/platform.cjs';
+
+import { freePort, startProcess, type ManagedProcess } from './n8n-runtime';
+
+const { spawnSync } = childProcess;
+const { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } = fs;
+const { tmpdir } = os;
+const { join } = path;
+
+type Log = (line: string) => void;
+
+const REDIS_SERVER = '/usr/bin/redis-server';
+const POSTGRES_ROOT = '/usr/lib/postgresql';
+/** The unprivileged account PostgreSQL runs under when we are root (it refuses to run as root). */
+const PG_ACCOUNT = { name: 'nobody', uid: 65534, gid: 65534 };
+
+/** PostgreSQL's bin directory (Debian installs one per major version), newest first. */
+function postgresBin(): string | undefined {
+	if (!existsSync(POSTGRES_ROOT)) return undefined;
+	const majors = readdirSync(POSTGRES_ROOT)
+		.filter((v) => /^\d+$/.test(v) && existsSync(join(POSTGRES_ROOT, v, 'bin', 'postgres')))
+		.sort((a, b) => Number(b) - Number(a));
+	return majors.length ? join(POSTGRES_ROOT, majors[0], 'bin') : undefined;
+}
+
+/** What queue mode needs and this machine lacks (Debian package names), or an empty list. */
+export function missingQueueServices(): string[] {
+	const missing: string[] = [];
+	if (!existsSync(REDIS_SERVER)) missing.push('redis-server');
+	if (!postgresBin()) missing.push('postgresql');
+	return missing;
+}
+
+export interface Service extends ManagedProcess {
+	port: number;
+	/** The data directory, removed on `stop`. */
+	dir: string;
+}
+
+function withCleanup(proc: ManagedProcess, port: number, dir: string): Service {
+	return {
+		...proc,
+		port,
+		dir,
+		stop: async () => {
+			await proc.stop();
+			rmSync(dir, { recursive: true, force: true });
+		},
+	};
+}
+
+/** Redis on a free loopback port, nothing persisted. */
+export async function startRedis(log: Log = () => undefined): Promise<Service> {
+	const port = await freePort();
+	const dir = mkdtempSync(join(tmpdir(), 'n8n-nodes-eventx-redis-'));
+	log(`redis-server on 127.0.0.1:${port}`);
+	const proc = await startProcess(
+		REDIS_SERVER,
+		[
+			'--port',
+			String(port),
+			'--bind',
+			'127.0.0.1',
+			'--dir',
+			dir,
+			'--save',
+			'',
+			'--appendonly',
+			'no',
+			'--protected-mode',
+			'yes',
+		],
+		{ cwd: dir, ready: /Ready to accept connections/, timeoutMs: 30000, graceMs: 5000 },
+	);
+	return withCleanup(proc, port, dir);
+}
+
+export interface Postgres extends Service {
+	user: string;
+	database: string;
+}
+
+/**
+ * PostgreSQL on a free loopback port: `initdb` into a fresh directory (trust auth, superuser
+ * `n8n`), then `postgres`. As root, both run as `nobody` through `setpriv`.
+ */
+export async function startPostgres(log: Log = () => undefined): Promise<Postgres> {
+	const bin = postgresBin();
+	if (!bin) throw new Error('PostgreSQL is not installed (Debian package "postgresql")');
+	const port = await freePort();
+	const dir = mkdtempSync(join(tmpdir(), 'n8n-nodes-eventx-pg-'));
+	const asRoot = process.getuid?.() === 0;
+	if (asRoot) chownSync(dir, PG_ACCOUNT.uid, PG_ACCOUNT.gid);
+	const unprivileged = (command: string, args: string[]): [string, string[]] =>
+		asRoot
+			? [
+					'setpriv',
+					[
+						`--reuid=${PG_ACCOUNT.uid}`,
+						`--regid=${PG_ACCOUNT.gid}`,
+						'--clear-groups',
+						'--',
+						command,
+						...args,
+					],
+				]
+			: [command, args];
+	const data = join(dir, 'data');
+	log(`initdb ${data}${asRoot ? ` (as ${PG_ACCOUNT.name})` : ''}`);
+	const [initCmd, initArgs] = unprivileged(join(bin, 'initdb'), [
+		'-D',
+		data,
+		'-U',
+		'n8n',
+		'--auth=trust',
+		'--no-sync',
+		'-E',
+		'UTF8',
+		'--locale=C',
+	]);
+	const init = spawnSync(initCmd, initArgs, { cwd: dir, encoding: 'utf8' });
+	if (init.status !== 0) {
+		rmSync(dir, { recursive: true, force: true });
+		throw new Error(`initdb failed (${init.status}):\n${init.stdout}\n${init.stderr}`);
+	}
+	log(`postgres on 127.0.0.1:${port}`);
+	const [cmd, args] = unprivileged(join(bin, 'postgres'), [
+		'-D',
+		data,
+		'-p',
+		String(port),
+		'-h',
+		'127.0.0.1',
+		// Sockets in the data directory, not /var/run/postgresql (which needs the distribution's setup).
+		'-k',
+		dir,
+		// A throwaway database: durability only costs time here.
+		'-c',
+		'fsync=off',
+		'-c',
+		'synchronous_commit=off',
+		'-c',
+		'full_page_writes=off',
+		'-c',
+		'max_connections=200',
+	]);
+	const proc = await startProcess(cmd, args, {
+		cwd: dir,
+		ready: /database system is ready to accept connections/,
+		timeoutMs: 60000,
+		graceMs: 10000,
+	});
+	return { ...withCleanup(proc, port, dir), user: 'n8n', database: 'postgres' };
+}
