@@ -4,6 +4,7 @@
  * with what n8n must output and what the simulator must have received).
  */
 import type { LoggedRequest } from '../simulator/server';
+import { byId } from '../fixtures';
 
 export const NODE_TYPE = 'n8n-nodes-eventx.eventX';
 export const TRIGGER_TYPE = 'n8n-nodes-eventx.eventXTrigger';
@@ -68,7 +69,7 @@ export interface ActionStep {
 const eventName = (event: Json) =>
 	String((event.contentI18n as { name?: { default?: string } } | undefined)?.name?.default ?? '');
 
-export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+export { byId };
 
 /**
  * Every EventX operation run by the action workflow, in order. Each node runs once (Execute Once),
