@@ -1,12 +1,9 @@
-import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { invalidField, requireUuid } from './validation';
 
 /** The attendees an item acts on; the same parameter for every operation that takes a list. */
-export function attendeeIdsProperty(
-	show: IDisplayOptions['show'],
-	description: string,
-): INodeProperties {
+export function attendeeIdsProperty(description: string): INodeProperties {
 	return {
 		displayName: 'Attendee IDs',
 		name: 'attendeeIds',
@@ -16,7 +13,6 @@ export function attendeeIdsProperty(
 		placeholder: 'e.g. 3f2b6c1e-8a4d-4f7e-9b1a-2c3d4e5f6a7b',
 		hint: 'One ID, a comma-separated list, or an array from an expression',
 		description,
-		displayOptions: { show },
 	};
 }
 

@@ -1,9 +1,4 @@
-import type {
-	IDataObject,
-	IDisplayOptions,
-	IExecuteFunctions,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { BatchResult } from '../actions/types';
@@ -14,18 +9,13 @@ export const DEFAULT_BATCH_SIZE = 100;
 export const MAX_BATCH_SIZE = 1000;
 
 /** Options > Batch Size of a batched operation; `name` is the collection's parameter name. */
-export function batchOptionsProperty(
-	name: string,
-	show: IDisplayOptions['show'],
-	description: string,
-): INodeProperties {
+export function batchOptionsProperty(name: string, description: string): INodeProperties {
 	return {
 		displayName: 'Options',
 		name,
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: { show },
 		options: [
 			{
 				displayName: 'Batch Size',

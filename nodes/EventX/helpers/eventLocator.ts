@@ -1,9 +1,10 @@
-import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { UUID_PATTERN, requireUuid } from './validation';
 
 /** The event an operation works on: picked from a searchable list, or given by ID. */
-export function eventLocator(displayOptions: IDisplayOptions, name = 'eventId'): INodeProperties {
+/** Bare: the operation applies its display options (updateDisplayOptions). */
+export function eventLocator(name = 'eventId'): INodeProperties {
 	return {
 		displayName: 'Event',
 		name,
@@ -32,7 +33,6 @@ export function eventLocator(displayOptions: IDisplayOptions, name = 'eventId'):
 				],
 			},
 		],
-		displayOptions,
 	};
 }
 

@@ -2,9 +2,8 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { invalidField } from './validation';
 
-/** Return All and Limit, shown for one resource's list operation. */
-export function pagingProperties(resource: string, operation: string): INodeProperties[] {
-	const show = { resource: [resource], operation: [operation] };
+/** Return All and Limit of a list operation. */
+export function pagingProperties(): INodeProperties[] {
 	return [
 		{
 			displayName: 'Return All',
@@ -12,7 +11,6 @@ export function pagingProperties(resource: string, operation: string): INodeProp
 			type: 'boolean',
 			default: false,
 			description: 'Whether to return all results or only up to a given limit',
-			displayOptions: { show },
 		},
 		{
 			displayName: 'Limit',
@@ -21,7 +19,7 @@ export function pagingProperties(resource: string, operation: string): INodeProp
 			typeOptions: { minValue: 1 },
 			default: 50,
 			description: 'Max number of results to return',
-			displayOptions: { show: { ...show, returnAll: [false] } },
+			displayOptions: { show: { returnAll: [false] } },
 		},
 	];
 }

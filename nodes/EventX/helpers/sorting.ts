@@ -1,9 +1,4 @@
-import type {
-	IDataObject,
-	IDisplayOptions,
-	IExecuteFunctions,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { requireOneOf } from './validation';
 
@@ -17,11 +12,7 @@ function sortKeyName(key: string): string {
  * Sort rules (field and direction, several allowed) over a list's documented sort keys. Each list
  * passes its whole description, a literal that says what EventX does when no rule is given.
  */
-export function sortProperty(
-	show: IDisplayOptions['show'],
-	keys: readonly string[],
-	description: string,
-): INodeProperties {
+export function sortProperty(keys: readonly string[], description: string): INodeProperties {
 	return {
 		displayName: 'Sort',
 		name: 'sort',
@@ -30,7 +21,6 @@ export function sortProperty(
 		placeholder: 'Add Sort Rule',
 		default: {},
 		description,
-		displayOptions: { show },
 		options: [
 			{
 				displayName: 'Rule',

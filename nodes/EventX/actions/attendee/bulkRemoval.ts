@@ -1,11 +1,10 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { attendeeIdsProperty, readAttendeeIds } from '../../helpers/attendeeIds';
-import { sendInBatches } from '../../helpers/batching';
-import { eventLocator, readEventId } from '../../helpers/eventLocator';
+import { readAttendeeIds } from '../../helpers/attendeeIds';
+import { readBatchSize, sendInBatches } from '../../helpers/batching';
+import { readEventId } from '../../helpers/eventLocator';
 import { API_PREFIX, eventxNoContent } from '../../transport';
 import type { BatchOperation, PreparedItem } from '../types';
-import { batchOptionsProperty, readBatchSize, show } from './fields';
 
 export interface RemovalPlan {
 	eventId: string;
@@ -15,32 +14,20 @@ export interface RemovalPlan {
 
 /**
  * Remove and Delete: the same batched call of a list of attendee IDs, to `bulk-remove` or
- * `bulk-delete`, with the editor notice that tells the two apart.
+ * `bulk-delete`; `optionsName` is the operation's version 1 Options collection.
  */
 export function bulkRemoval(
-	operation: 'remove' | 'delete',
+	description: INodeProperties[],
 	endpoint: 'bulk-remove' | 'bulk-delete',
-	notice: string,
+	optionsName: 'removeOptions' | 'deleteOptions',
 ): BatchOperation<RemovalPlan> {
-	const description: INodeProperties[] = [
-		{
-			displayName: notice,
-			name: `${operation}Notice`,
-			type: 'notice',
-			default: '',
-			displayOptions: { show: show(operation) },
-		},
-		eventLocator({ show: show(operation) }),
-		attendeeIdsProperty(show(operation), 'The attendees of this item'),
-		batchOptionsProperty(operation),
-	];
 	return {
 		description,
 		prepare(this: IExecuteFunctions, itemIndex) {
 			return {
 				eventId: readEventId(this, itemIndex).toLowerCase(),
 				attendeeIds: readAttendeeIds(this, itemIndex),
-				batchSize: readBatchSize(this, itemIndex, operation),
+				batchSize: readBatchSize(this, itemIndex, optionsName),
 			};
 		},
 		async executeBatch(this: IExecuteFunctions, prepared: Array<PreparedItem<RemovalPlan>>) {

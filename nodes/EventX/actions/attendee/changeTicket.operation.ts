@@ -1,16 +1,21 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { invalidField } from '../../helpers/validation';
 import type { ItemOperation } from '../types';
-import { attendeeLocator, readAttendeeId, show } from './fields';
+import { attendeeLocator, readAttendeeId } from './fields';
 import { changeAttendeeTicket, readTicketChange, ticketProperties } from './ticket';
 
-export const description: INodeProperties[] = [
-	eventLocator({ show: show('changeTicket') }),
-	...attendeeLocator('changeTicket'),
-	...ticketProperties('changeTicket'),
+const properties: INodeProperties[] = [
+	eventLocator(),
+	...attendeeLocator(),
+	...ticketProperties(false),
 ];
+
+const displayOptions = { show: { resource: ['attendee'], operation: ['changeTicket'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 interface Plan {
 	eventId: string;

@@ -1,18 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 
-import {
-	batchOptionsProperty as batchOptionsPropertyOf,
-	readBatchSize as readBatchSizeOf,
-} from '../../helpers/batching';
 import { readLocatorId, recordLocator } from '../../helpers/locators';
 import { APPROVAL_STATUSES, REGISTRATION_STATUSES } from '../../helpers/enums';
 import { invalidField, objectKey, parseJson, uuidSchema, validate } from '../../helpers/validation';
 
-export const show = (operation: string) => ({ resource: ['attendee'], operation: [operation] });
-
 /** The attendee of Get, Update and Change Ticket: picked from the event's attendees, or by ID. */
-export const attendeeLocator = (operation: string): INodeProperties[] =>
+export const attendeeLocator = (): INodeProperties[] =>
 	recordLocator({
 		name: 'attendeeId',
 		label: 'Attendee',
@@ -21,11 +15,10 @@ export const attendeeLocator = (operation: string): INodeProperties[] =>
 		placeholder: 'Search by name or email...',
 		description: 'The attendee to work on. Type a name or an email to search the event.',
 		v1Description: 'The attendee to work on',
-		displayOptions: { show: show(operation) },
 	});
 
 /** Create or Update's attendee: an ID from the input data, empty to create. */
-export const attendeeIdProperty = (operation: string, required = true): INodeProperties => ({
+export const attendeeIdProperty = (required = true): INodeProperties => ({
 	displayName: 'Attendee ID',
 	name: 'attendeeId',
 	type: 'string',
@@ -35,7 +28,6 @@ export const attendeeIdProperty = (operation: string, required = true): INodePro
 	description: required
 		? 'The attendee to work on'
 		: 'The attendee to update. Leave empty to create a new attendee.',
-	displayOptions: { show: show(operation) },
 });
 
 const PROFILE_TEXT: Array<[string, string, string]> = [
@@ -44,7 +36,7 @@ const PROFILE_TEXT: Array<[string, string, string]> = [
 	['Contact Number', 'contactNo', 'e.g. 91234567'],
 	['Country', 'country', 'e.g. HK'],
 	['Custom Check-In Token', 'customCheckInToken', ''],
-	['Email', 'invitationEmail', 'e.g. name@example.com'],
+	['Email', 'invitationEmail', 'name@email.com'],
 	['First Name', 'firstName', 'e.g. Ada'],
 	['Job Title', 'jobTitle', 'e.g. Engineer'],
 	['Last Name', 'lastName', 'e.g. Lovelace'],
@@ -53,8 +45,15 @@ const PROFILE_TEXT: Array<[string, string, string]> = [
 	['QR Code Token', 'qrCodeToken', ''],
 ];
 
-/** The profile fields of the write operations, in one collection. */
-export function profileProperty(operation: string, withDeprecatedStatus: boolean): INodeProperties {
+/**
+ * The profile fields of the write operations, in one collection. Each operation names its own
+ * (`upsertFields`, `updateFields`): n8n resolves same-named collections poorly.
+ */
+export function profileProperty(
+	name: string,
+	displayName: string,
+	withDeprecatedStatus: boolean,
+): INodeProperties {
 	const options: INodeProperties[] = [
 		...PROFILE_TEXT.map(
 			([displayName, name, placeholder]): INodeProperties => ({
@@ -63,7 +62,6 @@ export function profileProperty(operation: string, withDeprecatedStatus: boolean
 				type: 'string',
 				default: '',
 				placeholder,
-				...(name === 'invitationEmail' ? { placeholder: 'name@email.com' } : {}),
 			}),
 		),
 		{
@@ -108,32 +106,25 @@ export function profileProperty(operation: string, withDeprecatedStatus: boolean
 	}
 	options.sort((a, b) => a.displayName.localeCompare(b.displayName));
 	return {
-		displayName: operation === 'update' ? 'Update Fields' : 'Attendee Fields',
-		name: profileName(operation),
+		displayName,
+		name,
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		displayOptions: { show: show(operation) },
 		options,
 	};
 }
 
-/** Distinct parameter names per operation: n8n resolves same-named collections poorly. */
-const profileName = (operation: string) => `${operation}Fields`;
-const customFieldsName = (operation: string) => `${operation}CustomFields`;
-const optionsName = (operation: string) => `${operation}Options`;
-
-/** Custom question answers: each question picked from the event's questions. */
-export function customFieldsProperty(operation: string): INodeProperties {
+/** Custom question answers (`upsertCustomFields`, `updateCustomFields`): each question picked from the event's questions. */
+export function customFieldsProperty(name: string): INodeProperties {
 	return {
 		displayName: 'Custom Fields',
-		name: customFieldsName(operation),
+		name,
 		type: 'fixedCollection',
 		typeOptions: { multipleValues: true },
 		placeholder: 'Add Custom Field',
 		default: {},
 		description: "Answers to the event's custom questions",
-		displayOptions: { show: show(operation) },
 		options: [
 			{
 				displayName: 'Field',
@@ -176,10 +167,10 @@ const answerSchema = z
 export function readCustomFields(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	operation: string,
+	name: string,
 ): IDataObject | undefined {
-	const rows = ((ctx.getNodeParameter(customFieldsName(operation), itemIndex, {}) as IDataObject)
-		.fields ?? []) as IDataObject[];
+	const rows = ((ctx.getNodeParameter(name, itemIndex, {}) as IDataObject).fields ??
+		[]) as IDataObject[];
 	if (rows.length === 0) return undefined;
 	const result: IDataObject = {};
 	for (const row of rows) {
@@ -211,14 +202,15 @@ const LABELS: Record<string, string> = {
 	status: 'Status (Deprecated)',
 };
 
-/** The profile collection as a body: empty texts are left out, status pairs refused. */
+/** The profile collection and its custom fields as a body: empty texts are left out, status pairs refused. */
 export function readProfile(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	operation: string,
+	profileName: string,
+	customFieldsName: string,
 ): IDataObject {
 	const profile = {
-		...(ctx.getNodeParameter(profileName(operation), itemIndex, {}) as IDataObject),
+		...(ctx.getNodeParameter(profileName, itemIndex, {}) as IDataObject),
 	};
 	for (const [key, value] of Object.entries(profile)) {
 		if (value === '' || value === undefined) delete profile[key];
@@ -249,28 +241,11 @@ export function readProfile(
 			`"${String(profile.approvalStatus)}" is not one of ${APPROVAL_STATUSES.join(', ')}`,
 			itemIndex,
 		);
-	const customFields = readCustomFields(ctx, itemIndex, operation);
+	const customFields = readCustomFields(ctx, itemIndex, customFieldsName);
 	if (customFields) profile.customFields = customFields;
 	return profile;
 }
 
 export function readAttendeeId(ctx: IExecuteFunctions, itemIndex: number): string {
 	return readLocatorId(ctx, 'attendeeId', 'Attendee ID', itemIndex);
-}
-
-/** Options > Batch Size of the batched operations. */
-export function batchOptionsProperty(operation: string): INodeProperties {
-	return batchOptionsPropertyOf(
-		optionsName(operation),
-		show(operation),
-		'How many attendees one request carries. The items of one execution are grouped per event and sent in as few requests as this allows.',
-	);
-}
-
-export function readBatchSize(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	operation: string,
-): number {
-	return readBatchSizeOf(ctx, itemIndex, optionsName(operation));
 }

@@ -1,16 +1,17 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { readSimplify, simplifyAttendees, simplifyProperty } from '../../helpers/simplify';
 import { API_PREFIX, eventxData } from '../../transport';
 import type { ItemOperation } from '../types';
-import { attendeeLocator, readAttendeeId, show } from './fields';
+import { attendeeLocator, readAttendeeId } from './fields';
 
-export const description: INodeProperties[] = [
-	eventLocator({ show: show('get') }),
-	...attendeeLocator('get'),
-	simplifyProperty(show('get')),
-];
+const properties: INodeProperties[] = [eventLocator(), ...attendeeLocator(), simplifyProperty()];
+
+const displayOptions = { show: { resource: ['attendee'], operation: ['get'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 export const get: ItemOperation<{ eventId: string; attendeeId: string; simplify: boolean }> = {
 	description,

@@ -1,14 +1,14 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { pathSegment } from '../../helpers/validation';
 import { readSimplify, simplifyAttendees, simplifyProperty } from '../../helpers/simplify';
 import { API_PREFIX, eventxData } from '../../transport';
 import type { ItemOperation } from '../types';
-import { show } from './fields';
 
-export const description: INodeProperties[] = [
-	eventLocator({ show: show('getByQrCodeToken') }),
+const properties: INodeProperties[] = [
+	eventLocator(),
 	{
 		displayName: 'QR Code Token',
 		name: 'qrCodeToken',
@@ -18,10 +18,13 @@ export const description: INodeProperties[] = [
 		default: '',
 		required: true,
 		description: "The token encoded in the attendee's check-in QR code",
-		displayOptions: { show: show('getByQrCodeToken') },
 	},
-	simplifyProperty(show('getByQrCodeToken')),
+	simplifyProperty(),
 ];
+
+const displayOptions = { show: { resource: ['attendee'], operation: ['getByQrCodeToken'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 export const getByQrCodeToken: ItemOperation<{
 	eventId: string;

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { pathSegment } from '../../helpers/validation';
@@ -6,10 +7,9 @@ import { optionsName } from '../../helpers/versions';
 import { readSimplify, simplifyAttendees, simplifyProperty } from '../../helpers/simplify';
 import { API_PREFIX, eventxData } from '../../transport';
 import type { ItemOperation } from '../types';
-import { show } from './fields';
 
-export const description: INodeProperties[] = [
-	eventLocator({ show: show('getByShortCode') }),
+const properties: INodeProperties[] = [
+	eventLocator(),
 	{
 		displayName: 'Short Code',
 		name: 'shortCode',
@@ -18,7 +18,6 @@ export const description: INodeProperties[] = [
 		required: true,
 		placeholder: 'e.g. K7Q2XM',
 		description: "The attendee's short code",
-		displayOptions: { show: show('getByShortCode') },
 	},
 	{
 		displayName: 'Options',
@@ -26,7 +25,6 @@ export const description: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: { show: show('getByShortCode') },
 		options: [
 			{
 				displayName: 'Ignore Case',
@@ -37,8 +35,12 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
-	simplifyProperty(show('getByShortCode')),
+	simplifyProperty(),
 ];
+
+const displayOptions = { show: { resource: ['attendee'], operation: ['getByShortCode'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 export const getByShortCode: ItemOperation<{
 	eventId: string;

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ATTENDEE_SORT_KEYS } from '../../helpers/enums';
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
@@ -8,7 +9,6 @@ import { invalidField, objectKey, requireUuid, toIsoDateTime } from '../../helpe
 import { readSimplify, simplifyAttendees, simplifyProperty } from '../../helpers/simplify';
 import { API_PREFIX, eventxPaginate } from '../../transport';
 import type { ItemOperation } from '../types';
-import { show } from './fields';
 
 const questionRows = (displayName: string, name: string, valueLabel: string): INodeProperties => ({
 	displayName,
@@ -40,16 +40,15 @@ const questionRows = (displayName: string, name: string, valueLabel: string): IN
 	],
 });
 
-export const description: INodeProperties[] = [
-	eventLocator({ show: show('getMany') }),
-	...pagingProperties('attendee', 'getMany'),
+const properties: INodeProperties[] = [
+	eventLocator(),
+	...pagingProperties(),
 	{
 		displayName: 'Filters',
 		name: 'filters',
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
-		displayOptions: { show: show('getMany') },
 		options: [
 			{
 				displayName: 'Attendee IDs',
@@ -87,12 +86,15 @@ export const description: INodeProperties[] = [
 		],
 	},
 	sortProperty(
-		show('getMany'),
 		ATTENDEE_SORT_KEYS,
 		'Order of the results; earlier rules take precedence. EventX sorts by ID, descending, when none is given.',
 	),
-	simplifyProperty(show('getMany')),
+	simplifyProperty(),
 ];
+
+const displayOptions = { show: { resource: ['attendee'], operation: ['getMany'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 interface Plan {
 	eventId: string;

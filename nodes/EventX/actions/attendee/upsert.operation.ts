@@ -1,30 +1,29 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { sendInBatches } from '../../helpers/batching';
+import { batchOptionsProperty, readBatchSize, sendInBatches } from '../../helpers/batching';
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { requireUuid } from '../../helpers/validation';
 import { API_PREFIX, eventxList } from '../../transport';
 import type { BatchOperation, BatchResult, PreparedItem } from '../types';
-import {
-	attendeeIdProperty,
-	batchOptionsProperty,
-	customFieldsProperty,
-	profileProperty,
-	readBatchSize,
-	readProfile,
-	show,
-} from './fields';
+import { attendeeIdProperty, customFieldsProperty, profileProperty, readProfile } from './fields';
 import { changeAttendeeTicket, readTicketChange, ticketProperties } from './ticket';
 
-export const description: INodeProperties[] = [
-	eventLocator({ show: show('upsert') }),
-	attendeeIdProperty('upsert', false),
-	profileProperty('upsert', true),
-	customFieldsProperty('upsert'),
-	...ticketProperties('upsert'),
-	batchOptionsProperty('upsert'),
+const properties: INodeProperties[] = [
+	eventLocator(),
+	attendeeIdProperty(false),
+	profileProperty('upsertFields', 'Attendee Fields', true),
+	customFieldsProperty('upsertCustomFields'),
+	...ticketProperties(true),
+	batchOptionsProperty(
+		'upsertOptions',
+		'How many attendees one request carries. The items of one execution are grouped per event and sent in as few requests as this allows.',
+	),
 ];
+
+const displayOptions = { show: { resource: ['attendee'], operation: ['upsert'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 interface Plan {
 	eventId: string;
@@ -42,11 +41,11 @@ export const upsert: BatchOperation<Plan> = {
 		const attendee: IDataObject = {};
 		if (rawId !== '' && rawId !== undefined && rawId !== null)
 			attendee.id = requireUuid(this, rawId, 'Attendee ID', itemIndex).toLowerCase();
-		Object.assign(attendee, readProfile(this, itemIndex, 'upsert'));
+		Object.assign(attendee, readProfile(this, itemIndex, 'upsertFields', 'upsertCustomFields'));
 		return {
 			eventId,
 			attendee,
-			batchSize: readBatchSize(this, itemIndex, 'upsert'),
+			batchSize: readBatchSize(this, itemIndex, 'upsertOptions'),
 			ticket: readTicketChange(this, itemIndex),
 		};
 	},

@@ -1,14 +1,16 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { readSimplify, simplifyProperty, withoutRawData } from '../../helpers/simplify';
 import { API_PREFIX, eventxList } from '../../transport';
 import type { ItemOperation } from '../types';
 
-export const description: INodeProperties[] = [
-	eventLocator({ show: { resource: ['attendeeTag'], operation: ['getMany'] } }),
-	simplifyProperty({ resource: ['attendeeTag'], operation: ['getMany'] }),
-];
+const properties: INodeProperties[] = [eventLocator(), simplifyProperty()];
+
+const displayOptions = { show: { resource: ['attendeeTag'], operation: ['getMany'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 export const getMany: ItemOperation<{ eventId: string; simplify: boolean }> = {
 	description,

@@ -1,6 +1,5 @@
 import type {
 	IDataObject,
-	IDisplayOptions,
 	IExecuteFunctions,
 	INodeProperties,
 	INodePropertyOptions,
@@ -70,7 +69,7 @@ export const localeOptions = sorted(
 export const currencyOptions = sorted(PAYMENT_CURRENCIES.map((value) => ({ name: value, value })));
 
 /** Name, schedule, timezone and size: the fields that Create and Update both require. */
-export function coreEventProperties(show: IDisplayOptions['show']): INodeProperties[] {
+export function coreEventProperties(): INodeProperties[] {
 	return [
 		{
 			displayName: 'Name',
@@ -79,7 +78,6 @@ export function coreEventProperties(show: IDisplayOptions['show']): INodePropert
 			default: '',
 			required: true,
 			placeholder: 'e.g. Tech Summit 2026',
-			displayOptions: { show },
 		},
 		{
 			displayName: 'Starts At',
@@ -87,7 +85,6 @@ export function coreEventProperties(show: IDisplayOptions['show']): INodePropert
 			type: 'dateTime',
 			default: '',
 			required: true,
-			displayOptions: { show },
 		},
 		{
 			displayName: 'Ends At',
@@ -95,7 +92,6 @@ export function coreEventProperties(show: IDisplayOptions['show']): INodePropert
 			type: 'dateTime',
 			default: '',
 			required: true,
-			displayOptions: { show },
 		},
 		{
 			displayName: 'Timezone',
@@ -104,7 +100,6 @@ export function coreEventProperties(show: IDisplayOptions['show']): INodePropert
 			options: timezoneOptions,
 			default: 'GMT',
 			required: true,
-			displayOptions: { show },
 		},
 		{
 			displayName: 'Estimated Attendee Count',
@@ -113,7 +108,6 @@ export function coreEventProperties(show: IDisplayOptions['show']): INodePropert
 			options: attendeeCountOptions,
 			default: '51-100',
 			required: true,
-			displayOptions: { show },
 		},
 	];
 }

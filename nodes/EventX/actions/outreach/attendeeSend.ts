@@ -22,18 +22,16 @@ export interface SendPlan {
 	extra: IDataObject;
 }
 
-/** The Event, Attendee IDs and Batch Size parameters of a send to attendees. */
-export function attendeeSendProperties(operation: string): INodeProperties[] {
-	const show = { resource: ['outreach'], operation: [operation] };
+/** The Event, Attendee IDs and Batch Size parameters of a send to attendees (`extra` after Event). */
+export function attendeeSendProperties(extra: INodeProperties[] = []): INodeProperties[] {
 	return [
-		eventLocator({ show }),
+		eventLocator(),
+		...extra,
 		attendeeIdsProperty(
-			show,
 			'The attendees of this item. The IDs of all items are sent together, each attendee once, in requests of up to Batch Size IDs per event.',
 		),
 		batchOptionsProperty(
 			'sendOptions',
-			show,
 			'How many attendee IDs one request carries. The IDs of all input items are gathered per event, deduplicated and sent in as few requests as this allows.',
 		),
 	];
@@ -153,13 +151,11 @@ export async function sendToAttendees(
 
 /** A send to attendees as an operation: prepare reads the item, executeBatch sends all items together. */
 export function attendeeSendOperation(
-	operation: string,
+	description: INodeProperties[],
 	prepare: (this: IExecuteFunctions, itemIndex: number) => SendPlan,
-	extraProperties: INodeProperties[] = [],
 ): BatchOperation<SendPlan> {
-	const [event, ...rest] = attendeeSendProperties(operation);
 	return {
-		description: [event, ...extraProperties, ...rest],
+		description,
 		prepare,
 		async executeBatch(this: IExecuteFunctions, prepared) {
 			return await sendToAttendees(this, prepared);

@@ -1,4 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { TEST_EMAIL_TEMPLATE_TYPES } from '../../helpers/enums';
@@ -8,13 +9,11 @@ import { API_PREFIX, eventxNoContent } from '../../transport';
 import type { ItemOperation } from '../types';
 import { templateTypeOptions } from './templateTypes';
 
-const show = { resource: ['outreach'], operation: ['sendTestEmail'] };
-
 export const MAX_TEST_EMAILS = 5;
 const email = z.string().email();
 
-export const description: INodeProperties[] = [
-	eventLocator({ show }),
+const properties: INodeProperties[] = [
+	eventLocator(),
 	{
 		displayName: 'Template Type',
 		name: 'testTemplateType',
@@ -23,7 +22,6 @@ export const description: INodeProperties[] = [
 		default: 'confirmation-email',
 		required: true,
 		description: 'The template to send as a test. EventX sends tests of these two types only.',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Test Email Addresses',
@@ -33,9 +31,12 @@ export const description: INodeProperties[] = [
 		required: true,
 		placeholder: 'e.g. me@example.com, colleague@example.com',
 		description: '1 to 5 addresses: a comma-separated list, or an array from an expression',
-		displayOptions: { show },
 	},
 ];
+
+const displayOptions = { show: { resource: ['outreach'], operation: ['sendTestEmail'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 interface Plan {
 	eventId: string;

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { EMAIL_TEMPLATE_TYPES } from '../../helpers/enums';
@@ -14,10 +15,8 @@ import { API_PREFIX, eventxNoContent } from '../../transport';
 import type { ItemOperation } from '../types';
 import { templateTypeOptions } from './templateTypes';
 
-const show = { resource: ['outreach'], operation: ['upsertEmailTemplate'] };
-
-export const description: INodeProperties[] = [
-	eventLocator({ show }),
+const properties: INodeProperties[] = [
+	eventLocator(),
 	{
 		displayName: 'Template Type',
 		name: 'templateType',
@@ -26,7 +25,6 @@ export const description: INodeProperties[] = [
 		default: 'confirmation-email',
 		required: true,
 		description: 'The template of the event to create or update',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Template Fields',
@@ -35,7 +33,6 @@ export const description: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		description: 'Only the fields set here are sent; the others keep their values',
-		displayOptions: { show },
 		options: [
 			{
 				displayName: 'Attach Calendar File',
@@ -93,6 +90,10 @@ export const description: INodeProperties[] = [
 		],
 	},
 ];
+
+const displayOptions = { show: { resource: ['outreach'], operation: ['upsertEmailTemplate'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 interface Plan {
 	eventId: string;

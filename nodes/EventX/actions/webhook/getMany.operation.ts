@@ -1,13 +1,16 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { readSimplify, simplifyProperty, withoutRawData } from '../../helpers/simplify';
 import { API_PREFIX, eventxList } from '../../transport';
 import type { ItemOperation } from '../types';
 
-const show = { resource: ['webhook'], operation: ['getMany'] };
+const properties: INodeProperties[] = [eventLocator(), simplifyProperty()];
 
-export const description: INodeProperties[] = [eventLocator({ show }), simplifyProperty(show)];
+const displayOptions = { show: { resource: ['webhook'], operation: ['getMany'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 /** Every webhook of the event (EventX answers them all at once), one output item each. */
 export const getMany: ItemOperation<{ eventId: string; simplify: boolean }> = {
