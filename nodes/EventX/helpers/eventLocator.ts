@@ -36,7 +36,8 @@ export function eventLocator(name = 'eventId'): INodeProperties {
 	};
 }
 
+/** The event's ID, a UUID in lower case (EventX's spelling: the batched writes group by it). */
 export function readEventId(ctx: IExecuteFunctions, itemIndex: number, name = 'eventId'): string {
 	const value = ctx.getNodeParameter(name, itemIndex, undefined, { extractValue: true });
-	return requireUuid(ctx, value, 'Event', itemIndex);
+	return requireUuid(ctx, value, 'Event', itemIndex).toLowerCase();
 }

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readAttendeeIds } from '../../helpers/attendeeIds';
-import { readBatchSize, sendInBatches } from '../../helpers/batching';
+import { batchSizeOf, readBatchSize, sendInBatches } from '../../helpers/batching';
 import { readEventId } from '../../helpers/eventLocator';
 import { API_PREFIX, eventxNoContent } from '../../transport';
 import type { BatchOperation, PreparedItem } from '../types';
@@ -25,7 +25,7 @@ export function bulkRemoval(
 		description,
 		prepare(this: IExecuteFunctions, itemIndex) {
 			return {
-				eventId: readEventId(this, itemIndex).toLowerCase(),
+				eventId: readEventId(this, itemIndex),
 				attendeeIds: readAttendeeIds(this, itemIndex),
 				batchSize: readBatchSize(this, itemIndex, optionsName),
 			};
@@ -38,7 +38,7 @@ export function bulkRemoval(
 					payloads: plan.attendeeIds,
 					itemIndex,
 				})),
-				prepared[0]?.plan.batchSize ?? 100,
+				batchSizeOf(prepared),
 				async (eventId, attendeeIds, itemIndex) => {
 					await eventxNoContent.call(this, {
 						method: 'DELETE',
@@ -48,6 +48,8 @@ export function bulkRemoval(
 						itemIndex,
 					});
 				},
+				// Removing or deleting twice is harmless: a rejected request is split to find the refused IDs.
+				{ split: true },
 			);
 			return results.map((result, i) =>
 				'error' in result

@@ -1,7 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { batchOptionsProperty, readBatchSize, sendInBatches } from '../../helpers/batching';
+import {
+	batchOptionsProperty,
+	batchSizeOf,
+	readBatchSize,
+	sendInBatches,
+} from '../../helpers/batching';
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { requireUuid } from '../../helpers/validation';
 import { API_PREFIX, eventxList } from '../../transport';
@@ -36,7 +41,7 @@ interface Plan {
 export const upsert: BatchOperation<Plan> = {
 	description,
 	prepare(this: IExecuteFunctions, itemIndex) {
-		const eventId = readEventId(this, itemIndex).toLowerCase();
+		const eventId = readEventId(this, itemIndex);
 		const rawId = this.getNodeParameter('attendeeId', itemIndex, '') as unknown;
 		const attendee: IDataObject = {};
 		if (rawId !== '' && rawId !== undefined && rawId !== null)
@@ -50,7 +55,6 @@ export const upsert: BatchOperation<Plan> = {
 		};
 	},
 	async executeBatch(this: IExecuteFunctions, prepared: Array<PreparedItem<Plan>>) {
-		const batchSize = prepared[0]?.plan.batchSize ?? 100;
 		const results = await sendInBatches(
 			this,
 			prepared.map(({ plan, itemIndex }) => ({
@@ -58,7 +62,7 @@ export const upsert: BatchOperation<Plan> = {
 				payloads: [plan.attendee],
 				itemIndex,
 			})),
-			batchSize,
+			batchSizeOf(prepared),
 			async (eventId, attendees, itemIndex) => {
 				const { dataList } = await eventxList.call(this, {
 					method: 'PUT',
@@ -69,6 +73,8 @@ export const upsert: BatchOperation<Plan> = {
 				});
 				return matchAnswer(attendees, dataList);
 			},
+			// An upsert can be repeated: a rejected request is split to find the refused attendees.
+			{ split: true },
 		);
 		return await applyTickets(this, prepared, results);
 	},
