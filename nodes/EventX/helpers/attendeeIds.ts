@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { invalidField, requireUuid } from './validation';
+import { invalidField, listEntries, requireUuid } from './validation';
 
 /** The attendees an item acts on; the same parameter for every operation that takes a list. */
 export function attendeeIdsProperty(description: string): INodeProperties {
@@ -19,17 +19,11 @@ export function attendeeIdsProperty(description: string): INodeProperties {
 /** One ID, a comma-separated list or an array (of IDs or comma-separated lists); deduplicated. */
 export function readAttendeeIds(ctx: IExecuteFunctions, itemIndex: number): string[] {
 	const raw = ctx.getNodeParameter('attendeeIds', itemIndex, '') as unknown;
-	const values = Array.isArray(raw) ? raw : [raw];
 	const ids: string[] = [];
-	for (const value of values) {
-		if (value === undefined || value === null) continue;
-		if (typeof value !== 'string') {
+	for (const value of listEntries(raw)) {
+		if (typeof value !== 'string')
 			throw invalidField(ctx, 'Attendee IDs', `${JSON.stringify(value)} is not a UUID`, itemIndex);
-		}
-		for (const part of value.split(',')) {
-			if (part.trim() === '') continue;
-			ids.push(requireUuid(ctx, part, 'Attendee IDs', itemIndex).toLowerCase());
-		}
+		ids.push(requireUuid(ctx, value, 'Attendee IDs', itemIndex).toLowerCase());
 	}
 	if (ids.length === 0) {
 		throw invalidField(

@@ -1,6 +1,6 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, ILoadOptionsFunctions, INodeProperties } from 'n8n-workflow';
 
-import { UUID_PATTERN, requireUuid } from './validation';
+import { isUuid, UUID_PATTERN, requireUuid } from './validation';
 
 /** The event an operation works on: picked from a searchable list, or given by ID. */
 /** Bare: the operation applies its display options (updateDisplayOptions). */
@@ -40,4 +40,10 @@ export function eventLocator(name = 'eventId'): INodeProperties {
 export function readEventId(ctx: IExecuteFunctions, itemIndex: number, name = 'eventId'): string {
 	const value = ctx.getNodeParameter(name, itemIndex, undefined, { extractValue: true });
 	return requireUuid(ctx, value, 'Event', itemIndex).toLowerCase();
+}
+
+/** The event chosen in the node while the editor loads a dropdown (picked or by ID), or undefined. */
+export function chosenEventId(ctx: ILoadOptionsFunctions): string | undefined {
+	const value = ctx.getCurrentNodeParameter('eventId', { extractValue: true }) as unknown;
+	return typeof value === 'string' && isUuid(value.trim()) ? value.trim() : undefined;
 }

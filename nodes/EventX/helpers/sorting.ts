@@ -1,12 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { enumLabel } from './labels';
 import { requireOneOf } from './validation';
-
-/** "createdAt" -> "Created At"; "attendee_tag_id" -> "Attendee Tag ID". */
-function sortKeyName(key: string): string {
-	if (key === 'attendee_tag_id') return 'Attendee Tag ID';
-	return key.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase());
-}
 
 /**
  * Sort rules (field and direction, several allowed) over a list's documented sort keys. Each list
@@ -30,7 +25,7 @@ export function sortProperty(keys: readonly string[], description: string): INod
 						displayName: 'Field',
 						name: 'field',
 						type: 'options',
-						options: [...keys].sort().map((key) => ({ name: sortKeyName(key), value: key })),
+						options: [...keys].sort().map((key) => ({ name: enumLabel(key), value: key })),
 						default: 'createdAt',
 					},
 					{

@@ -18,6 +18,8 @@ import {
 	redactSecrets,
 	sameOrigin,
 } from '../../../credentials/EventXApi.credentials';
+import { parseErrorEnvelope } from '../helpers/envelope';
+
 import type { RetryPolicy } from './requestOptions';
 
 type AbortableSleep = (ms: number, abortSignal?: AbortSignal) => Promise<void>;
@@ -123,29 +125,6 @@ async function baseUrlOf(ctx: EventXContext): Promise<string> {
 		baseUrls.set(ctx, baseUrl);
 	}
 	return baseUrl;
-}
-
-/** The `{ error: { code, message, status, meta } }` envelope, if the body is one. */
-export function parseErrorEnvelope(
-	body: unknown,
-): { code?: string; message?: string; status?: number; meta?: unknown } | undefined {
-	let parsed = body;
-	if (typeof parsed === 'string') {
-		try {
-			parsed = JSON.parse(parsed);
-		} catch {
-			return undefined;
-		}
-	}
-	const error = (parsed as { error?: unknown } | null | undefined)?.error;
-	if (error === null || typeof error !== 'object') return undefined;
-	const { code, message, status, meta } = error as IDataObject;
-	return {
-		code: typeof code === 'string' ? code : code === undefined ? undefined : String(code),
-		message: typeof message === 'string' ? message : undefined,
-		status: typeof status === 'number' ? status : undefined,
-		meta,
-	};
 }
 
 function parseRetryAfter(value: unknown): number | undefined {

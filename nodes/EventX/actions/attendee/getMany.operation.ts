@@ -5,7 +5,13 @@ import { ATTENDEE_SORT_KEYS } from '../../helpers/enums';
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { pagingProperties, readLimit } from '../../helpers/paging';
 import { readSort, sortProperty } from '../../helpers/sorting';
-import { invalidField, objectKey, requireUuid, toIsoDateTime } from '../../helpers/validation';
+import {
+	invalidField,
+	listEntries,
+	objectKey,
+	requireUuid,
+	toIsoDateTime,
+} from '../../helpers/validation';
 import { readSimplify, simplifyAttendees, simplifyProperty } from '../../helpers/simplify';
 import { API_PREFIX, eventxPaginate } from '../../transport';
 import type { ItemOperation } from '../types';
@@ -128,10 +134,7 @@ export const getMany: ItemOperation<Plan> = {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 		const qs: IDataObject = {};
 		if (filters.attendeeIds !== undefined) {
-			const raw = filters.attendeeIds as unknown;
-			const parts = (Array.isArray(raw) ? raw : String(raw).split(','))
-				.map((v) => (typeof v === 'string' ? v.trim() : v))
-				.filter((v) => v !== '');
+			const parts = listEntries(filters.attendeeIds);
 			if (parts.length === 0)
 				throw invalidField(this, 'Filters > Attendee IDs', 'no attendee ID given', itemIndex);
 			qs.attendeeIds = JSON.stringify(

@@ -5,6 +5,7 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
+import { enumLabel } from '../../helpers/labels';
 import { withoutRawData } from '../../helpers/simplify';
 import { invalidField, requireOneOf, toIsoDateTime } from '../../helpers/validation';
 
@@ -30,17 +31,6 @@ const LOCALE_NAMES: Record<string, string> = {
 	pt: 'Portuguese',
 };
 
-/** "business_and_professional" -> "Business And Professional"; "in-person" -> "In Person". */
-function humanize(value: string): string {
-	return value
-		.split(/[_-]/)
-		.map((word) =>
-			word === 'or' || word === 'and' ? word : word.charAt(0).toUpperCase() + word.slice(1),
-		)
-		.join(' ')
-		.replace(/^./, (c) => c.toUpperCase());
-}
-
 function sorted(options: INodePropertyOptions[]): INodePropertyOptions[] {
 	return [...options].sort((a, b) => a.name.localeCompare(b.name));
 }
@@ -50,7 +40,7 @@ export const timezoneOptions: INodePropertyOptions[] = TIMEZONES.map((tz) => ({
 	value: tz,
 }));
 export const formatOptions = sorted(
-	EVENT_FORMATS.map((value) => ({ name: humanize(value), value })),
+	EVENT_FORMATS.map((value) => ({ name: enumLabel(value), value })),
 );
 // Kept in ascending size rather than alphabetical order: that is how people read ranges.
 export const attendeeCountOptions: INodePropertyOptions[] = ESTIMATED_ATTENDEE_COUNTS.map(
@@ -60,9 +50,9 @@ export const attendeeCountOptions: INodePropertyOptions[] = ESTIMATED_ATTENDEE_C
 	}),
 );
 export const categoryOptions = sorted(
-	EVENT_CATEGORIES.map((value) => ({ name: humanize(value), value })),
+	EVENT_CATEGORIES.map((value) => ({ name: enumLabel(value), value })),
 );
-export const typeOptions = sorted(EVENT_TYPES.map((value) => ({ name: humanize(value), value })));
+export const typeOptions = sorted(EVENT_TYPES.map((value) => ({ name: enumLabel(value), value })));
 export const localeOptions = sorted(
 	LOCALES.map((value) => ({ name: LOCALE_NAMES[value] ?? value, value })),
 );

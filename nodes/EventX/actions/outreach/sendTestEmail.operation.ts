@@ -1,16 +1,14 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { z } from 'zod';
 
 import { TEST_EMAIL_TEMPLATE_TYPES } from '../../helpers/enums';
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
-import { invalidField, requireOneOf } from '../../helpers/validation';
+import { invalidField, isEmail, listEntries, requireOneOf } from '../../helpers/validation';
 import { API_PREFIX, eventxNoContent } from '../../transport';
 import type { ItemOperation } from '../types';
 import { templateTypeOptions } from './templateTypes';
 
 export const MAX_TEST_EMAILS = 5;
-const email = z.string().email();
 
 const properties: INodeProperties[] = [
 	eventLocator(),
@@ -57,27 +55,22 @@ export const sendTestEmail: ItemOperation<Plan> = {
 		);
 		const raw = this.getNodeParameter('testEmails', itemIndex, '') as unknown;
 		const testEmails: string[] = [];
-		for (const value of Array.isArray(raw) ? raw : [raw]) {
-			if (value === undefined || value === null) continue;
-			if (typeof value !== 'string')
+		for (const address of listEntries(raw)) {
+			if (typeof address !== 'string')
 				throw invalidField(
 					this,
 					'Test Email Addresses',
-					`${JSON.stringify(value)} is not an email address`,
+					`${JSON.stringify(address)} is not an email address`,
 					itemIndex,
 				);
-			for (const part of value.split(',')) {
-				const address = part.trim();
-				if (address === '') continue;
-				if (!email.safeParse(address).success)
-					throw invalidField(
-						this,
-						'Test Email Addresses',
-						`"${address}" is not a valid email address`,
-						itemIndex,
-					);
-				testEmails.push(address);
-			}
+			if (!isEmail(address))
+				throw invalidField(
+					this,
+					'Test Email Addresses',
+					`"${address}" is not a valid email address`,
+					itemIndex,
+				);
+			testEmails.push(address);
 		}
 		if (testEmails.length === 0)
 			throw invalidField(this, 'Test Email Addresses', 'give at least one address', itemIndex);

@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { z } from 'zod';
 
 import { EMAIL_TEMPLATE_TYPES } from '../../helpers/enums';
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import {
 	compact,
 	invalidField,
+	isEmail,
 	parseJson,
 	requireOneOf,
 	requireUuid,
@@ -143,7 +143,7 @@ export const upsertEmailTemplate: ItemOperation<Plan> = {
 			const replyTo = fields.replyToEmail;
 			if (replyTo === null || (typeof replyTo === 'string' && replyTo.trim() === ''))
 				body.replyToEmail = null;
-			else if (typeof replyTo !== 'string' || !z.string().email().safeParse(replyTo.trim()).success)
+			else if (typeof replyTo !== 'string' || !isEmail(replyTo.trim()))
 				throw invalidField(
 					this,
 					'Reply-To Email',
