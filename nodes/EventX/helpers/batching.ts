@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { BatchResult } from '../actions/types';
+import type { BatchResult, PreparedItem } from '../actions/types';
 import { invalidField } from './validation';
 import { optionsName } from './versions';
 
@@ -45,7 +45,7 @@ export function readBatchSize(ctx: IExecuteFunctions, itemIndex: number, name: s
 }
 
 /** One prepared item as the batcher sees it: where it goes and what it carries. */
-export interface BatchItem<Payload> {
+interface BatchItem<Payload> {
 	/** Items with the same group (the event, or a send's path) are sent together. */
 	group: string;
 	/** This item's payloads (one attendee object, or several IDs); at least one. */
@@ -64,8 +64,14 @@ export type SendChunk<Payload> = (
 	firstItemIndex: number,
 ) => Promise<IDataObject[] | void>;
 
-/** How an operation's writes are batched (the one difference between the batched operations). */
-export interface BatchRules<Payload> {
+/** How an operation's writes are batched: what differs between the batched operations. */
+export interface BatchRules<Plan, Payload> {
+	/** Items with the same group (the event, or a send's path) are sent together. */
+	group: (plan: Plan) => string;
+	/** The item's payloads (one attendee object, or several IDs); at least one. */
+	payloads: (plan: Plan) => Payload[];
+	/** Sends one request of payloads of one group. */
+	send: SendChunk<Payload>;
 	/**
 	 * Send each payload once per group, whichever items gave it (a send reaches an attendee once);
 	 * the key says when two payloads are the same. Every item that gave it shares its outcome.
@@ -76,11 +82,6 @@ export interface BatchRules<Payload> {
 	 * upsert or a removal can be repeated; a send is never split: nothing of it is re-sent).
 	 */
 	split: boolean;
-}
-
-/** Batch Size: validated per item by `readBatchSize`, used as the first item gives it. */
-export function batchSizeOf(prepared: Array<{ plan: { batchSize: number } }>): number {
-	return prepared[0]?.plan.batchSize ?? DEFAULT_BATCH_SIZE;
 }
 
 /** HTTP statuses that prove EventX refused the whole request and applied none of it. */
@@ -124,13 +125,19 @@ function sameRejection(a: Error, b: Error): boolean {
  * splitting did not isolate: their items fail with "Not sent: an earlier request of this
  * execution failed".
  */
-export async function sendInBatches<Payload>(
+export async function sendInBatches<Plan extends { batchSize: number }, Payload>(
 	ctx: IExecuteFunctions,
-	items: Array<BatchItem<Payload>>,
-	batchSize: number,
-	send: SendChunk<Payload>,
-	rules: BatchRules<Payload>,
+	prepared: Array<PreparedItem<Plan>>,
+	rules: BatchRules<Plan, Payload>,
 ): Promise<BatchResult[]> {
+	const { send } = rules;
+	const items: Array<BatchItem<Payload>> = prepared.map(({ plan, itemIndex }) => ({
+		group: rules.group(plan),
+		payloads: rules.payloads(plan),
+		itemIndex,
+	}));
+	// Batch Size is validated per item by readBatchSize and read here once, as the first item gives it.
+	const batchSize = prepared[0]?.plan.batchSize ?? DEFAULT_BATCH_SIZE;
 	const continueOnFail = ctx.continueOnFail();
 	let stopped: Error | undefined;
 	/** Per item: the answer and the error of each of its payloads. */

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { invalidField } from './validation';
 
@@ -37,4 +37,11 @@ export function readLimit(ctx: IExecuteFunctions, itemIndex: number): number | u
 		);
 	}
 	return limit;
+}
+
+/** What a list operation's prepare reads: the query, the limit (none for Return All), Simplify. */
+export interface ListPlan {
+	qs: IDataObject;
+	limit?: number;
+	simplify: boolean;
 }

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readAttendeeIds } from '../../helpers/attendeeIds';
-import { batchSizeOf, readBatchSize, sendInBatches } from '../../helpers/batching';
+import { readBatchSize, sendInBatches } from '../../helpers/batching';
 import { readEventId } from '../../helpers/eventLocator';
 import { API_PREFIX, eventxNoContent } from '../../transport';
 import type { BatchOperation, PreparedItem } from '../types';
@@ -31,15 +31,10 @@ export function bulkRemoval(
 			};
 		},
 		async executeBatch(this: IExecuteFunctions, prepared: Array<PreparedItem<RemovalPlan>>) {
-			const results = await sendInBatches(
-				this,
-				prepared.map(({ plan, itemIndex }) => ({
-					group: plan.eventId,
-					payloads: plan.attendeeIds,
-					itemIndex,
-				})),
-				batchSizeOf(prepared),
-				async (eventId, attendeeIds, itemIndex) => {
+			const results = await sendInBatches(this, prepared, {
+				group: (plan) => plan.eventId,
+				payloads: (plan) => plan.attendeeIds,
+				send: async (eventId, attendeeIds, itemIndex) => {
 					await eventxNoContent.call(this, {
 						method: 'DELETE',
 						path: `${API_PREFIX}/event/${eventId}/attendee/${endpoint}`,
@@ -49,8 +44,8 @@ export function bulkRemoval(
 					});
 				},
 				// Removing or deleting twice is harmless: a rejected request is split to find the refused IDs.
-				{ split: true },
-			);
+				split: true,
+			});
 			return results.map((result, i) =>
 				'error' in result
 					? result

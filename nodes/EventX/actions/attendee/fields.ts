@@ -111,6 +111,20 @@ export function profileProperty(
 	};
 }
 
+/** One of the chosen event's custom questions (Custom Fields rows, custom-field filters). */
+export const questionIdProperty: INodeProperties = {
+	displayName: 'Question Name or ID',
+	name: 'questionId',
+	type: 'options',
+	typeOptions: {
+		loadOptionsMethod: 'getCustomFields',
+		loadOptionsDependsOn: ['eventId.value'],
+	},
+	default: '',
+	description:
+		'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+};
+
 /** Custom question answers (`upsertCustomFields`, `updateCustomFields`): each question picked from the event's questions. */
 export function customFieldsProperty(name: string): INodeProperties {
 	return {
@@ -126,18 +140,7 @@ export function customFieldsProperty(name: string): INodeProperties {
 				displayName: 'Field',
 				name: 'fields',
 				values: [
-					{
-						displayName: 'Question Name or ID',
-						name: 'questionId',
-						type: 'options',
-						typeOptions: {
-							loadOptionsMethod: 'getCustomFields',
-							loadOptionsDependsOn: ['eventId.value'],
-						},
-						default: '',
-						description:
-							'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-					},
+					{ ...questionIdProperty },
 					{
 						displayName: 'Value',
 						name: 'value',

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ATTENDEE_SORT_KEYS } from '../../helpers/enums';
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
-import { pagingProperties, readLimit } from '../../helpers/paging';
+import { type ListPlan, pagingProperties, readLimit } from '../../helpers/paging';
 import { readSort, sortProperty } from '../../helpers/sorting';
 import {
 	invalidField,
@@ -15,6 +15,7 @@ import {
 import { readSimplify, simplifyAttendees, simplifyProperty } from '../../helpers/simplify';
 import { API_PREFIX, eventxPaginate } from '../../transport';
 import type { ItemOperation } from '../types';
+import { questionIdProperty } from './fields';
 
 const questionRows = (displayName: string, name: string, valueLabel: string): INodeProperties => ({
 	displayName,
@@ -28,18 +29,7 @@ const questionRows = (displayName: string, name: string, valueLabel: string): IN
 			displayName: 'Condition',
 			name: 'conditions',
 			values: [
-				{
-					displayName: 'Question Name or ID',
-					name: 'questionId',
-					type: 'options',
-					typeOptions: {
-						loadOptionsMethod: 'getCustomFields',
-						loadOptionsDependsOn: ['eventId.value'],
-					},
-					default: '',
-					description:
-						'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-				},
+				{ ...questionIdProperty },
 				{ displayName: valueLabel, name: 'value', type: 'string', default: '' },
 			],
 		},
@@ -102,11 +92,8 @@ const displayOptions = { show: { resource: ['attendee'], operation: ['getMany'] 
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
-interface Plan {
+interface Plan extends ListPlan {
 	eventId: string;
-	qs: IDataObject;
-	limit?: number;
-	simplify: boolean;
 }
 
 function readConditions(

@@ -1,12 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	batchOptionsProperty,
-	batchSizeOf,
-	readBatchSize,
-	sendInBatches,
-} from '../../helpers/batching';
+import { batchOptionsProperty, readBatchSize, sendInBatches } from '../../helpers/batching';
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { requireUuid } from '../../helpers/validation';
 import { API_PREFIX, eventxList } from '../../transport';
@@ -55,15 +50,10 @@ export const upsert: BatchOperation<Plan> = {
 		};
 	},
 	async executeBatch(this: IExecuteFunctions, prepared: Array<PreparedItem<Plan>>) {
-		const results = await sendInBatches(
-			this,
-			prepared.map(({ plan, itemIndex }) => ({
-				group: plan.eventId,
-				payloads: [plan.attendee],
-				itemIndex,
-			})),
-			batchSizeOf(prepared),
-			async (eventId, attendees, itemIndex) => {
+		const results = await sendInBatches(this, prepared, {
+			group: (plan) => plan.eventId,
+			payloads: (plan) => [plan.attendee],
+			send: async (eventId, attendees, itemIndex) => {
 				const { dataList } = await eventxList.call(this, {
 					method: 'PUT',
 					path: `${API_PREFIX}/event/${eventId}/attendee/bulk-upsert`,
@@ -74,8 +64,8 @@ export const upsert: BatchOperation<Plan> = {
 				return matchAnswer(attendees, dataList);
 			},
 			// An upsert can be repeated: a rejected request is split to find the refused attendees.
-			{ split: true },
-		);
+			split: true,
+		});
 		return await applyTickets(this, prepared, results);
 	},
 };

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { EVENT_SORT_KEYS } from '../../helpers/enums';
-import { pagingProperties, readLimit } from '../../helpers/paging';
+import { type ListPlan, pagingProperties, readLimit } from '../../helpers/paging';
 import { readSort, sortProperty } from '../../helpers/sorting';
 import { parseJson, uuidSchema, validate } from '../../helpers/validation';
 import { readSimplify, simplifyProperty } from '../../helpers/simplify';
@@ -100,11 +100,8 @@ const displayOptions = { show: { resource: ['event'], operation: ['getMany'] } }
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
-interface Plan {
+interface Plan extends ListPlan {
 	path: string;
-	qs: IDataObject;
-	limit?: number;
-	simplify: boolean;
 }
 
 export const getMany: ItemOperation<Plan> = {

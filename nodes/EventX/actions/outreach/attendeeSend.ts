@@ -1,12 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { attendeeIdsProperty, readAttendeeIds } from '../../helpers/attendeeIds';
-import {
-	batchOptionsProperty,
-	batchSizeOf,
-	readBatchSize,
-	sendInBatches,
-} from '../../helpers/batching';
+import { batchOptionsProperty, readBatchSize, sendInBatches } from '../../helpers/batching';
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { eventxNoContent } from '../../transport';
 import type { BatchOperation, BatchResult, PreparedItem } from '../types';
@@ -72,15 +67,10 @@ export async function sendToAttendees(
 	ctx: IExecuteFunctions,
 	prepared: Array<PreparedItem<SendPlan>>,
 ): Promise<BatchResult[]> {
-	const results = await sendInBatches(
-		ctx,
-		prepared.map(({ plan, itemIndex }) => ({
-			group: plan.path,
-			payloads: plan.attendeeIds,
-			itemIndex,
-		})),
-		batchSizeOf(prepared),
-		async (path, attendeeIds, itemIndex) => {
+	const results = await sendInBatches(ctx, prepared, {
+		group: (plan) => plan.path,
+		payloads: (plan) => plan.attendeeIds,
+		send: async (path, attendeeIds, itemIndex) => {
 			await eventxNoContent.call(ctx, {
 				method: 'POST',
 				path,
@@ -89,8 +79,10 @@ export async function sendToAttendees(
 				itemIndex,
 			});
 		},
-		{ dedupe: (id) => id, split: false },
-	);
+		// A send reaches each attendee once and is never repeated, so never split.
+		dedupe: (id) => id,
+		split: false,
+	});
 	return results.map((result, i): BatchResult => {
 		if ('error' in result) return result;
 		const { plan } = prepared[i];
