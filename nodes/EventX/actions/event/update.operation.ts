@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { EVENT_CATEGORIES, EVENT_TYPES, LOCALES, PAYMENT_CURRENCIES } from '../../helpers/enums';
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { compact, readChoices, requireOneOf, toIsoDateTime } from '../../helpers/validation';
-import { API_PREFIX, eventxRequest } from '../../transport';
+import { API_PREFIX, eventxRecord } from '../../transport';
 import type { ItemOperation } from '../types';
 import {
 	categoryOptions,
@@ -188,17 +188,12 @@ export const update: ItemOperation<Plan> = {
 		return { eventId: readEventId(this, itemIndex), body };
 	},
 	async execute(this: IExecuteFunctions, { eventId, body }, itemIndex) {
-		// The answer's shape is not documented: return it as EventX sends it, unwrapping `data` if present.
-		const answer = await eventxRequest.call(this, {
+		// The answer's shape is not documented: its `data` if present, else the answer as sent.
+		return await eventxRecord.call(this, {
 			method: 'PUT',
 			path: `${API_PREFIX}/event/${eventId}`,
 			body,
 			itemIndex,
 		});
-		const data = (answer as IDataObject | undefined)?.data;
-		if (data && typeof data === 'object' && !Array.isArray(data)) return data as IDataObject;
-		return answer && typeof answer === 'object' && !Array.isArray(answer)
-			? (answer as IDataObject)
-			: { success: true };
 	},
 };
