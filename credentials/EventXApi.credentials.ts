@@ -8,6 +8,8 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
+import { parseErrorEnvelope } from '../nodes/EventX/helpers/envelope';
+
 export const DEFAULT_BASE_URL = 'https://esaas-api.eventx.io';
 
 /** The base URL without trailing slashes, so that paths can be appended as they are. */
@@ -56,19 +58,6 @@ export function redactSecrets(text: string, secrets: unknown[]): string {
 		if (value.length >= 6) result = result.split(value).join('[redacted]');
 	}
 	return result.replace(JWT, '[redacted]');
-}
-
-/** EventX's own message from an error envelope `{ error: { message } }`, if the body has one. */
-function envelopeMessage(body: unknown): string | undefined {
-	if (typeof body === 'string') {
-		try {
-			body = JSON.parse(body);
-		} catch {
-			return undefined;
-		}
-	}
-	const error = (body as { error?: { message?: unknown } } | undefined)?.error;
-	return typeof error?.message === 'string' ? error.message : undefined;
 }
 
 export class EventXApi implements ICredentialType {
@@ -207,7 +196,7 @@ export class EventXApi implements ICredentialType {
 			// Only EventX's message and the status: never the request, which carries the API token,
 			// and never the token itself, should EventX quote it back.
 			const reason = redactSecrets(
-				envelopeMessage(response.body) ?? 'no access token in the answer',
+				parseErrorEnvelope(response.body)?.message ?? 'no access token in the answer',
 				[apiToken],
 			);
 			// 400/401/403 refuse the token itself; other statuses say nothing about it.

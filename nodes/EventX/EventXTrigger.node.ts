@@ -52,7 +52,7 @@ export class EventXTrigger implements INodeType {
 				description: 'The attendee changes that start the workflow',
 				options: WEBHOOK_ACTION_OPTIONS,
 			},
-			{ ...eventLocator({}), description: 'The event whose attendees to watch' },
+			{ ...eventLocator(), description: 'The event whose attendees to watch' },
 			{
 				displayName: 'Output',
 				name: 'output',

@@ -1,3 +1,4 @@
+// Cross-cutting: the node descriptions as the editor shows them (n8n's UX guidelines, versions, Options, Simplify, pickers) for every operation at once.
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 

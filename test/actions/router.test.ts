@@ -1,4 +1,5 @@
-import { apiRequests, run, useSimulator } from '../helpers';
+// Cross-cutting: the router's On Error (error output) for per-item and batched operations alike.
+import { apiRequests, run, useSimulator } from '../fixtures';
 import { byId } from './attendee/fixtures';
 
 const ctx = useSimulator();

@@ -1,5 +1,6 @@
+// The credential: token exchange, renewal and the credential test.
 import { runNode } from '../harness';
-import { apiRequests, run, useSimulator } from '../helpers';
+import { apiRequests, run, useSimulator } from '../fixtures';
 import { DEMO_API_TOKEN } from '../simulator/store';
 
 const ctx = useSimulator();

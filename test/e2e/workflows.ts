@@ -4,6 +4,7 @@
  * with what n8n must output and what the simulator must have received).
  */
 import type { LoggedRequest } from '../simulator/server';
+import { byId } from '../fixtures';
 
 export const NODE_TYPE = 'n8n-nodes-eventx.eventX';
 export const TRIGGER_TYPE = 'n8n-nodes-eventx.eventXTrigger';
@@ -77,7 +78,7 @@ export const doorCheckInAnswer = (guest: Json) => ({
 	registrationStatus: guest.registrationStatus,
 });
 
-export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+export { byId };
 
 /**
  * Every EventX operation run by the action workflow, in order. Each node runs once (Execute Once),

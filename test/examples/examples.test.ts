@@ -1,3 +1,4 @@
+// The importable examples in examples/: structure and layout.
 import { fs, path, repoRoot } from '../platform.cjs';
 
 const { readdirSync, readFileSync } = fs;

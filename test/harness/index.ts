@@ -10,13 +10,13 @@ import type {
 	INodeType,
 	INodeTypes,
 	IRun,
-	IWorkflowExecuteAdditionalData,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
 import { createRunExecutionData, Workflow } from 'n8n-workflow';
 
 import { EventXApi } from '../../credentials/EventXApi.credentials';
 import { EventX } from '../../nodes/EventX/EventX.node';
+import { harnessAdditionalData } from './additionalData';
 import { HarnessCredentialsHelper } from './credentials';
 
 export const PACKAGE = 'n8n-nodes-eventx';
@@ -120,27 +120,10 @@ function setUp(options: Setup) {
 		updatedAt: new Date(),
 	} as never);
 
-	const additionalData = {
+	const additionalData = harnessAdditionalData(credentialsHelper, undefined, {
 		hooks,
-		credentialsHelper,
-		executeWorkflow: async () => {
-			throw new Error('Sub-workflows are not part of the harness');
-		},
-		getRunExecutionData: async () => undefined,
-		currentNodeExecutionIndex: 0,
 		currentNodeParameters: options.parameters,
-		restApiUrl: 'http://127.0.0.1:5678/rest',
-		instanceBaseUrl: 'http://127.0.0.1:5678/',
-		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
-		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
-		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
-		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
-		variables: {},
-		logAiEvent: () => {},
-		startRunnerTask: async () => {
-			throw new Error('Task runners are not part of the harness');
-		},
-	} as unknown as IWorkflowExecuteAdditionalData;
+	} as unknown as IDataObject);
 	return { credentialsHelper, node, workflow, hooks, additionalData };
 }
 

@@ -17,6 +17,7 @@ import type {
 import { Workflow } from 'n8n-workflow';
 
 import { EventXTrigger } from '../../nodes/EventX/EventXTrigger.node';
+import { harnessAdditionalData } from './additionalData';
 import { HarnessCredentialsHelper } from './credentials';
 import { credentialTypes, PACKAGE } from './index';
 import { http, net } from '../platform.cjs';
@@ -231,26 +232,7 @@ export class TriggerHarness {
 
 	private additionalData(extra: IDataObject = {}): IWorkflowExecuteAdditionalData {
 		const base = this.server ? this.baseUrl : 'http://127.0.0.1:5678';
-		return {
-			credentialsHelper: this.credentialsHelper,
-			executeWorkflow: async () => {
-				throw new Error('Sub-workflows are not part of the harness');
-			},
-			getRunExecutionData: async () => undefined,
-			currentNodeExecutionIndex: 0,
-			restApiUrl: `${base}/rest`,
-			instanceBaseUrl: `${base}/`,
-			formWaitingBaseUrl: `${base}/form-waiting`,
-			webhookBaseUrl: `${base}/webhook`,
-			webhookWaitingBaseUrl: `${base}/webhook-waiting`,
-			webhookTestBaseUrl: `${base}/webhook-test`,
-			variables: {},
-			logAiEvent: () => {},
-			startRunnerTask: async () => {
-				throw new Error('Task runners are not part of the harness');
-			},
-			...extra,
-		} as unknown as IWorkflowExecuteAdditionalData;
+		return harnessAdditionalData(this.credentialsHelper, base, extra);
 	}
 
 	/** The webhook's data as n8n's NodeHelpers.getNodeWebhooks builds it. */

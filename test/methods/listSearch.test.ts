@@ -1,8 +1,8 @@
+// The pickers' list searches (methods/listSearch.ts).
 import { loadOptions } from '../harness';
-import { useSimulator } from '../helpers';
+import { useSimulator } from '../fixtures';
 import { newEvent } from '../simulator/routes/events';
 import { ORG_HOSTED } from '../simulator/seed';
-import { DEMO_API_TOKEN } from '../simulator/store';
 
 const ctx = useSimulator();
 
@@ -13,7 +13,7 @@ const search = (filter?: string, paginationToken?: string) =>
 		filter,
 		paginationToken,
 		parameters: { resource: 'event', operation: 'get' },
-		credentials: { baseUrl: ctx.sim.url, authentication: 'apiToken', apiToken: DEMO_API_TOKEN },
+		credentials: ctx.credentials(),
 	});
 
 type SearchResult = { results: Array<{ name: string; value: string }>; paginationToken?: string };
@@ -64,7 +64,7 @@ const pick = (method: string, parameters: Record<string, unknown>, filter?: stri
 		filter,
 		parameters: parameters as never,
 		typeVersion: 2,
-		credentials: { baseUrl: ctx.sim.url, authentication: 'apiToken', apiToken: DEMO_API_TOKEN },
+		credentials: ctx.credentials(),
 	});
 
 describe('the version 2 pickers', () => {

@@ -7,7 +7,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import { LoggerProxy } from 'n8n-workflow';
 
 import type { TriggerHarness } from '../harness/trigger';
-import { apiRequests, run, useSimulator } from '../helpers';
+import { apiRequests, run, useSimulator } from '../fixtures';
 import { print } from '../platform.cjs';
 import type { FaultSpec } from '../simulator/faults';
 import type { Simulator } from '../simulator/server';

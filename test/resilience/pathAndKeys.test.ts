@@ -3,10 +3,9 @@
  * (the URL would resolve it and leave the route), and a "__proto__" key (copying it into an object
  * drops it, widening a filter). Both are refused before any request, naming the field and the item.
  */
-import { apiRequests, run, useSimulator } from '../helpers';
+import { apiRequests, byId, run, useSimulator } from '../fixtures';
 
 const ctx = useSimulator();
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
 describe('path parameters', () => {
 	test.each([

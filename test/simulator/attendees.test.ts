@@ -1,7 +1,7 @@
-import { run, useSimulator } from '../helpers';
+// The simulator itself: attendee changes fire webhook deliveries.
+import { byId, run, useSimulator } from '../fixtures';
 
 const ctx = useSimulator();
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
 describe('Simulator: attendee changes fire webhook deliveries', () => {
 	test('create, update, remove and delete each notify the subscribed webhooks', async () => {

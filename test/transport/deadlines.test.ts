@@ -2,7 +2,7 @@
  * Every wait is bounded by the node's Timeout: the token exchange included, and as a deadline for
  * the whole answer (a server that drips its body byte by byte does not hold the call longer).
  */
-import { apiRequests, createEventParameters, run, useSimulator } from '../helpers';
+import { apiRequests, createEventParameters, run, useSimulator } from '../fixtures';
 
 const ctx = useSimulator();
 

@@ -1,10 +1,11 @@
+// Cross-cutting: how the transport reports EventX's failures and retries, for any operation.
 import {
 	apiRequests,
 	assertNoSecrets as noSecretsIn,
 	createEventParameters,
 	run,
 	useSimulator,
-} from '../helpers';
+} from '../fixtures';
 
 const ctx = useSimulator();
 const listOne = { resource: 'event', operation: 'getMany', returnAll: false, limit: 1 };

@@ -1,7 +1,7 @@
 /**
  * Return All returns any number of items and does not trust EventX's pagination to end the loop.
  */
-import { apiRequests, run, useSimulator } from '../helpers';
+import { apiRequests, run, useSimulator } from '../fixtures';
 import { seedAttendees } from '../simulator/seed';
 
 const ctx = useSimulator();

@@ -8,7 +8,7 @@ import {
 	createEventParameters,
 	run,
 	useSimulator,
-} from '../helpers';
+} from '../fixtures';
 import { OtherHost } from '../simulator/otherHost';
 
 const ctx = useSimulator();

@@ -1,3 +1,4 @@
+// Cross-cutting: the request settings (Timeout, Max Retries, Max Retry Wait) every operation offers.
 import type { INodeProperties } from 'n8n-workflow';
 
 import {

@@ -2,7 +2,7 @@
  * What a 401 costs, what a refused API token costs, and that no token EventX quotes back reaches
  * an error or an output.
  */
-import { apiRequests, assertNoSecrets as noSecretsIn, run, useSimulator } from '../helpers';
+import { apiRequests, assertNoSecrets as noSecretsIn, run, useSimulator } from '../fixtures';
 import { DEMO_API_TOKEN } from '../simulator/store';
 
 const ctx = useSimulator();

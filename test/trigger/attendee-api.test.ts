@@ -1,5 +1,6 @@
+// Trigger: the attendee changes made through EventX's API reach the trigger as deliveries.
 import type { TriggerHarness } from '../harness/trigger';
-import { useSimulator } from '../helpers';
+import { useSimulator } from '../fixtures';
 import { DEMO_API_TOKEN } from '../simulator/store';
 import { hooksOf, startTrigger, triggerParameters } from './setup';
 

@@ -1,7 +1,8 @@
+// Trigger: deliveries (which are accepted, how they are output, what is refused).
 import { randomUUID } from 'node:crypto';
 
 import type { TriggerHarness } from '../harness/trigger';
-import { useSimulator } from '../helpers';
+import { useSimulator } from '../fixtures';
 import { deliveryAttendee } from '../simulator/deliveries';
 import { addAttendee, hooksOf, startTrigger, triggerParameters } from './setup';
 

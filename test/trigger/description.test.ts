@@ -1,3 +1,4 @@
+// Trigger: its description as the editor shows it.
 import type { INode, INodeParameters } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 
 import type { TriggerHarness } from '../harness/trigger';
-import { useSimulator } from '../helpers';
+import { useSimulator } from '../fixtures';
 import { hooksOf, startTrigger, triggerParameters } from './setup';
 
 const ctx = useSimulator();

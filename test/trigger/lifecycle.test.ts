@@ -1,7 +1,8 @@
+// Trigger: webhook lifecycle (activation, re-activation, deactivation) against the simulator.
 import { randomUUID } from 'node:crypto';
 
 import type { TriggerHarness } from '../harness/trigger';
-import { useSimulator } from '../helpers';
+import { useSimulator } from '../fixtures';
 import { hooksOf, startTrigger, storedIds, triggerParameters } from './setup';
 
 const ctx = useSimulator();

@@ -3,7 +3,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { TriggerHarness } from '../harness/trigger';
 import type { Simulator } from '../simulator/server';
 import type { Json } from '../simulator/store';
-import { DEMO_API_TOKEN } from '../simulator/store';
+import { demoCredentials } from '../fixtures';
 
 export function triggerParameters(
 	eventId: string,
@@ -22,7 +22,7 @@ export async function startTrigger(
 ): Promise<TriggerHarness> {
 	return await new TriggerHarness({
 		parameters,
-		credentials: { baseUrl: sim.url, authentication: 'apiToken', apiToken: DEMO_API_TOKEN },
+		credentials: demoCredentials(sim),
 		...options,
 	}).start();
 }

@@ -1,16 +1,13 @@
-import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { modelFilled } from './tool';
-import { invalidField, requireUuid } from './validation';
+import { invalidField, listEntries, requireUuid } from './validation';
 
 /**
  * The attendees an item acts on; the same parameter for every operation that takes a list. As a
  * tool, the model fills it.
  */
-export function attendeeIdsProperty(
-	show: IDisplayOptions['show'],
-	description: string,
-): INodeProperties[] {
+export function attendeeIdsProperty(description: string): INodeProperties[] {
 	return modelFilled({
 		displayName: 'Attendee IDs',
 		name: 'attendeeIds',
@@ -20,24 +17,17 @@ export function attendeeIdsProperty(
 		placeholder: 'e.g. 3f2b6c1e-8a4d-4f7e-9b1a-2c3d4e5f6a7b',
 		hint: 'One ID, a comma-separated list, or an array from an expression',
 		description,
-		displayOptions: { show },
 	});
 }
 
 /** One ID, a comma-separated list or an array (of IDs or comma-separated lists); deduplicated. */
 export function readAttendeeIds(ctx: IExecuteFunctions, itemIndex: number): string[] {
 	const raw = ctx.getNodeParameter('attendeeIds', itemIndex, '') as unknown;
-	const values = Array.isArray(raw) ? raw : [raw];
 	const ids: string[] = [];
-	for (const value of values) {
-		if (value === undefined || value === null) continue;
-		if (typeof value !== 'string') {
+	for (const value of listEntries(raw)) {
+		if (typeof value !== 'string')
 			throw invalidField(ctx, 'Attendee IDs', `${JSON.stringify(value)} is not a UUID`, itemIndex);
-		}
-		for (const part of value.split(',')) {
-			if (part.trim() === '') continue;
-			ids.push(requireUuid(ctx, part, 'Attendee IDs', itemIndex).toLowerCase());
-		}
+		ids.push(requireUuid(ctx, value, 'Attendee IDs', itemIndex).toLowerCase());
 	}
 	if (ids.length === 0) {
 		throw invalidField(

@@ -1,12 +1,7 @@
-import type {
-	IDataObject,
-	IDisplayOptions,
-	IExecuteFunctions,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { BatchResult } from '../actions/types';
+import type { BatchResult, PreparedItem } from '../actions/types';
 import { invalidField } from './validation';
 import { optionsName } from './versions';
 
@@ -14,18 +9,13 @@ export const DEFAULT_BATCH_SIZE = 100;
 export const MAX_BATCH_SIZE = 1000;
 
 /** Options > Batch Size of a batched operation; `name` is the collection's parameter name. */
-export function batchOptionsProperty(
-	name: string,
-	show: IDisplayOptions['show'],
-	description: string,
-): INodeProperties {
+export function batchOptionsProperty(name: string, description: string): INodeProperties {
 	return {
 		displayName: 'Options',
 		name,
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: { show },
 		options: [
 			{
 				displayName: 'Batch Size',
@@ -55,8 +45,8 @@ export function readBatchSize(ctx: IExecuteFunctions, itemIndex: number, name: s
 }
 
 /** One prepared item as the batcher sees it: where it goes and what it carries. */
-export interface BatchItem<Payload> {
-	/** Items with the same group (e.g. the event ID) are sent together. */
+interface BatchItem<Payload> {
+	/** Items with the same group (the event, or a send's path) are sent together. */
 	group: string;
 	/** This item's payloads (one attendee object, or several IDs); at least one. */
 	payloads: Payload[];
@@ -73,6 +63,26 @@ export type SendChunk<Payload> = (
 	payloads: Payload[],
 	firstItemIndex: number,
 ) => Promise<IDataObject[] | void>;
+
+/** How an operation's writes are batched: what differs between the batched operations. */
+export interface BatchRules<Plan, Payload> {
+	/** Items with the same group (the event, or a send's path) are sent together. */
+	group: (plan: Plan) => string;
+	/** The item's payloads (one attendee object, or several IDs); at least one. */
+	payloads: (plan: Plan) => Payload[];
+	/** Sends one request of payloads of one group. */
+	send: SendChunk<Payload>;
+	/**
+	 * Send each payload once per group, whichever items gave it (a send reaches an attendee once);
+	 * the key says when two payloads are the same. Every item that gave it shares its outcome.
+	 */
+	dedupe?: (payload: Payload) => string;
+	/**
+	 * Split a definitively rejected request in halves to find the payloads EventX refuses (an
+	 * upsert or a removal can be repeated; a send is never split: nothing of it is re-sent).
+	 */
+	split: boolean;
+}
 
 /** HTTP statuses that prove EventX refused the whole request and applied none of it. */
 const DEFINITIVE_REJECTIONS = new Set([400, 404, 409, 422]);
@@ -95,54 +105,77 @@ function sameRejection(a: Error, b: Error): boolean {
 }
 
 /**
- * Sends the payloads of all items in as few requests as Batch Size allows: grouped by `group`
- * (first-seen order), payloads in item order, at most `batchSize` payloads a request (an item with
- * more payloads than that spans requests). Returns one result per item, in order: its answers
- * (one object, or an array when it had several payloads), or the error of a request that carried
- * one of its payloads.
+ * The one engine of the batched writes (Create or Update, Remove, Delete and every send). Sends
+ * the payloads of all items in as few requests as Batch Size allows: grouped by `group`
+ * (first-seen order), payloads in item order (deduplicated when the rules say so), at most
+ * `batchSize` payloads a request (an item with more payloads than that spans requests). Returns
+ * one result per item, in order: its answers (one object, or an array when it had several
+ * payloads), or the error of the first of its payloads that failed.
  *
  * When a request fails:
  * - a definitive rejection (400, 404, 409, 422: EventX applied nothing) of a request with more
- *   than one payload is split in halves and each half re-sent, down to single payloads, so the
- *   good payloads are still saved and only the offending one(s) fail with EventX's message;
- *   when both halves are refused with the same error, the refusal is about the request, and
- *   splitting stops there (500 payloads refused on every request cost 3 requests, not 999);
+ *   than one payload is, where the rules allow it, split in halves and each half re-sent, down to
+ *   single payloads, so the good payloads are still saved and only the offending one(s) fail with
+ *   EventX's message; when both halves are refused with the same error, the refusal is about the
+ *   request, and splitting stops there (500 payloads refused on every request cost 3 requests,
+ *   not 999);
  * - any other failure (5xx, timeout, dropped connection: EventX may have applied it) is never
- *   re-sent (the transport already retried what is safe: a 429 or a refused connection). Its
- *   items fail; without Continue On Fail, no later request is sent.
+ *   re-sent (the transport already retried what is safe: a 429 or a refused connection).
+ * Its payloads fail. Without Continue On Fail, no later request is sent after a failure that
+ * splitting did not isolate: their items fail with "Not sent: an earlier request of this
+ * execution failed".
  */
-export async function sendInBatches<Payload>(
+export async function sendInBatches<Plan extends { batchSize: number }, Payload>(
 	ctx: IExecuteFunctions,
-	items: Array<BatchItem<Payload>>,
-	batchSize: number,
-	send: SendChunk<Payload>,
+	prepared: Array<PreparedItem<Plan>>,
+	rules: BatchRules<Plan, Payload>,
 ): Promise<BatchResult[]> {
+	const { send } = rules;
+	const items: Array<BatchItem<Payload>> = prepared.map(({ plan, itemIndex }) => ({
+		group: rules.group(plan),
+		payloads: rules.payloads(plan),
+		itemIndex,
+	}));
+	// Batch Size is validated per item by readBatchSize and read here once, as the first item gives it.
+	const batchSize = prepared[0]?.plan.batchSize ?? DEFAULT_BATCH_SIZE;
 	const continueOnFail = ctx.continueOnFail();
 	let stopped: Error | undefined;
-	/** Per item: the answer of each payload, and the first error. */
+	/** Per item: the answer and the error of each of its payloads. */
 	const answers = items.map((item) => new Array<IDataObject>(item.payloads.length));
-	const errors = new Array<Error | undefined>(items.length);
+	const errors = items.map((item) => new Array<Error | undefined>(item.payloads.length));
 
+	/** One payload as sent, and every (item, payload) that gave it. */
 	interface Entry {
-		position: number;
-		index: number;
+		payload: Payload;
+		givenBy: Array<{ position: number; index: number }>;
 	}
-	const groups = new Map<string, Entry[]>();
+	const groups = new Map<string, { entries: Entry[]; byKey: Map<string, Entry> }>();
 	items.forEach((item, position) => {
-		const entries = groups.get(item.group) ?? [];
-		item.payloads.forEach((_, index) => entries.push({ position, index }));
-		groups.set(item.group, entries);
+		let group = groups.get(item.group);
+		if (!group) groups.set(item.group, (group = { entries: [], byKey: new Map() }));
+		item.payloads.forEach((payload, index) => {
+			const key = rules.dedupe?.(payload);
+			const known = key === undefined ? undefined : group.byKey.get(key);
+			if (known) return void known.givenBy.push({ position, index });
+			const entry: Entry = { payload, givenBy: [{ position, index }] };
+			group.entries.push(entry);
+			if (key !== undefined) group.byKey.set(key, entry);
+		});
 	});
+	/** The item that first gave the entry: a request's errors point at its first payload's item. */
+	const itemOf = (entry: Entry) => items[entry.givenBy[0].position].itemIndex;
 
 	/** Sends the entries as one request; the error when it failed, `undefined` when answered. */
 	const attempt = async (group: string, entries: Entry[]): Promise<Error | undefined> => {
-		const payloads = entries.map((e) => items[e.position].payloads[e.index]);
 		try {
-			const answer = await send(group, payloads, items[entries[0].position].itemIndex);
-			entries.forEach((e, i) => {
-				answers[e.position][e.index] = Array.isArray(answer)
-					? (answer[i] ?? {})
-					: { success: true };
+			const answer = await send(
+				group,
+				entries.map((e) => e.payload),
+				itemOf(entries[0]),
+			);
+			entries.forEach((entry, i) => {
+				for (const { position, index } of entry.givenBy)
+					answers[position][index] = Array.isArray(answer) ? (answer[i] ?? {}) : { success: true };
 			});
 			return undefined;
 		} catch (error) {
@@ -150,9 +183,15 @@ export async function sendInBatches<Payload>(
 		}
 	};
 
-	const fail = (entries: Entry[], error: Error) => {
-		for (const e of entries) errors[e.position] ??= error;
-		if (!isDefinitive(error) && !continueOnFail) stopped = error;
+	const fail = (entries: Entry[], error: Error | ((position: number) => Error)) => {
+		for (const entry of entries)
+			for (const { position, index } of entry.givenBy)
+				errors[position][index] ??= typeof error === 'function' ? error(position) : error;
+	};
+	/** A failure that splitting did not isolate stops the execution's later requests. */
+	const failed = (entries: Entry[], error: Error) => {
+		fail(entries, error);
+		if (!continueOnFail && !(rules.split && isDefinitive(error))) stopped = error;
 	};
 
 	/**
@@ -161,14 +200,14 @@ export async function sendInBatches<Payload>(
 	 * event, a missing permission), not an attendee: every payload fails with it, no further split.
 	 */
 	const split = async (group: string, entries: Entry[], error: Error): Promise<void> => {
-		if (!isDefinitive(error) || entries.length === 1) return fail(entries, error);
+		if (!rules.split || !isDefinitive(error) || entries.length === 1) return failed(entries, error);
 		const half = Math.ceil(entries.length / 2);
 		const halves = [entries.slice(0, half), entries.slice(half)];
 		const refusals: Array<Error | undefined> = [];
 		for (const part of halves) refusals.push(await attempt(group, part));
 		const [first, second] = refusals;
 		if (first && second && sameRejection(first, second)) {
-			halves.forEach((part, i) => fail(part, refusals[i]!));
+			halves.forEach((part, i) => failed(part, refusals[i]!));
 			return;
 		}
 		for (const [i, part] of halves.entries()) {
@@ -177,30 +216,29 @@ export async function sendInBatches<Payload>(
 		}
 	};
 
-	const sendEntries = async (group: string, entries: Entry[]): Promise<void> => {
-		const error = await attempt(group, entries);
-		if (error) await split(group, entries, error);
-	};
-
-	for (const [group, entries] of groups) {
+	for (const [group, { entries }] of groups) {
 		for (let start = 0; start < entries.length; start += batchSize) {
 			const chunk = entries.slice(start, start + batchSize);
 			if (stopped) {
-				for (const e of chunk) {
-					errors[e.position] ??= new NodeOperationError(
-						ctx.getNode(),
-						'Not sent: an earlier request of this execution failed',
-						{ itemIndex: items[e.position].itemIndex, description: stopped.message },
-					);
-				}
+				const reason = stopped;
+				fail(
+					chunk,
+					(position) =>
+						new NodeOperationError(
+							ctx.getNode(),
+							'Not sent: an earlier request of this execution failed',
+							{ itemIndex: items[position].itemIndex, description: reason.message },
+						),
+				);
 				continue;
 			}
-			await sendEntries(group, chunk);
+			const error = await attempt(group, chunk);
+			if (error) await split(group, chunk, error);
 		}
 	}
 
-	return items.map((_item, position) => {
-		const error = errors[position];
+	return items.map((_item, position): BatchResult => {
+		const error = errors[position].find((e) => e !== undefined);
 		if (error) return { error };
 		const list = answers[position];
 		return { json: list.length === 1 ? list[0] : list };

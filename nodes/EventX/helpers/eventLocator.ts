@@ -1,9 +1,10 @@
-import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, ILoadOptionsFunctions, INodeProperties } from 'n8n-workflow';
 
-import { UUID_PATTERN, requireUuid } from './validation';
+import { isUuid, UUID_PATTERN, requireUuid } from './validation';
 
 /** The event an operation works on: picked from a searchable list, or given by ID. */
-export function eventLocator(displayOptions: IDisplayOptions, name = 'eventId'): INodeProperties {
+/** Bare: the operation applies its display options (updateDisplayOptions). */
+export function eventLocator(name = 'eventId'): INodeProperties {
 	return {
 		displayName: 'Event',
 		name,
@@ -32,11 +33,17 @@ export function eventLocator(displayOptions: IDisplayOptions, name = 'eventId'):
 				],
 			},
 		],
-		displayOptions,
 	};
 }
 
+/** The event's ID, a UUID in lower case (EventX's spelling: the batched writes group by it). */
 export function readEventId(ctx: IExecuteFunctions, itemIndex: number, name = 'eventId'): string {
 	const value = ctx.getNodeParameter(name, itemIndex, undefined, { extractValue: true });
-	return requireUuid(ctx, value, 'Event', itemIndex);
+	return requireUuid(ctx, value, 'Event', itemIndex).toLowerCase();
+}
+
+/** The event chosen in the node while the editor loads a dropdown (picked or by ID), or undefined. */
+export function chosenEventId(ctx: ILoadOptionsFunctions): string | undefined {
+	const value = ctx.getCurrentNodeParameter('eventId', { extractValue: true }) as unknown;
+	return typeof value === 'string' && isUuid(value.trim()) ? value.trim() : undefined;
 }

@@ -1,4 +1,4 @@
-import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { UUID_PATTERN, requireUuid } from './validation';
 import { v1Only, v2Only } from './versions';
@@ -16,7 +16,6 @@ interface LocatorSpec {
 	description: string;
 	/** The version 1 text field's description (kept as it was). */
 	v1Description: string;
-	displayOptions: IDisplayOptions;
 }
 
 const EXAMPLE_UUID = 'e.g. 3f2b6c1e-8a4d-4f7e-9b1a-2c3d4e5f6a7b';
@@ -35,7 +34,6 @@ export function recordLocator(spec: LocatorSpec): INodeProperties[] {
 			required: true,
 			placeholder: EXAMPLE_UUID,
 			description: spec.v1Description,
-			displayOptions: spec.displayOptions,
 		}),
 		v2Only({
 			displayName: spec.label,
@@ -68,7 +66,6 @@ export function recordLocator(spec: LocatorSpec): INodeProperties[] {
 					],
 				},
 			],
-			displayOptions: spec.displayOptions,
 		}),
 	];
 }

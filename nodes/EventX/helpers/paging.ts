@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { toolDefault } from './tool';
 import { invalidField } from './validation';
@@ -6,9 +6,8 @@ import { invalidField } from './validation';
 /** The Limit of a list operation used as an agent's tool: a few results, not a page of 50. */
 export const TOOL_LIMIT = 10;
 
-/** Return All and Limit, shown for one resource's list operation. */
-export function pagingProperties(resource: string, operation: string): INodeProperties[] {
-	const show = { resource: [resource], operation: [operation] };
+/** Return All and Limit of a list operation. */
+export function pagingProperties(): INodeProperties[] {
 	return [
 		{
 			displayName: 'Return All',
@@ -16,7 +15,6 @@ export function pagingProperties(resource: string, operation: string): INodeProp
 			type: 'boolean',
 			default: false,
 			description: 'Whether to return all results or only up to a given limit',
-			displayOptions: { show },
 		},
 		...toolDefault(
 			{
@@ -26,7 +24,7 @@ export function pagingProperties(resource: string, operation: string): INodeProp
 				typeOptions: { minValue: 1 },
 				default: 50,
 				description: 'Max number of results to return',
-				displayOptions: { show: { ...show, returnAll: [false] } },
+				displayOptions: { show: { returnAll: [false] } },
 			},
 			TOOL_LIMIT,
 			'Max number of results to return. Small by default on a tool, so that the answer fits in the model context.',
@@ -47,4 +45,11 @@ export function readLimit(ctx: IExecuteFunctions, itemIndex: number): number | u
 		);
 	}
 	return limit;
+}
+
+/** What a list operation's prepare reads: the query, the limit (none for Return All), Simplify. */
+export interface ListPlan {
+	qs: IDataObject;
+	limit?: number;
+	simplify: boolean;
 }

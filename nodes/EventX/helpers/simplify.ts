@@ -1,15 +1,10 @@
-import type {
-	IDataObject,
-	IDisplayOptions,
-	IExecuteFunctions,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { API_PREFIX, eventxList } from '../transport';
 import { nodeVersion, v2Only } from './versions';
 
 /** Simplify, on by default from version 2 (version 1 always returns EventX's records). */
-export function simplifyProperty(show: IDisplayOptions['show']): INodeProperties {
+export function simplifyProperty(): INodeProperties {
 	return v2Only({
 		displayName: 'Simplify',
 		name: 'simplify',
@@ -17,7 +12,6 @@ export function simplifyProperty(show: IDisplayOptions['show']): INodeProperties
 		default: true,
 		description:
 			"Whether to return a simplified version of the response instead of the raw data: without EventX's rawData copy, and with custom question answers named by the question's label",
-		displayOptions: { show },
 	});
 }
 

@@ -1,27 +1,13 @@
-import type {
-	IDataObject,
-	IDisplayOptions,
-	IExecuteFunctions,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { enumLabel } from './labels';
 import { requireOneOf } from './validation';
-
-/** "createdAt" -> "Created At"; "attendee_tag_id" -> "Attendee Tag ID". */
-function sortKeyName(key: string): string {
-	if (key === 'attendee_tag_id') return 'Attendee Tag ID';
-	return key.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase());
-}
 
 /**
  * Sort rules (field and direction, several allowed) over a list's documented sort keys. Each list
  * passes its whole description, a literal that says what EventX does when no rule is given.
  */
-export function sortProperty(
-	show: IDisplayOptions['show'],
-	keys: readonly string[],
-	description: string,
-): INodeProperties {
+export function sortProperty(keys: readonly string[], description: string): INodeProperties {
 	return {
 		displayName: 'Sort',
 		name: 'sort',
@@ -30,7 +16,6 @@ export function sortProperty(
 		placeholder: 'Add Sort Rule',
 		default: {},
 		description,
-		displayOptions: { show },
 		options: [
 			{
 				displayName: 'Rule',
@@ -40,7 +25,7 @@ export function sortProperty(
 						displayName: 'Field',
 						name: 'field',
 						type: 'options',
-						options: [...keys].sort().map((key) => ({ name: sortKeyName(key), value: key })),
+						options: [...keys].sort().map((key) => ({ name: enumLabel(key), value: key })),
 						default: 'createdAt',
 					},
 					{

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 
@@ -6,13 +6,28 @@ export const UUID_PATTERN =
 	'^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 const UUID_RE = new RegExp(UUID_PATTERN);
 
+/** Any n8n context (node, trigger, dropdown methods): the checks below only name the node. */
+export type NodeContext = { getNode(): INode };
+
+/** The one UUID check of the package (EventX's identifiers), for any context. */
+export function isUuid(value: unknown): value is string {
+	return typeof value === 'string' && UUID_RE.test(value);
+}
+
+const EMAIL = z.string().email();
+
+/** The one email address check of the package. */
+export function isEmail(value: unknown): value is string {
+	return typeof value === 'string' && EMAIL.safeParse(value).success;
+}
+
 export const uuidSchema = z
 	.string()
 	.regex(UUID_RE, 'must be a UUID such as 3f2b6c1e-8a4d-4f7e-9b1a-2c3d4e5f6a7b');
 
 /** A NodeOperationError that names the field (by its label in the editor) and the item. */
 export function invalidField(
-	ctx: IExecuteFunctions,
+	ctx: NodeContext,
 	field: string,
 	problem: string,
 	itemIndex: number,
@@ -44,7 +59,7 @@ export function validate<T extends z.ZodTypeAny>(
 }
 
 export function requireUuid(
-	ctx: IExecuteFunctions,
+	ctx: NodeContext,
 	value: unknown,
 	field: string,
 	itemIndex: number,
@@ -52,7 +67,7 @@ export function requireUuid(
 	const text = typeof value === 'string' ? value.trim() : value;
 	if (typeof text !== 'string' || text === '')
 		throw invalidField(ctx, field, 'is required', itemIndex);
-	if (!UUID_RE.test(text)) {
+	if (!isUuid(text)) {
 		throw invalidField(
 			ctx,
 			field,
@@ -188,6 +203,21 @@ export function compact(object: IDataObject): IDataObject {
 	return Object.fromEntries(Object.entries(object).filter(([, v]) => v !== undefined));
 }
 
+/**
+ * The one list reader: one value, a comma-separated text, or an array (from an expression) of
+ * values or comma-separated texts, flattened in order; texts trimmed, empty ones and null left
+ * out. Other values are kept as they are, for the caller to refuse with its field's words.
+ */
+export function listEntries(raw: unknown): unknown[] {
+	const entries: unknown[] = [];
+	for (const value of Array.isArray(raw) ? raw : [raw]) {
+		if (value === undefined || value === null) continue;
+		if (typeof value !== 'string') entries.push(value);
+		else for (const part of value.split(',')) if (part.trim() !== '') entries.push(part.trim());
+	}
+	return entries;
+}
+
 /** Values chosen from a multi-select, or typed by expression as an array or a comma-separated text; deduplicated. */
 export function readChoices<T extends string>(
 	ctx: IExecuteFunctions,
@@ -196,13 +226,7 @@ export function readChoices<T extends string>(
 	field: string,
 	itemIndex: number,
 ): T[] {
-	const list =
-		typeof value === 'string'
-			? value
-					.split(',')
-					.map((v) => v.trim())
-					.filter(Boolean)
-			: value;
+	const list = typeof value === 'string' ? listEntries(value) : value;
 	if (!Array.isArray(list)) throw invalidField(ctx, field, 'must be a list', itemIndex);
 	return [...new Set(list.map((entry) => requireOneOf(ctx, entry, allowed, field, itemIndex)))];
 }

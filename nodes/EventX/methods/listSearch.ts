@@ -1,9 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { UUID_PATTERN } from '../helpers/validation';
+import { chosenEventId } from '../helpers/eventLocator';
 import { API_PREFIX, eventxList } from '../transport';
-
-const UUID_RE = new RegExp(UUID_PATTERN);
 
 const PAGE_SIZE = 50;
 
@@ -31,12 +29,6 @@ export async function searchEvents(
 		results: dataList.map((event) => ({ name: eventName(event), value: String(event.id) })),
 		paginationToken: pagination && page < pagination.pageCount ? String(page + 1) : undefined,
 	};
-}
-
-/** The event chosen in the node (a locator or a v1 text), or undefined while none is chosen. */
-function chosenEventId(ctx: ILoadOptionsFunctions): string | undefined {
-	const value = ctx.getCurrentNodeParameter('eventId', { extractValue: true }) as unknown;
-	return typeof value === 'string' && UUID_RE.test(value.trim()) ? value.trim() : undefined;
 }
 
 /** "Ada Lovelace (ada@example.com)": the attendee's name and email, whichever are known. */

@@ -1,15 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { UUID_PATTERN } from '../helpers/validation';
+import { chosenEventId } from '../helpers/eventLocator';
 import { API_PREFIX, eventxList } from '../transport';
-
-const UUID_RE = new RegExp(UUID_PATTERN);
-
-/** The event chosen in the node (picked from the list or given by ID), or undefined. */
-function chosenEventId(ctx: ILoadOptionsFunctions): string | undefined {
-	const value = ctx.getCurrentNodeParameter('eventId', { extractValue: true }) as unknown;
-	return typeof value === 'string' && UUID_RE.test(value.trim()) ? value.trim() : undefined;
-}
 
 /** The default-language text of an I18n member, falling back to the ID. */
 function label(item: IDataObject, member: 'name' | 'label'): string {

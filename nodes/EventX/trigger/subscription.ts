@@ -2,13 +2,11 @@ import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflo
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { WEBHOOK_ACTIONS } from '../helpers/enums';
-import { UUID_PATTERN } from '../helpers/validation';
+import { isUuid } from '../helpers/validation';
 import { API_PREFIX, eventxData, eventxList, eventxNoContent } from '../transport';
 
 export type WebhookAction = (typeof WEBHOOK_ACTIONS)[number];
 type TriggerContext = IHookFunctions | IWebhookFunctions;
-
-const UUID_RE = new RegExp(UUID_PATTERN);
 
 /** One webhook the node owns: its ID and the event it is on. */
 export interface Subscription {
@@ -43,7 +41,7 @@ export function readTriggerEventId(ctx: TriggerContext): string {
 	const value = ctx.getNodeParameter('eventId', undefined, { extractValue: true });
 	const text = typeof value === 'string' ? value.trim() : '';
 	if (text === '') throw new NodeOperationError(ctx.getNode(), 'Event: is required');
-	if (!UUID_RE.test(text))
+	if (!isUuid(text))
 		throw new NodeOperationError(ctx.getNode(), 'Event: must be an event ID (a UUID)', {
 			description: `"${text}" is not a UUID`,
 		});

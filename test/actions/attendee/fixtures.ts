@@ -1,7 +1,11 @@
+import type { INodeParameters } from 'n8n-workflow';
+
 import type { Simulator } from '../../simulator/server';
 import type { Json } from '../../simulator/store';
 
-export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+import { byId, run } from '../../fixtures';
+
+export { byId };
 
 export const HOSTED = (sim: Simulator) => sim.seeded.eventIds[0];
 
@@ -24,3 +28,34 @@ export const upsertParameters = (extra: Record<string, unknown> = {}) => ({
 	upsertFields: { invitationEmail: '={{ $json.email }}', firstName: '={{ $json.first }}' },
 	...extra,
 });
+
+/**
+ * The attendee tests' view of the file's simulator: its first event, that event's seeded
+ * attendees, an operation's parameters on that event, and the check that bad input is refused
+ * before anything reaches EventX.
+ */
+export function attendeeContext(ctx: { sim: Simulator }) {
+	const event = (i = 0) => ctx.sim.seeded.eventIds[i];
+	const attendeeOf = (i = 0) => ctx.sim.seeded.attendeeIds[event()][i];
+	const base = (operation: string, extra: INodeParameters = {}): INodeParameters => ({
+		resource: 'attendee',
+		operation,
+		eventId: byId(event()),
+		...extra,
+	});
+	/** Refused with a NodeOperationError naming `item`; not even the token exchange was sent. */
+	async function expectRefused(parameters: INodeParameters, message: string | RegExp, item = 0) {
+		const before = ctx.sim.store.attendees.size;
+		const { error } = await run(ctx.sim, {
+			parameters,
+			items: Array.from({ length: item + 1 }, (_, i) => ({ i })),
+		});
+		expect(error?.name).toBe('NodeOperationError');
+		if (typeof message === 'string') expect(error?.message).toBe(message);
+		else expect(error?.message).toMatch(message);
+		expect((error as { context?: { itemIndex?: number } }).context?.itemIndex).toBe(item);
+		expect(ctx.sim.requests).toHaveLength(0);
+		expect(ctx.sim.store.attendees.size).toBe(before);
+	}
+	return { event, attendeeOf, someAttendee: () => attendeeOf(0), base, expectRefused };
+}

@@ -1,11 +1,11 @@
-import { apiRequests, run, useSimulator } from '../../helpers';
-import { newAttendee } from '../../simulator/routes/attendees';
-import { byId, questions } from './fixtures';
+import { apiRequests, run, useSimulator } from '../../fixtures';
+import { attendeeJson, newAttendee } from '../../simulator/routes/attendees';
+import { anAttendee, attendeeParams, BAD, testBadInputs } from '../badInputs';
+import { byId, HOSTED, questions, attendeeContext } from './fixtures';
 
 const ctx = useSimulator();
-const event = () => ctx.sim.seeded.eventIds[0];
+const { base, event, expectRefused } = attendeeContext(ctx);
 const ids = () => ctx.sim.seeded.attendeeIds[event()];
-
 const getMany = (extra: Record<string, unknown> = {}) => ({
 	resource: 'attendee',
 	operation: 'getMany',
@@ -13,7 +13,6 @@ const getMany = (extra: Record<string, unknown> = {}) => ({
 	returnAll: true,
 	...extra,
 });
-
 function addAttendees(count: number) {
 	const start = Date.UTC(2025, 0, 1);
 	for (let i = 0; i < count; i++) {
@@ -25,6 +24,14 @@ function addAttendees(count: number) {
 		ctx.sim.store.attendees.set(a.id, a);
 	}
 }
+/** Simplify's page: three attendees of the hosted event. */
+const simplifiedPage = (extra: Record<string, unknown> = {}) => ({
+	resource: 'attendee',
+	operation: 'getMany',
+	eventId: byId(HOSTED(ctx.sim)),
+	limit: 3,
+	...extra,
+});
 
 describe('Attendee > Get Many', () => {
 	test('returns the live attendees of the event, sorted by -id by default', async () => {
@@ -143,3 +150,98 @@ describe('Attendee > Get Many', () => {
 		60_000,
 	);
 });
+
+describe('Attendee > Get Many: Simplify (version 2)', () => {
+	test('is on by default: no rawData, answers named by question label, question IDs kept', async () => {
+		const { items, error } = await run(ctx.sim, { parameters: simplifiedPage(), typeVersion: 2 });
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(3);
+		const q = questions(ctx.sim, HOSTED(ctx.sim));
+		for (const { json } of items) {
+			expect(json).not.toHaveProperty('rawData');
+			expect(json).toHaveProperty('id');
+			expect(json).toHaveProperty('createdAt');
+			expect(json.customFields).toEqual({
+				'Company Size': expect.any(String),
+				'Dietary Needs': expect.any(String),
+			});
+			expect(json.customFieldIds).toEqual({ 'Company Size': q.text, 'Dietary Needs': q.textArea });
+		}
+		// The labels are read once for the execution, not once per attendee.
+		expect(apiRequests(ctx.sim).filter((r) => r.path.endsWith('/custom-field/all'))).toHaveLength(
+			1,
+		);
+	});
+
+	test("off returns EventX's records exactly", async () => {
+		const { items } = await run(ctx.sim, {
+			parameters: simplifiedPage({ simplify: false }),
+			typeVersion: 2,
+		});
+		for (const { json } of items)
+			expect(json).toEqual(attendeeJson(ctx.sim.store.attendees.get(String(json.id))!));
+		expect(apiRequests(ctx.sim).filter((r) => r.path.endsWith('/custom-field/all'))).toEqual([]);
+	});
+
+	test('version 1 keeps returning the records exactly (saved workflows see no change)', async () => {
+		const { items } = await run(ctx.sim, { parameters: simplifiedPage() });
+		for (const { json } of items)
+			expect(json).toEqual(attendeeJson(ctx.sim.store.attendees.get(String(json.id))!));
+	});
+});
+
+describe('Attendee > Get Many: validation before sending', () => {
+	test('non-UUID or empty IDs in the Attendee IDs filter', async () => {
+		await expectRefused(
+			base('getMany', { returnAll: true, filters: { attendeeIds: ' , ' } }),
+			'Filters > Attendee IDs: no attendee ID given',
+		);
+		await expectRefused(
+			base('getMany', { returnAll: true, filters: { attendeeIds: 'x1' } }),
+			'Filters > Attendee IDs: "x1" is not a UUID',
+		);
+	});
+
+	test('a non-UUID event ID', async () => {
+		await expectRefused(
+			{ ...base('getMany', { returnAll: true }), eventId: byId('={{ "not-an-event" }}') },
+			'Event: "not-an-event" is not a UUID',
+		);
+	});
+});
+
+describe('Attendee > Get Many: version 2 parameters at run time', () => {
+	test('Options > Max Retries 0 sends a failing read once', async () => {
+		ctx.sim.addFault({ kind: 'status', status: 503, path: '/event$', times: 0 });
+		const { error } = await run(ctx.sim, {
+			parameters: { resource: 'event', operation: 'getMany', options: { maxRetries: 0 } },
+			typeVersion: 2,
+		});
+		expect(error).toBeDefined();
+		expect(apiRequests(ctx.sim).filter((r) => r.path === '/public-api/v1/event')).toHaveLength(1);
+	});
+});
+
+testBadInputs(ctx, [
+	{
+		name: 'Attendee Get Many: attendee IDs that are not UUIDs',
+		parameters: attendeeParams('getMany', { returnAll: true, filters: { attendeeIds: BAD } }),
+		good: anAttendee,
+		bad: 'ada, grace',
+		field: /^Filters > Attendee IDs:/,
+	},
+	{
+		name: 'Attendee Get Many: a created-after that is not a date',
+		parameters: attendeeParams('getMany', { returnAll: true, filters: { createdAfter: BAD } }),
+		good: () => '2026-01-01T00:00:00Z',
+		bad: 'last week',
+		field: /^Filters > Created After:/,
+	},
+	{
+		name: 'Attendee Get Many: a negative limit',
+		parameters: attendeeParams('getMany', { returnAll: false, limit: BAD }),
+		good: () => 5,
+		bad: -3,
+		field: /^Limit:/,
+	},
+]);

@@ -1,9 +1,9 @@
+import { apiRequests, run, useSimulator } from '../../fixtures';
 import { newEvent } from '../../simulator/routes/events';
 import { ORG_FOREIGN, ORG_HOSTED, ORG_MANAGED } from '../../simulator/seed';
-import { apiRequests, run, useSimulator } from '../../helpers';
+import { BAD, eventParams, testBadInputs } from '../badInputs';
 
 const ctx = useSimulator();
-
 function addEvents(count: number, organizationId = ORG_HOSTED) {
 	for (let i = 0; i < count; i++) {
 		const event = newEvent({
@@ -18,7 +18,6 @@ function addEvents(count: number, organizationId = ORG_HOSTED) {
 		ctx.sim.store.events.set(event.id as string, { event, settings: {} });
 	}
 }
-
 const getMany = (extra: Record<string, unknown> = {}) => ({
 	resource: 'event',
 	operation: 'getMany',
@@ -207,3 +206,65 @@ describe('Event > Get Many', () => {
 		expect(apiRequests(ctx.sim)).toHaveLength(2);
 	});
 });
+
+testBadInputs(ctx, [
+	{
+		name: 'Event Get Many: a limit of 0',
+		parameters: eventParams('getMany', { returnAll: false, limit: BAD }),
+		good: () => 2,
+		bad: 0,
+		field: /^Limit:/,
+	},
+	{
+		name: 'Event Get Many: a fractional limit',
+		parameters: eventParams('getMany', { returnAll: false, limit: BAD }),
+		good: () => 2,
+		bad: 1.5,
+		field: /^Limit:/,
+	},
+	{
+		name: 'Event Get Many: a limit as text',
+		parameters: eventParams('getMany', { returnAll: false, limit: BAD }),
+		good: () => 2,
+		bad: 'ten',
+		field: /^Limit:/,
+	},
+	{
+		name: 'Event Get Many: an organization ID that is not a UUID',
+		parameters: eventParams('getMany', { returnAll: true, filters: { organizationId: BAD } }),
+		good: (sim) => sim.seeded.organizations.hosted,
+		bad: 'acme',
+		field: /^Filters: "organizationId"/,
+	},
+	{
+		name: 'Event Get Many: extension data that is not JSON',
+		parameters: eventParams('getMany', { returnAll: true, filters: { extensionData: BAD } }),
+		good: () => '{}',
+		bad: '{region: APAC',
+		field: /^Filters/,
+	},
+	{
+		name: 'Event Get Many: an unknown extension data operator',
+		parameters: eventParams('getMany', { returnAll: true, filters: { extensionData: BAD } }),
+		good: () => '{"region": "APAC"}',
+		bad: '{"region": {"$regex": "AP"}}',
+		field: /^Filters: "extensionData\.region/,
+	},
+	{
+		name: 'Event Get Many: a non-numeric $gt',
+		parameters: eventParams('getMany', { returnAll: true, filters: { extensionData: BAD } }),
+		good: () => '{"capacity": {"$gt": 100}}',
+		bad: '{"capacity": {"$gt": "ten"}}',
+		field: /^Filters: "extensionData\.capacity/,
+	},
+	{
+		name: 'Event Get Many: an unknown sort key typed by expression',
+		parameters: eventParams('getMany', {
+			returnAll: true,
+			sort: { rules: [{ field: BAD, direction: 'asc' }] },
+		}),
+		good: () => 'createdAt',
+		bad: 'popularity',
+		field: /^Sort > Field:/,
+	},
+]);

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 
 import type { Simulator } from '../../simulator/server';
 
-export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+import { byId } from '../../fixtures';
+
+export { byId };
 
 /** Live attendees of an event, written straight into the simulator's store. */
 export function addAttendees(sim: Simulator, eventId: string, count: number): string[] {
@@ -32,3 +34,19 @@ export function outboxCounts(sim: Simulator, channel?: string): Map<string, numb
 }
 
 export const CONFIRMATION_EMAIL_PATH = /\/outreach\/email-template\/confirmation-email\/send$/;
+
+/** An outreach operation's parameters on the simulator's first event. */
+export function outreachContext(ctx: { sim: Simulator }) {
+	const send = (operation: string, extra: Record<string, unknown> = {}) => ({
+		resource: 'outreach',
+		operation,
+		eventId: byId(ctx.sim.seeded.eventIds[0]),
+		...extra,
+	});
+	/** Nothing at all reached the simulator: not even the token exchange. */
+	function expectNothingSent() {
+		expect(ctx.sim.requests).toHaveLength(0);
+		expect(ctx.sim.store.outbox).toHaveLength(0);
+	}
+	return { send, base: send, expectNothingSent };
+}

@@ -1,11 +1,10 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { attendeeIdsProperty, readAttendeeIds } from '../../helpers/attendeeIds';
-import { sendInBatches } from '../../helpers/batching';
-import { eventLocator, readEventId } from '../../helpers/eventLocator';
+import { readAttendeeIds } from '../../helpers/attendeeIds';
+import { readBatchSize, sendInBatches } from '../../helpers/batching';
+import { readEventId } from '../../helpers/eventLocator';
 import { API_PREFIX, eventxNoContent } from '../../transport';
 import type { BatchOperation, PreparedItem } from '../types';
-import { batchOptionsProperty, readBatchSize, show } from './fields';
 
 export interface RemovalPlan {
 	eventId: string;
@@ -15,47 +14,27 @@ export interface RemovalPlan {
 
 /**
  * Remove and Delete: the same batched call of a list of attendee IDs, to `bulk-remove` or
- * `bulk-delete`, with the editor notice that tells the two apart.
+ * `bulk-delete`; `optionsName` is the operation's version 1 Options collection.
  */
 export function bulkRemoval(
-	operation: 'remove' | 'delete',
+	description: INodeProperties[],
 	endpoint: 'bulk-remove' | 'bulk-delete',
-	notice: string,
+	optionsName: 'removeOptions' | 'deleteOptions',
 ): BatchOperation<RemovalPlan> {
-	const description: INodeProperties[] = [
-		{
-			displayName: notice,
-			name: `${operation}Notice`,
-			type: 'notice',
-			default: '',
-			displayOptions: { show: show(operation) },
-		},
-		eventLocator({ show: show(operation) }),
-		...attendeeIdsProperty(
-			show(operation),
-			'The attendees of this item: attendee IDs (UUIDs), one or several separated by commas',
-		),
-		batchOptionsProperty(operation),
-	];
 	return {
 		description,
 		prepare(this: IExecuteFunctions, itemIndex) {
 			return {
-				eventId: readEventId(this, itemIndex).toLowerCase(),
+				eventId: readEventId(this, itemIndex),
 				attendeeIds: readAttendeeIds(this, itemIndex),
-				batchSize: readBatchSize(this, itemIndex, operation),
+				batchSize: readBatchSize(this, itemIndex, optionsName),
 			};
 		},
 		async executeBatch(this: IExecuteFunctions, prepared: Array<PreparedItem<RemovalPlan>>) {
-			const results = await sendInBatches(
-				this,
-				prepared.map(({ plan, itemIndex }) => ({
-					group: plan.eventId,
-					payloads: plan.attendeeIds,
-					itemIndex,
-				})),
-				prepared[0]?.plan.batchSize ?? 100,
-				async (eventId, attendeeIds, itemIndex) => {
+			const results = await sendInBatches(this, prepared, {
+				group: (plan) => plan.eventId,
+				payloads: (plan) => plan.attendeeIds,
+				send: async (eventId, attendeeIds, itemIndex) => {
 					await eventxNoContent.call(this, {
 						method: 'DELETE',
 						path: `${API_PREFIX}/event/${eventId}/attendee/${endpoint}`,
@@ -64,7 +43,9 @@ export function bulkRemoval(
 						itemIndex,
 					});
 				},
-			);
+				// Removing or deleting twice is harmless: a rejected request is split to find the refused IDs.
+				split: true,
+			});
 			return results.map((result, i) =>
 				'error' in result
 					? result

@@ -1,17 +1,22 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { invalidField } from '../../helpers/validation';
 import { modelFilled } from '../../helpers/tool';
 import type { ItemOperation } from '../types';
-import { ATTENDEE_ID_FOR_MODEL, attendeeLocator, readAttendeeId, show } from './fields';
+import { ATTENDEE_ID_FOR_MODEL, attendeeLocator, readAttendeeId } from './fields';
 import { changeAttendeeTicket, readTicketChange, ticketProperties } from './ticket';
 
-export const description: INodeProperties[] = [
-	eventLocator({ show: show('changeTicket') }),
-	...attendeeLocator('changeTicket').flatMap((p) => modelFilled(p, ATTENDEE_ID_FOR_MODEL)),
-	...ticketProperties('changeTicket'),
+const properties: INodeProperties[] = [
+	eventLocator(),
+	...attendeeLocator().flatMap((p) => modelFilled(p, ATTENDEE_ID_FOR_MODEL)),
+	...ticketProperties(false),
 ];
+
+const displayOptions = { show: { resource: ['attendee'], operation: ['changeTicket'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 interface Plan {
 	eventId: string;

@@ -1,18 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 
-import {
-	batchOptionsProperty as batchOptionsPropertyOf,
-	readBatchSize as readBatchSizeOf,
-} from '../../helpers/batching';
 import { readLocatorId, recordLocator } from '../../helpers/locators';
 import { APPROVAL_STATUSES, REGISTRATION_STATUSES } from '../../helpers/enums';
+import { enumLabel } from '../../helpers/labels';
 import { invalidField, objectKey, parseJson, uuidSchema, validate } from '../../helpers/validation';
 
-export const show = (operation: string) => ({ resource: ['attendee'], operation: [operation] });
-
 /** The attendee of Get, Update and Change Ticket: picked from the event's attendees, or by ID. */
-export const attendeeLocator = (operation: string): INodeProperties[] =>
+export const attendeeLocator = (): INodeProperties[] =>
 	recordLocator({
 		name: 'attendeeId',
 		label: 'Attendee',
@@ -21,7 +16,6 @@ export const attendeeLocator = (operation: string): INodeProperties[] =>
 		placeholder: 'Search by name or email...',
 		description: 'The attendee to work on. Type a name or an email to search the event.',
 		v1Description: 'The attendee to work on',
-		displayOptions: { show: show(operation) },
 	});
 
 /** What a model is told to give as the attendee on the EventX Tool. */
@@ -29,7 +23,7 @@ export const ATTENDEE_ID_FOR_MODEL =
 	"The attendee's ID (a UUID), e.g. the ID a lookup by short code or QR code token returned";
 
 /** Create or Update's attendee: an ID from the input data, empty to create. */
-export const attendeeIdProperty = (operation: string, required = true): INodeProperties => ({
+export const attendeeIdProperty = (required = true): INodeProperties => ({
 	displayName: 'Attendee ID',
 	name: 'attendeeId',
 	type: 'string',
@@ -39,7 +33,6 @@ export const attendeeIdProperty = (operation: string, required = true): INodePro
 	description: required
 		? "The attendee's ID (a UUID), e.g. the ID a lookup by short code or QR code token returned"
 		: 'The attendee to update. Leave empty to create a new attendee.',
-	displayOptions: { show: show(operation) },
 });
 
 const PROFILE_TEXT: Array<[string, string, string]> = [
@@ -48,7 +41,7 @@ const PROFILE_TEXT: Array<[string, string, string]> = [
 	['Contact Number', 'contactNo', 'e.g. 91234567'],
 	['Country', 'country', 'e.g. HK'],
 	['Custom Check-In Token', 'customCheckInToken', ''],
-	['Email', 'invitationEmail', 'e.g. name@example.com'],
+	['Email', 'invitationEmail', 'name@email.com'],
 	['First Name', 'firstName', 'e.g. Ada'],
 	['Job Title', 'jobTitle', 'e.g. Engineer'],
 	['Last Name', 'lastName', 'e.g. Lovelace'],
@@ -57,8 +50,15 @@ const PROFILE_TEXT: Array<[string, string, string]> = [
 	['QR Code Token', 'qrCodeToken', ''],
 ];
 
-/** The profile fields of the write operations, in one collection. */
-export function profileProperty(operation: string, withDeprecatedStatus: boolean): INodeProperties {
+/**
+ * The profile fields of the write operations, in one collection. Each operation names its own
+ * (`upsertFields`, `updateFields`): n8n resolves same-named collections poorly.
+ */
+export function profileProperty(
+	name: string,
+	displayName: string,
+	withDeprecatedStatus: boolean,
+): INodeProperties {
 	const options: INodeProperties[] = [
 		...PROFILE_TEXT.map(
 			([displayName, name, placeholder]): INodeProperties => ({
@@ -67,30 +67,24 @@ export function profileProperty(operation: string, withDeprecatedStatus: boolean
 				type: 'string',
 				default: '',
 				placeholder,
-				...(name === 'invitationEmail' ? { placeholder: 'name@email.com' } : {}),
 			}),
 		),
 		{
 			displayName: 'Approval Status',
 			name: 'approvalStatus',
 			type: 'options',
-			options: APPROVAL_STATUSES.map((value) => ({
-				name: value.charAt(0).toUpperCase() + value.slice(1),
-				value,
-			})).sort((a, b) => a.name.localeCompare(b.name)),
+			options: APPROVAL_STATUSES.map((value) => ({ name: enumLabel(value), value })).sort((a, b) =>
+				a.name.localeCompare(b.name),
+			),
 			default: 'approved',
 		},
 		{
 			displayName: 'Registration Status',
 			name: 'registrationStatus',
 			type: 'options',
-			options: REGISTRATION_STATUSES.map((value) => ({
-				name:
-					value === 'not-applicable'
-						? 'Not Applicable'
-						: value.charAt(0).toUpperCase() + value.slice(1),
-				value,
-			})).sort((a, b) => a.name.localeCompare(b.name)),
+			options: REGISTRATION_STATUSES.map((value) => ({ name: enumLabel(value), value })).sort(
+				(a, b) => a.name.localeCompare(b.name),
+			),
 			default: 'registered',
 			description:
 				'The documented values are offered; an expression may pass any other value EventX accepts',
@@ -112,49 +106,45 @@ export function profileProperty(operation: string, withDeprecatedStatus: boolean
 	}
 	options.sort((a, b) => a.displayName.localeCompare(b.displayName));
 	return {
-		displayName: operation === 'update' ? 'Update Fields' : 'Attendee Fields',
-		name: profileName(operation),
+		displayName,
+		name,
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		displayOptions: { show: show(operation) },
 		options,
 	};
 }
 
-/** Distinct parameter names per operation: n8n resolves same-named collections poorly. */
-const profileName = (operation: string) => `${operation}Fields`;
-const customFieldsName = (operation: string) => `${operation}CustomFields`;
-const optionsName = (operation: string) => `${operation}Options`;
+/** One of the chosen event's custom questions (Custom Fields rows, custom-field filters). */
+export const questionIdProperty: INodeProperties = {
+	displayName: 'Question Name or ID',
+	name: 'questionId',
+	type: 'options',
+	typeOptions: {
+		loadOptionsMethod: 'getCustomFields',
+		loadOptionsDependsOn: ['eventId.value'],
+	},
+	default: '',
+	description:
+		'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+};
 
-/** Custom question answers: each question picked from the event's questions. */
-export function customFieldsProperty(operation: string): INodeProperties {
+/** Custom question answers (`upsertCustomFields`, `updateCustomFields`): each question picked from the event's questions. */
+export function customFieldsProperty(name: string): INodeProperties {
 	return {
 		displayName: 'Custom Fields',
-		name: customFieldsName(operation),
+		name,
 		type: 'fixedCollection',
 		typeOptions: { multipleValues: true },
 		placeholder: 'Add Custom Field',
 		default: {},
 		description: "Answers to the event's custom questions",
-		displayOptions: { show: show(operation) },
 		options: [
 			{
 				displayName: 'Field',
 				name: 'fields',
 				values: [
-					{
-						displayName: 'Question Name or ID',
-						name: 'questionId',
-						type: 'options',
-						typeOptions: {
-							loadOptionsMethod: 'getCustomFields',
-							loadOptionsDependsOn: ['eventId.value'],
-						},
-						default: '',
-						description:
-							'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-					},
+					{ ...questionIdProperty },
 					{
 						displayName: 'Value',
 						name: 'value',
@@ -180,10 +170,10 @@ const answerSchema = z
 export function readCustomFields(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	operation: string,
+	name: string,
 ): IDataObject | undefined {
-	const rows = ((ctx.getNodeParameter(customFieldsName(operation), itemIndex, {}) as IDataObject)
-		.fields ?? []) as IDataObject[];
+	const rows = ((ctx.getNodeParameter(name, itemIndex, {}) as IDataObject).fields ??
+		[]) as IDataObject[];
 	if (rows.length === 0) return undefined;
 	const result: IDataObject = {};
 	for (const row of rows) {
@@ -215,14 +205,15 @@ const LABELS: Record<string, string> = {
 	status: 'Status (Deprecated)',
 };
 
-/** The profile collection as a body: empty texts are left out, status pairs refused. */
+/** The profile collection and its custom fields as a body: empty texts are left out, status pairs refused. */
 export function readProfile(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	operation: string,
+	profileName: string,
+	customFieldsName: string,
 ): IDataObject {
 	const profile = {
-		...(ctx.getNodeParameter(profileName(operation), itemIndex, {}) as IDataObject),
+		...(ctx.getNodeParameter(profileName, itemIndex, {}) as IDataObject),
 	};
 	for (const [key, value] of Object.entries(profile)) {
 		if (value === '' || value === undefined) delete profile[key];
@@ -253,28 +244,11 @@ export function readProfile(
 			`"${String(profile.approvalStatus)}" is not one of ${APPROVAL_STATUSES.join(', ')}`,
 			itemIndex,
 		);
-	const customFields = readCustomFields(ctx, itemIndex, operation);
+	const customFields = readCustomFields(ctx, itemIndex, customFieldsName);
 	if (customFields) profile.customFields = customFields;
 	return profile;
 }
 
 export function readAttendeeId(ctx: IExecuteFunctions, itemIndex: number): string {
 	return readLocatorId(ctx, 'attendeeId', 'Attendee ID', itemIndex);
-}
-
-/** Options > Batch Size of the batched operations. */
-export function batchOptionsProperty(operation: string): INodeProperties {
-	return batchOptionsPropertyOf(
-		optionsName(operation),
-		show(operation),
-		'How many attendees one request carries. The items of one execution are grouped per event and sent in as few requests as this allows.',
-	);
-}
-
-export function readBatchSize(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	operation: string,
-): number {
-	return readBatchSizeOf(ctx, itemIndex, optionsName(operation));
 }

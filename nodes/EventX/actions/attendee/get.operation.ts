@@ -1,17 +1,22 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { readSimplify, simplifyAttendees, simplifyProperty } from '../../helpers/simplify';
 import { API_PREFIX, eventxData } from '../../transport';
 import { modelFilled } from '../../helpers/tool';
 import type { ItemOperation } from '../types';
-import { ATTENDEE_ID_FOR_MODEL, attendeeLocator, readAttendeeId, show } from './fields';
+import { ATTENDEE_ID_FOR_MODEL, attendeeLocator, readAttendeeId } from './fields';
 
-export const description: INodeProperties[] = [
-	eventLocator({ show: show('get') }),
-	...attendeeLocator('get').flatMap((p) => modelFilled(p, ATTENDEE_ID_FOR_MODEL)),
-	simplifyProperty(show('get')),
+const properties: INodeProperties[] = [
+	eventLocator(),
+	...attendeeLocator().flatMap((p) => modelFilled(p, ATTENDEE_ID_FOR_MODEL)),
+	simplifyProperty(),
 ];
+
+const displayOptions = { show: { resource: ['attendee'], operation: ['get'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 export const get: ItemOperation<{ eventId: string; attendeeId: string; simplify: boolean }> = {
 	description,

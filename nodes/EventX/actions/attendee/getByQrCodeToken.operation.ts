@@ -1,4 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { pathSegment } from '../../helpers/validation';
@@ -6,10 +7,9 @@ import { readSimplify, simplifyAttendees, simplifyProperty } from '../../helpers
 import { modelFilled } from '../../helpers/tool';
 import { API_PREFIX, eventxData } from '../../transport';
 import type { ItemOperation } from '../types';
-import { show } from './fields';
 
-export const description: INodeProperties[] = [
-	eventLocator({ show: show('getByQrCodeToken') }),
+const properties: INodeProperties[] = [
+	eventLocator(),
 	...modelFilled({
 		displayName: 'QR Code Token',
 		name: 'qrCodeToken',
@@ -19,10 +19,13 @@ export const description: INodeProperties[] = [
 		default: '',
 		required: true,
 		description: "The token encoded in the attendee's check-in QR code",
-		displayOptions: { show: show('getByQrCodeToken') },
 	}),
-	simplifyProperty(show('getByQrCodeToken')),
+	simplifyProperty(),
 ];
+
+const displayOptions = { show: { resource: ['attendee'], operation: ['getByQrCodeToken'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 export const getByQrCodeToken: ItemOperation<{
 	eventId: string;

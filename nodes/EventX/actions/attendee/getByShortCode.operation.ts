@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { pathSegment } from '../../helpers/validation';
@@ -7,10 +8,9 @@ import { readSimplify, simplifyAttendees, simplifyProperty } from '../../helpers
 import { modelFilled } from '../../helpers/tool';
 import { API_PREFIX, eventxData } from '../../transport';
 import type { ItemOperation } from '../types';
-import { show } from './fields';
 
-export const description: INodeProperties[] = [
-	eventLocator({ show: show('getByShortCode') }),
+const properties: INodeProperties[] = [
+	eventLocator(),
 	...modelFilled({
 		displayName: 'Short Code',
 		name: 'shortCode',
@@ -20,7 +20,6 @@ export const description: INodeProperties[] = [
 		placeholder: 'e.g. K7Q2XM',
 		description:
 			"The attendee's short code, the few letters and digits printed on their ticket and confirmation (e.g. K7Q2XM)",
-		displayOptions: { show: show('getByShortCode') },
 	}),
 	{
 		displayName: 'Options',
@@ -28,7 +27,6 @@ export const description: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: { show: show('getByShortCode') },
 		options: [
 			{
 				displayName: 'Ignore Case',
@@ -39,8 +37,12 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
-	simplifyProperty(show('getByShortCode')),
+	simplifyProperty(),
 ];
+
+const displayOptions = { show: { resource: ['attendee'], operation: ['getByShortCode'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 export const getByShortCode: ItemOperation<{
 	eventId: string;

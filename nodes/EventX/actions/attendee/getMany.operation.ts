@@ -1,14 +1,21 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ATTENDEE_SORT_KEYS } from '../../helpers/enums';
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
-import { pagingProperties, readLimit } from '../../helpers/paging';
+import { type ListPlan, pagingProperties, readLimit } from '../../helpers/paging';
 import { readSort, sortProperty } from '../../helpers/sorting';
-import { invalidField, objectKey, requireUuid, toIsoDateTime } from '../../helpers/validation';
+import {
+	invalidField,
+	listEntries,
+	objectKey,
+	requireUuid,
+	toIsoDateTime,
+} from '../../helpers/validation';
 import { readSimplify, simplifyAttendees, simplifyProperty } from '../../helpers/simplify';
 import { API_PREFIX, eventxPaginate } from '../../transport';
 import type { ItemOperation } from '../types';
-import { show } from './fields';
+import { questionIdProperty } from './fields';
 
 const questionRows = (displayName: string, name: string, valueLabel: string): INodeProperties => ({
 	displayName,
@@ -22,34 +29,22 @@ const questionRows = (displayName: string, name: string, valueLabel: string): IN
 			displayName: 'Condition',
 			name: 'conditions',
 			values: [
-				{
-					displayName: 'Question Name or ID',
-					name: 'questionId',
-					type: 'options',
-					typeOptions: {
-						loadOptionsMethod: 'getCustomFields',
-						loadOptionsDependsOn: ['eventId.value'],
-					},
-					default: '',
-					description:
-						'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-				},
+				{ ...questionIdProperty },
 				{ displayName: valueLabel, name: 'value', type: 'string', default: '' },
 			],
 		},
 	],
 });
 
-export const description: INodeProperties[] = [
-	eventLocator({ show: show('getMany') }),
-	...pagingProperties('attendee', 'getMany'),
+const properties: INodeProperties[] = [
+	eventLocator(),
+	...pagingProperties(),
 	{
 		displayName: 'Filters',
 		name: 'filters',
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
-		displayOptions: { show: show('getMany') },
 		options: [
 			{
 				displayName: 'Attendee IDs',
@@ -88,18 +83,18 @@ export const description: INodeProperties[] = [
 		],
 	},
 	sortProperty(
-		show('getMany'),
 		ATTENDEE_SORT_KEYS,
 		'Order of the results; earlier rules take precedence. EventX sorts by ID, descending, when none is given.',
 	),
-	simplifyProperty(show('getMany')),
+	simplifyProperty(),
 ];
 
-interface Plan {
+const displayOptions = { show: { resource: ['attendee'], operation: ['getMany'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+interface Plan extends ListPlan {
 	eventId: string;
-	qs: IDataObject;
-	limit?: number;
-	simplify: boolean;
 }
 
 function readConditions(
@@ -127,10 +122,7 @@ export const getMany: ItemOperation<Plan> = {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 		const qs: IDataObject = {};
 		if (filters.attendeeIds !== undefined) {
-			const raw = filters.attendeeIds as unknown;
-			const parts = (Array.isArray(raw) ? raw : String(raw).split(','))
-				.map((v) => (typeof v === 'string' ? v.trim() : v))
-				.filter((v) => v !== '');
+			const parts = listEntries(filters.attendeeIds);
 			if (parts.length === 0)
 				throw invalidField(this, 'Filters > Attendee IDs', 'no attendee ID given', itemIndex);
 			qs.attendeeIds = JSON.stringify(

@@ -2,11 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { invalidField, requireUuid } from '../../helpers/validation';
 import { API_PREFIX, eventxData } from '../../transport';
-import { show } from './fields';
 
 /** Ticket Class and Add-Ons: Change Ticket's change, or Create or Update's optional one. */
-export function ticketProperties(operation: 'changeTicket' | 'upsert'): INodeProperties[] {
-	const afterUpsert = operation === 'upsert';
+/** Ticket Class and Add-Ons; `afterUpsert` for Create or Update, where they follow the save. */
+export function ticketProperties(afterUpsert: boolean): INodeProperties[] {
 	return [
 		{
 			displayName: 'Ticket Class Name or ID',
@@ -25,7 +24,6 @@ export function ticketProperties(operation: 'changeTicket' | 'upsert'): INodePro
 			hint: afterUpsert
 				? "Optional: given to each attendee right after it is saved, one request per attendee (EventX's bulk upsert takes no ticket class)"
 				: undefined,
-			displayOptions: { show: show(operation) },
 		},
 		{
 			displayName: 'Add-Ons',
@@ -37,7 +35,6 @@ export function ticketProperties(operation: 'changeTicket' | 'upsert'): INodePro
 			description: afterUpsert
 				? "Optional: the attendee's add-ons, set together with the ticket class right after the attendee is saved (replaces the current ones)"
 				: "The attendee's add-ons after the change (replaces the current ones)",
-			displayOptions: { show: show(operation) },
 			options: [
 				{
 					displayName: 'Add-On',

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { invalidField } from '../../helpers/validation';
@@ -12,15 +13,18 @@ import {
 	profileProperty,
 	readAttendeeId,
 	readProfile,
-	show,
 } from './fields';
 
-export const description: INodeProperties[] = [
-	eventLocator({ show: show('update') }),
-	...attendeeLocator('update').flatMap((p) => modelFilled(p, ATTENDEE_ID_FOR_MODEL)),
-	profileProperty('update', false),
-	customFieldsProperty('update'),
+const properties: INodeProperties[] = [
+	eventLocator(),
+	...attendeeLocator().flatMap((p) => modelFilled(p, ATTENDEE_ID_FOR_MODEL)),
+	profileProperty('updateFields', 'Update Fields', false),
+	customFieldsProperty('updateCustomFields'),
 ];
+
+const displayOptions = { show: { resource: ['attendee'], operation: ['update'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 interface Plan {
 	eventId: string;
@@ -33,7 +37,7 @@ export const update: ItemOperation<Plan> = {
 	prepare(this: IExecuteFunctions, itemIndex) {
 		const eventId = readEventId(this, itemIndex);
 		const attendeeId = readAttendeeId(this, itemIndex);
-		const body = readProfile(this, itemIndex, 'update');
+		const body = readProfile(this, itemIndex, 'updateFields', 'updateCustomFields');
 		if (Object.keys(body).length === 0)
 			throw invalidField(this, 'Update Fields', 'add at least one field to update', itemIndex);
 		return { eventId, attendeeId, body };

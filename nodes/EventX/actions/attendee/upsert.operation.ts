@@ -1,30 +1,29 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { sendInBatches } from '../../helpers/batching';
+import { batchOptionsProperty, readBatchSize, sendInBatches } from '../../helpers/batching';
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { requireUuid } from '../../helpers/validation';
 import { API_PREFIX, eventxList } from '../../transport';
 import type { BatchOperation, BatchResult, PreparedItem } from '../types';
-import {
-	attendeeIdProperty,
-	batchOptionsProperty,
-	customFieldsProperty,
-	profileProperty,
-	readBatchSize,
-	readProfile,
-	show,
-} from './fields';
+import { attendeeIdProperty, customFieldsProperty, profileProperty, readProfile } from './fields';
 import { changeAttendeeTicket, readTicketChange, ticketProperties } from './ticket';
 
-export const description: INodeProperties[] = [
-	eventLocator({ show: show('upsert') }),
-	attendeeIdProperty('upsert', false),
-	profileProperty('upsert', true),
-	customFieldsProperty('upsert'),
-	...ticketProperties('upsert'),
-	batchOptionsProperty('upsert'),
+const properties: INodeProperties[] = [
+	eventLocator(),
+	attendeeIdProperty(false),
+	profileProperty('upsertFields', 'Attendee Fields', true),
+	customFieldsProperty('upsertCustomFields'),
+	...ticketProperties(true),
+	batchOptionsProperty(
+		'upsertOptions',
+		'How many attendees one request carries. The items of one execution are grouped per event and sent in as few requests as this allows.',
+	),
 ];
+
+const displayOptions = { show: { resource: ['attendee'], operation: ['upsert'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 interface Plan {
 	eventId: string;
@@ -37,30 +36,24 @@ interface Plan {
 export const upsert: BatchOperation<Plan> = {
 	description,
 	prepare(this: IExecuteFunctions, itemIndex) {
-		const eventId = readEventId(this, itemIndex).toLowerCase();
+		const eventId = readEventId(this, itemIndex);
 		const rawId = this.getNodeParameter('attendeeId', itemIndex, '') as unknown;
 		const attendee: IDataObject = {};
 		if (rawId !== '' && rawId !== undefined && rawId !== null)
 			attendee.id = requireUuid(this, rawId, 'Attendee ID', itemIndex).toLowerCase();
-		Object.assign(attendee, readProfile(this, itemIndex, 'upsert'));
+		Object.assign(attendee, readProfile(this, itemIndex, 'upsertFields', 'upsertCustomFields'));
 		return {
 			eventId,
 			attendee,
-			batchSize: readBatchSize(this, itemIndex, 'upsert'),
+			batchSize: readBatchSize(this, itemIndex, 'upsertOptions'),
 			ticket: readTicketChange(this, itemIndex),
 		};
 	},
 	async executeBatch(this: IExecuteFunctions, prepared: Array<PreparedItem<Plan>>) {
-		const batchSize = prepared[0]?.plan.batchSize ?? 100;
-		const results = await sendInBatches(
-			this,
-			prepared.map(({ plan, itemIndex }) => ({
-				group: plan.eventId,
-				payloads: [plan.attendee],
-				itemIndex,
-			})),
-			batchSize,
-			async (eventId, attendees, itemIndex) => {
+		const results = await sendInBatches(this, prepared, {
+			group: (plan) => plan.eventId,
+			payloads: (plan) => [plan.attendee],
+			send: async (eventId, attendees, itemIndex) => {
 				const { dataList } = await eventxList.call(this, {
 					method: 'PUT',
 					path: `${API_PREFIX}/event/${eventId}/attendee/bulk-upsert`,
@@ -70,7 +63,9 @@ export const upsert: BatchOperation<Plan> = {
 				});
 				return matchAnswer(attendees, dataList);
 			},
-		);
+			// An upsert can be repeated: a rejected request is split to find the refused attendees.
+			split: true,
+		});
 		return await applyTickets(this, prepared, results);
 	},
 };

@@ -1,26 +1,15 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { eventLocator, readEventId } from '../../helpers/eventLocator';
-import { readSimplify, simplifyProperty, withoutRawData } from '../../helpers/simplify';
-import { API_PREFIX, eventxList } from '../../transport';
-import type { ItemOperation } from '../types';
+import { eventLocator } from '../../helpers/eventLocator';
+import { simplifyProperty } from '../../helpers/simplify';
+import { eventListOperation } from '../eventList';
 
-export const description: INodeProperties[] = [
-	eventLocator({ show: { resource: ['attendeeTag'], operation: ['getMany'] } }),
-	simplifyProperty({ resource: ['attendeeTag'], operation: ['getMany'] }),
-];
+const properties: INodeProperties[] = [eventLocator(), simplifyProperty()];
 
-export const getMany: ItemOperation<{ eventId: string; simplify: boolean }> = {
-	description,
-	prepare(this: IExecuteFunctions, itemIndex) {
-		return { eventId: readEventId(this, itemIndex), simplify: readSimplify(this, itemIndex) };
-	},
-	async execute(this: IExecuteFunctions, { eventId, simplify }, itemIndex) {
-		const { dataList } = await eventxList.call(this, {
-			method: 'GET',
-			path: `${API_PREFIX}/event/${eventId}/attendee-tag/all`,
-			itemIndex,
-		});
-		return simplify ? dataList.map(withoutRawData) : dataList;
-	},
-};
+const displayOptions = { show: { resource: ['attendeeTag'], operation: ['getMany'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+/** The tags of the event, one output item each. */
+export const getMany = eventListOperation(description, 'attendee-tag/all');

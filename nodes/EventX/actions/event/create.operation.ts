@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { EVENT_FORMATS } from '../../helpers/enums';
 import { readLocatorId, recordLocator } from '../../helpers/locators';
@@ -7,9 +8,7 @@ import { API_PREFIX, eventxData } from '../../transport';
 import type { ItemOperation } from '../types';
 import { coreEventProperties, formatOptions, readCoreEventFields } from './fields';
 
-const show = { resource: ['event'], operation: ['create'] };
-
-export const description: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	...recordLocator({
 		name: 'organizationId',
 		label: 'Organization',
@@ -20,9 +19,8 @@ export const description: INodeProperties[] = [
 			'The organization that will own the event. The list shows the organizations of the events you host or manage.',
 		v1Description:
 			'The organization that will own the event. Its ID is on every event of that organization.',
-		displayOptions: { show },
 	}),
-	...coreEventProperties(show),
+	...coreEventProperties(),
 	{
 		displayName: 'Format',
 		name: 'format',
@@ -30,9 +28,12 @@ export const description: INodeProperties[] = [
 		options: formatOptions,
 		default: 'in-person',
 		required: true,
-		displayOptions: { show },
 	},
 ];
+
+const displayOptions = { show: { resource: ['event'], operation: ['create'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 export const create: ItemOperation<IDataObject> = {
 	description,

@@ -1,11 +1,11 @@
 import type {
 	IDataObject,
-	IDisplayOptions,
 	IExecuteFunctions,
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
+import { enumLabel } from '../../helpers/labels';
 import { withoutRawData } from '../../helpers/simplify';
 import { invalidField, requireOneOf, toIsoDateTime } from '../../helpers/validation';
 
@@ -31,17 +31,6 @@ const LOCALE_NAMES: Record<string, string> = {
 	pt: 'Portuguese',
 };
 
-/** "business_and_professional" -> "Business And Professional"; "in-person" -> "In Person". */
-function humanize(value: string): string {
-	return value
-		.split(/[_-]/)
-		.map((word) =>
-			word === 'or' || word === 'and' ? word : word.charAt(0).toUpperCase() + word.slice(1),
-		)
-		.join(' ')
-		.replace(/^./, (c) => c.toUpperCase());
-}
-
 function sorted(options: INodePropertyOptions[]): INodePropertyOptions[] {
 	return [...options].sort((a, b) => a.name.localeCompare(b.name));
 }
@@ -51,7 +40,7 @@ export const timezoneOptions: INodePropertyOptions[] = TIMEZONES.map((tz) => ({
 	value: tz,
 }));
 export const formatOptions = sorted(
-	EVENT_FORMATS.map((value) => ({ name: humanize(value), value })),
+	EVENT_FORMATS.map((value) => ({ name: enumLabel(value), value })),
 );
 // Kept in ascending size rather than alphabetical order: that is how people read ranges.
 export const attendeeCountOptions: INodePropertyOptions[] = ESTIMATED_ATTENDEE_COUNTS.map(
@@ -61,16 +50,16 @@ export const attendeeCountOptions: INodePropertyOptions[] = ESTIMATED_ATTENDEE_C
 	}),
 );
 export const categoryOptions = sorted(
-	EVENT_CATEGORIES.map((value) => ({ name: humanize(value), value })),
+	EVENT_CATEGORIES.map((value) => ({ name: enumLabel(value), value })),
 );
-export const typeOptions = sorted(EVENT_TYPES.map((value) => ({ name: humanize(value), value })));
+export const typeOptions = sorted(EVENT_TYPES.map((value) => ({ name: enumLabel(value), value })));
 export const localeOptions = sorted(
 	LOCALES.map((value) => ({ name: LOCALE_NAMES[value] ?? value, value })),
 );
 export const currencyOptions = sorted(PAYMENT_CURRENCIES.map((value) => ({ name: value, value })));
 
 /** Name, schedule, timezone and size: the fields that Create and Update both require. */
-export function coreEventProperties(show: IDisplayOptions['show']): INodeProperties[] {
+export function coreEventProperties(): INodeProperties[] {
 	return [
 		{
 			displayName: 'Name',
@@ -79,7 +68,6 @@ export function coreEventProperties(show: IDisplayOptions['show']): INodePropert
 			default: '',
 			required: true,
 			placeholder: 'e.g. Tech Summit 2026',
-			displayOptions: { show },
 		},
 		{
 			displayName: 'Starts At',
@@ -87,7 +75,6 @@ export function coreEventProperties(show: IDisplayOptions['show']): INodePropert
 			type: 'dateTime',
 			default: '',
 			required: true,
-			displayOptions: { show },
 		},
 		{
 			displayName: 'Ends At',
@@ -95,7 +82,6 @@ export function coreEventProperties(show: IDisplayOptions['show']): INodePropert
 			type: 'dateTime',
 			default: '',
 			required: true,
-			displayOptions: { show },
 		},
 		{
 			displayName: 'Timezone',
@@ -104,7 +90,6 @@ export function coreEventProperties(show: IDisplayOptions['show']): INodePropert
 			options: timezoneOptions,
 			default: 'GMT',
 			required: true,
-			displayOptions: { show },
 		},
 		{
 			displayName: 'Estimated Attendee Count',
@@ -113,7 +98,6 @@ export function coreEventProperties(show: IDisplayOptions['show']): INodePropert
 			options: attendeeCountOptions,
 			default: '51-100',
 			required: true,
-			displayOptions: { show },
 		},
 	];
 }

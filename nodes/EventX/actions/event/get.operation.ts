@@ -1,4 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { readSimplify, simplifyProperty } from '../../helpers/simplify';
@@ -6,10 +7,11 @@ import { API_PREFIX, eventxData } from '../../transport';
 import type { ItemOperation } from '../types';
 import { simplifyEvent } from './fields';
 
-export const description: INodeProperties[] = [
-	eventLocator({ show: { resource: ['event'], operation: ['get'] } }),
-	simplifyProperty({ resource: ['event'], operation: ['get'] }),
-];
+const properties: INodeProperties[] = [eventLocator(), simplifyProperty()];
+
+const displayOptions = { show: { resource: ['event'], operation: ['get'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 export const get: ItemOperation<{ eventId: string; simplify: boolean }> = {
 	description,

@@ -1,16 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { EVENT_SORT_KEYS } from '../../helpers/enums';
-import { pagingProperties, readLimit } from '../../helpers/paging';
+import { type ListPlan, pagingProperties, readLimit } from '../../helpers/paging';
 import { readSort, sortProperty } from '../../helpers/sorting';
 import { parseJson, uuidSchema, validate } from '../../helpers/validation';
 import { readSimplify, simplifyProperty } from '../../helpers/simplify';
 import { API_PREFIX, eventxPaginate } from '../../transport';
 import type { ItemOperation } from '../types';
 import { simplifyEvent } from './fields';
-
-const show = { resource: ['event'], operation: ['getMany'] };
 
 const scalar = z.union([z.string(), z.number(), z.boolean()]);
 const operatorObject = z
@@ -38,23 +37,21 @@ export const eventFilterSchema = z
 	.partial()
 	.strict();
 
-export const description: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	{
 		displayName: 'Hosting Only',
 		name: 'hostingOnly',
 		type: 'boolean',
 		default: false,
 		description: 'Whether to return only events you host, leaving out those you only manage',
-		displayOptions: { show },
 	},
-	...pagingProperties('event', 'getMany'),
+	...pagingProperties(),
 	{
 		displayName: 'Filters',
 		name: 'filters',
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
-		displayOptions: { show },
 		options: [
 			{
 				displayName: 'Extension Data',
@@ -93,18 +90,18 @@ export const description: INodeProperties[] = [
 		],
 	},
 	sortProperty(
-		show,
 		EVENT_SORT_KEYS,
 		'Order of the results; earlier rules take precedence. EventX sorts by newest first when none is given.',
 	),
-	simplifyProperty(show),
+	simplifyProperty(),
 ];
 
-interface Plan {
+const displayOptions = { show: { resource: ['event'], operation: ['getMany'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+interface Plan extends ListPlan {
 	path: string;
-	qs: IDataObject;
-	limit?: number;
-	simplify: boolean;
 }
 
 export const getMany: ItemOperation<Plan> = {

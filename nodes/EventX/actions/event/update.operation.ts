@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { EVENT_CATEGORIES, EVENT_TYPES, LOCALES, PAYMENT_CURRENCIES } from '../../helpers/enums';
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { compact, readChoices, requireOneOf, toIsoDateTime } from '../../helpers/validation';
-import { API_PREFIX, eventxRequest } from '../../transport';
+import { API_PREFIX, eventxRecord } from '../../transport';
 import type { ItemOperation } from '../types';
 import {
 	categoryOptions,
@@ -14,19 +15,16 @@ import {
 	typeOptions,
 } from './fields';
 
-const show = { resource: ['event'], operation: ['update'] };
-
-export const description: INodeProperties[] = [
-	eventLocator({ show }),
+const properties: INodeProperties[] = [
+	eventLocator(),
 	{
 		displayName:
 			"EventX replaces the event's settings with the values below, so give each its intended value, not only the ones that change",
 		name: 'updateNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show },
 	},
-	...coreEventProperties(show),
+	...coreEventProperties(),
 	{
 		displayName: 'Description (HTML)',
 		name: 'descriptionHtml',
@@ -34,7 +32,6 @@ export const description: INodeProperties[] = [
 		typeOptions: { rows: 4 },
 		default: '',
 		placeholder: 'e.g. <p>Two days of talks and workshops.</p>',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Default Language',
@@ -43,7 +40,6 @@ export const description: INodeProperties[] = [
 		options: localeOptions,
 		default: 'en',
 		required: true,
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Payment Currency',
@@ -52,7 +48,6 @@ export const description: INodeProperties[] = [
 		options: currencyOptions,
 		default: 'USD',
 		required: true,
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Categories',
@@ -60,7 +55,6 @@ export const description: INodeProperties[] = [
 		type: 'multiOptions',
 		options: categoryOptions,
 		default: [],
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Types',
@@ -68,7 +62,6 @@ export const description: INodeProperties[] = [
 		type: 'multiOptions',
 		options: typeOptions,
 		default: [],
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Additional Fields',
@@ -76,7 +69,6 @@ export const description: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		displayOptions: { show },
 		options: [
 			{
 				displayName: 'Entry Ends At',
@@ -130,6 +122,10 @@ export const description: INodeProperties[] = [
 		],
 	},
 ];
+
+const displayOptions = { show: { resource: ['event'], operation: ['update'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 interface Plan {
 	eventId: string;
@@ -192,17 +188,12 @@ export const update: ItemOperation<Plan> = {
 		return { eventId: readEventId(this, itemIndex), body };
 	},
 	async execute(this: IExecuteFunctions, { eventId, body }, itemIndex) {
-		// The answer's shape is not documented: return it as EventX sends it, unwrapping `data` if present.
-		const answer = await eventxRequest.call(this, {
+		// The answer's shape is not documented: its `data` if present, else the answer as sent.
+		return await eventxRecord.call(this, {
 			method: 'PUT',
 			path: `${API_PREFIX}/event/${eventId}`,
 			body,
 			itemIndex,
 		});
-		const data = (answer as IDataObject | undefined)?.data;
-		if (data && typeof data === 'object' && !Array.isArray(data)) return data as IDataObject;
-		return answer && typeof answer === 'object' && !Array.isArray(answer)
-			? (answer as IDataObject)
-			: { success: true };
 	},
 };

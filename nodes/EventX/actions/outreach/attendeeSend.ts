@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { attendeeIdsProperty, readAttendeeIds } from '../../helpers/attendeeIds';
-import { DEFAULT_BATCH_SIZE, batchOptionsProperty, readBatchSize } from '../../helpers/batching';
+import { batchOptionsProperty, readBatchSize, sendInBatches } from '../../helpers/batching';
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { eventxNoContent } from '../../transport';
 import type { BatchOperation, BatchResult, PreparedItem } from '../types';
@@ -22,18 +21,16 @@ export interface SendPlan {
 	extra: IDataObject;
 }
 
-/** The Event, Attendee IDs and Batch Size parameters of a send to attendees. */
-export function attendeeSendProperties(operation: string): INodeProperties[] {
-	const show = { resource: ['outreach'], operation: [operation] };
+/** The Event, Attendee IDs and Batch Size parameters of a send to attendees (`extra` after Event). */
+export function attendeeSendProperties(extra: INodeProperties[] = []): INodeProperties[] {
 	return [
-		eventLocator({ show }),
+		eventLocator(),
+		...extra,
 		...attendeeIdsProperty(
-			show,
 			'The attendees to send to: attendee IDs (UUIDs), one or several separated by commas. Each attendee gets it once per execution, however many items name them.',
 		),
 		batchOptionsProperty(
 			'sendOptions',
-			show,
 			'How many attendee IDs one request carries. The IDs of all input items are gathered per event, deduplicated and sent in as few requests as this allows.',
 		),
 	];
@@ -46,7 +43,7 @@ export function readSendPlan(
 	pathOf: (eventId: string) => string,
 	extra: IDataObject = {},
 ): SendPlan {
-	const eventId = readEventId(ctx, itemIndex).toLowerCase();
+	const eventId = readEventId(ctx, itemIndex);
 	return {
 		eventId,
 		channel,
@@ -57,88 +54,38 @@ export function readSendPlan(
 	};
 }
 
-interface Group {
-	path: string;
-	/** Distinct IDs of the group's items, in first-seen order. */
-	ids: string[];
-	/** The item (its index) that first gave each ID: a chunk's errors point at its first ID's. */
-	firstItemOf: Map<string, number>;
-	/** Index of the chunk each ID is sent in. */
-	chunkOf: Map<string, number>;
-}
-
 /**
- * Sends the attendees of all prepared items: grouped by request path (event, channel, draft),
- * deduplicated, chunked by Batch Size, one POST per chunk, each chunk at most once.
+ * Sends the attendees of all prepared items through the batching engine: grouped by request path
+ * (event, channel, draft), deduplicated (each attendee once, whichever items gave it), chunked by
+ * Batch Size, one POST per chunk, each chunk at most once.
  *
- * A send is not idempotent. The transport's `write` class retries only a 429 or a refused
- * connection (nothing was sent). After any other failure the chunk is never repeated; its items
- * get the error. Without Continue On Fail, no further chunk is sent once one failed (the node
- * stops there); with it, the other chunks still go out and only the failed chunk's items fail.
+ * A send is not idempotent, so a rejected chunk is never split or repeated: the transport's
+ * `write` class retries only a 429 or a refused connection (nothing was sent). After any other
+ * failure its items get the error; without Continue On Fail no further chunk is sent.
  */
 export async function sendToAttendees(
 	ctx: IExecuteFunctions,
 	prepared: Array<PreparedItem<SendPlan>>,
 ): Promise<BatchResult[]> {
-	const groups = new Map<string, Group>();
-	for (const { plan, itemIndex } of prepared) {
-		let group = groups.get(plan.path);
-		if (!group) {
-			group = { path: plan.path, ids: [], firstItemOf: new Map(), chunkOf: new Map() };
-			groups.set(plan.path, group);
-		}
-		for (const id of plan.attendeeIds) {
-			if (!group.firstItemOf.has(id)) {
-				group.firstItemOf.set(id, itemIndex);
-				group.ids.push(id);
-			}
-		}
-	}
-	const batchSize = prepared[0]?.plan.batchSize ?? DEFAULT_BATCH_SIZE;
-	const continueOnFail = ctx.continueOnFail();
-	/** Failure of each chunk, by `${path}#${chunk}`; absent = sent. */
-	const failures = new Map<string, Error>();
-	let stopped: Error | undefined;
-
-	for (const group of groups.values()) {
-		for (let start = 0, chunk = 0; start < group.ids.length; start += batchSize, chunk++) {
-			const ids = group.ids.slice(start, start + batchSize);
-			for (const id of ids) group.chunkOf.set(id, chunk);
-			const key = `${group.path}#${chunk}`;
-			if (stopped) {
-				failures.set(
-					key,
-					new NodeOperationError(
-						ctx.getNode(),
-						'Not sent: an earlier request of this execution failed',
-						{ description: stopped.message },
-					),
-				);
-				continue;
-			}
-			// IDs are in first-seen order, so the chunk's first ID came from its earliest item.
-			const firstItem = group.firstItemOf.get(ids[0]);
-			try {
-				await eventxNoContent.call(ctx, {
-					method: 'POST',
-					path: group.path,
-					body: { attendeeIds: ids },
-					retry: 'write',
-					itemIndex: firstItem,
-				});
-			} catch (error) {
-				failures.set(key, error as Error);
-				if (!continueOnFail) stopped = error as Error;
-			}
-		}
-	}
-
-	return prepared.map(({ plan }): BatchResult => {
-		const group = groups.get(plan.path)!;
-		for (const id of plan.attendeeIds) {
-			const failure = failures.get(`${plan.path}#${group.chunkOf.get(id)}`);
-			if (failure) return { error: failure };
-		}
+	const results = await sendInBatches(ctx, prepared, {
+		group: (plan) => plan.path,
+		payloads: (plan) => plan.attendeeIds,
+		send: async (path, attendeeIds, itemIndex) => {
+			await eventxNoContent.call(ctx, {
+				method: 'POST',
+				path,
+				body: { attendeeIds },
+				retry: 'write',
+				itemIndex,
+			});
+		},
+		// A send reaches each attendee once and is never repeated, so never split.
+		dedupe: (id) => id,
+		split: false,
+	});
+	return results.map((result, i): BatchResult => {
+		if ('error' in result) return result;
+		const { plan } = prepared[i];
 		return {
 			json: {
 				eventId: plan.eventId,
@@ -153,13 +100,11 @@ export async function sendToAttendees(
 
 /** A send to attendees as an operation: prepare reads the item, executeBatch sends all items together. */
 export function attendeeSendOperation(
-	operation: string,
+	description: INodeProperties[],
 	prepare: (this: IExecuteFunctions, itemIndex: number) => SendPlan,
-	extraProperties: INodeProperties[] = [],
 ): BatchOperation<SendPlan> {
-	const [event, ...rest] = attendeeSendProperties(operation);
 	return {
-		description: [event, ...extraProperties, ...rest],
+		description,
 		prepare,
 		async executeBatch(this: IExecuteFunctions, prepared) {
 			return await sendToAttendees(this, prepared);

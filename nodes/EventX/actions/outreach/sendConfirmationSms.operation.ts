@@ -1,11 +1,18 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { API_PREFIX } from '../../transport';
-import { attendeeSendOperation, readSendPlan } from './attendeeSend';
+import { attendeeSendOperation, attendeeSendProperties, readSendPlan } from './attendeeSend';
+
+const properties: INodeProperties[] = attendeeSendProperties();
+
+const displayOptions = { show: { resource: ['outreach'], operation: ['sendConfirmationSms'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 /** Send Confirmation SMS: the event's confirmation template, to the attendees of all items (batched, never twice). */
 export const sendConfirmationSms = attendeeSendOperation(
-	'sendConfirmationSms',
+	description,
 	function (this: IExecuteFunctions, itemIndex) {
 		return readSendPlan(
 			this,

@@ -1,12 +1,11 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requireUuid } from '../../helpers/validation';
 import { API_PREFIX } from '../../transport';
-import { attendeeSendOperation, readSendPlan } from './attendeeSend';
+import { attendeeSendOperation, attendeeSendProperties, readSendPlan } from './attendeeSend';
 
-const show = { resource: ['outreach'], operation: ['sendManualEmail'] };
-
-const properties: INodeProperties[] = [
+const properties: INodeProperties[] = attendeeSendProperties([
 	{
 		displayName: 'Outreach Email ID',
 		name: 'outreachEmailId',
@@ -16,13 +15,16 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. 5d0c7a0e-4f59-4d3b-9a52-0f3b8f4c2e1a',
 		description:
 			"The draft manual email to send (its ID, a UUID). EventX's API offers no list of manual emails to pick from: copy the ID of the draft from EventX's admin panel, where the draft's page shows it.",
-		displayOptions: { show },
 	},
-];
+]);
+
+const displayOptions = { show: { resource: ['outreach'], operation: ['sendManualEmail'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 /** Send Manual Email: a draft manual email to the attendees of all items (batched, never twice). */
 export const sendManualEmail = attendeeSendOperation(
-	'sendManualEmail',
+	description,
 	function (this: IExecuteFunctions, itemIndex) {
 		const outreachEmailId = requireUuid(
 			this,
@@ -39,5 +41,4 @@ export const sendManualEmail = attendeeSendOperation(
 			{ outreachEmailId },
 		);
 	},
-	properties,
 );

@@ -1,20 +1,17 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { z } from 'zod';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { TEST_EMAIL_TEMPLATE_TYPES } from '../../helpers/enums';
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
-import { invalidField, requireOneOf } from '../../helpers/validation';
+import { invalidField, isEmail, listEntries, requireOneOf } from '../../helpers/validation';
 import { API_PREFIX, eventxNoContent } from '../../transport';
 import type { ItemOperation } from '../types';
 import { templateTypeOptions } from './templateTypes';
 
-const show = { resource: ['outreach'], operation: ['sendTestEmail'] };
-
 export const MAX_TEST_EMAILS = 5;
-const email = z.string().email();
 
-export const description: INodeProperties[] = [
-	eventLocator({ show }),
+const properties: INodeProperties[] = [
+	eventLocator(),
 	{
 		displayName: 'Template Type',
 		name: 'testTemplateType',
@@ -23,7 +20,6 @@ export const description: INodeProperties[] = [
 		default: 'confirmation-email',
 		required: true,
 		description: 'The template to send as a test. EventX sends tests of these two types only.',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Test Email Addresses',
@@ -33,9 +29,12 @@ export const description: INodeProperties[] = [
 		required: true,
 		placeholder: 'e.g. me@example.com, colleague@example.com',
 		description: '1 to 5 addresses: a comma-separated list, or an array from an expression',
-		displayOptions: { show },
 	},
 ];
+
+const displayOptions = { show: { resource: ['outreach'], operation: ['sendTestEmail'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 interface Plan {
 	eventId: string;
@@ -56,27 +55,22 @@ export const sendTestEmail: ItemOperation<Plan> = {
 		);
 		const raw = this.getNodeParameter('testEmails', itemIndex, '') as unknown;
 		const testEmails: string[] = [];
-		for (const value of Array.isArray(raw) ? raw : [raw]) {
-			if (value === undefined || value === null) continue;
-			if (typeof value !== 'string')
+		for (const address of listEntries(raw)) {
+			if (typeof address !== 'string')
 				throw invalidField(
 					this,
 					'Test Email Addresses',
-					`${JSON.stringify(value)} is not an email address`,
+					`${JSON.stringify(address)} is not an email address`,
 					itemIndex,
 				);
-			for (const part of value.split(',')) {
-				const address = part.trim();
-				if (address === '') continue;
-				if (!email.safeParse(address).success)
-					throw invalidField(
-						this,
-						'Test Email Addresses',
-						`"${address}" is not a valid email address`,
-						itemIndex,
-					);
-				testEmails.push(address);
-			}
+			if (!isEmail(address))
+				throw invalidField(
+					this,
+					'Test Email Addresses',
+					`"${address}" is not a valid email address`,
+					itemIndex,
+				);
+			testEmails.push(address);
 		}
 		if (testEmails.length === 0)
 			throw invalidField(this, 'Test Email Addresses', 'give at least one address', itemIndex);

@@ -1,11 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { z } from 'zod';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { EMAIL_TEMPLATE_TYPES } from '../../helpers/enums';
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import {
 	compact,
 	invalidField,
+	isEmail,
 	parseJson,
 	requireOneOf,
 	requireUuid,
@@ -14,10 +15,8 @@ import { API_PREFIX, eventxNoContent } from '../../transport';
 import type { ItemOperation } from '../types';
 import { templateTypeOptions } from './templateTypes';
 
-const show = { resource: ['outreach'], operation: ['upsertEmailTemplate'] };
-
-export const description: INodeProperties[] = [
-	eventLocator({ show }),
+const properties: INodeProperties[] = [
+	eventLocator(),
 	{
 		displayName: 'Template Type',
 		name: 'templateType',
@@ -26,7 +25,6 @@ export const description: INodeProperties[] = [
 		default: 'confirmation-email',
 		required: true,
 		description: 'The template of the event to create or update',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Template Fields',
@@ -35,7 +33,6 @@ export const description: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		description: 'Only the fields set here are sent; the others keep their values',
-		displayOptions: { show },
 		options: [
 			{
 				displayName: 'Attach Calendar File',
@@ -94,6 +91,10 @@ export const description: INodeProperties[] = [
 	},
 ];
 
+const displayOptions = { show: { resource: ['outreach'], operation: ['upsertEmailTemplate'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
 interface Plan {
 	eventId: string;
 	templateType: string;
@@ -142,7 +143,7 @@ export const upsertEmailTemplate: ItemOperation<Plan> = {
 			const replyTo = fields.replyToEmail;
 			if (replyTo === null || (typeof replyTo === 'string' && replyTo.trim() === ''))
 				body.replyToEmail = null;
-			else if (typeof replyTo !== 'string' || !z.string().email().safeParse(replyTo.trim()).success)
+			else if (typeof replyTo !== 'string' || !isEmail(replyTo.trim()))
 				throw invalidField(
 					this,
 					'Reply-To Email',

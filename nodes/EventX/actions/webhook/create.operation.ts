@@ -1,4 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { API_PREFIX, eventxData } from '../../transport';
@@ -6,10 +7,8 @@ import type { ItemOperation } from '../types';
 import { WEBHOOK_ACTION_OPTIONS } from '../../helpers/webhookActions';
 import { readActions, readUrl } from './fields';
 
-const show = { resource: ['webhook'], operation: ['create'] };
-
-export const description: INodeProperties[] = [
-	eventLocator({ show }),
+const properties: INodeProperties[] = [
+	eventLocator(),
 	{
 		displayName: 'URL',
 		name: 'webhookUrl',
@@ -18,7 +17,6 @@ export const description: INodeProperties[] = [
 		required: true,
 		placeholder: 'e.g. https://example.com/hooks/eventx',
 		description: 'Where EventX posts the deliveries (http or https)',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Actions',
@@ -28,9 +26,12 @@ export const description: INodeProperties[] = [
 		default: [],
 		required: true,
 		description: 'The attendee actions that trigger a delivery (at least one)',
-		displayOptions: { show },
 	},
 ];
+
+const displayOptions = { show: { resource: ['webhook'], operation: ['create'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 interface Plan {
 	eventId: string;

@@ -1,24 +1,26 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { API_PREFIX, eventxNoContent } from '../../transport';
 import type { ItemOperation } from '../types';
 import { readWebhookId, webhookLocator } from './fields';
 
-const show = { resource: ['webhook'], operation: ['delete'] };
-
-export const description: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	{
 		displayName:
 			'Deleting a webhook is permanent: EventX removes it for good and stops its deliveries. It cannot be restored.',
 		name: 'deleteNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show },
 	},
-	eventLocator({ show }),
-	...webhookLocator('delete'),
+	eventLocator(),
+	...webhookLocator(),
 ];
+
+const displayOptions = { show: { resource: ['webhook'], operation: ['delete'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 interface Plan {
 	eventId: string;

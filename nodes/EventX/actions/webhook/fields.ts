@@ -5,7 +5,7 @@ import { readLocatorId, recordLocator } from '../../helpers/locators';
 import { invalidField, readChoices } from '../../helpers/validation';
 
 /** The webhook of Update and Delete: picked from the event's webhooks (shown by URL), or by ID. */
-export function webhookLocator(operation: string): INodeProperties[] {
+export function webhookLocator(): INodeProperties[] {
 	return recordLocator({
 		name: 'webhookId',
 		label: 'Webhook',
@@ -14,7 +14,6 @@ export function webhookLocator(operation: string): INodeProperties[] {
 		placeholder: 'Select a webhook...',
 		description: "The webhook to work on: the event's webhooks are listed by URL",
 		v1Description: 'The webhook (its ID, a UUID); Get Many lists them',
-		displayOptions: { show: { resource: ['webhook'], operation: [operation] } },
 	});
 }
 

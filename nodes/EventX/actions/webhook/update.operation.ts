@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { invalidField } from '../../helpers/validation';
@@ -7,18 +8,15 @@ import type { ItemOperation } from '../types';
 import { WEBHOOK_ACTION_OPTIONS } from '../../helpers/webhookActions';
 import { readActions, readUrl, readWebhookId, webhookLocator } from './fields';
 
-const show = { resource: ['webhook'], operation: ['update'] };
-
-export const description: INodeProperties[] = [
-	eventLocator({ show }),
-	...webhookLocator('update'),
+const properties: INodeProperties[] = [
+	eventLocator(),
+	...webhookLocator(),
 	{
 		displayName: 'Update Fields',
 		name: 'webhookUpdateFields',
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		displayOptions: { show },
 		options: [
 			{
 				displayName: 'Actions',
@@ -39,6 +37,10 @@ export const description: INodeProperties[] = [
 		],
 	},
 ];
+
+const displayOptions = { show: { resource: ['webhook'], operation: ['update'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 interface Plan {
 	eventId: string;

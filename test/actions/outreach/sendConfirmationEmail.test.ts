@@ -1,9 +1,16 @@
+import { apiRequests, run, useSimulator } from '../../fixtures';
 import type { FaultSpec } from '../../simulator/faults';
-import { apiRequests, run, useSimulator } from '../../helpers';
-import { addAttendees, byId, CONFIRMATION_EMAIL_PATH, outboxCounts } from './fixtures';
+import { anAttendee, BAD, outreachParams, testBadInputs } from '../badInputs';
+import {
+	addAttendees,
+	byId,
+	CONFIRMATION_EMAIL_PATH,
+	outboxCounts,
+	outreachContext,
+} from './fixtures';
 
 const ctx = useSimulator();
-
+const { base, expectNothingSent, send } = outreachContext(ctx);
 /**
  * 150 attendees of event A (two requests at Batch Size 100) then 50 of event B (one request).
  * The fault is put on event B's request, so two batches have already gone out when it fails.
@@ -25,13 +32,11 @@ function scenario() {
 	const pathB = `/event/${eventB}/outreach/email-template/confirmation-email/send$`;
 	return { eventA, eventB, idsA, idsB, items, parameters, pathB };
 }
-
 function expectNobodyTwice() {
 	const counts = outboxCounts(ctx.sim);
 	expect([...counts.values()].filter((n) => n > 1)).toEqual([]);
 	return counts;
 }
-
 /** Whether the fault lets the request be applied (the outbox then has event B's attendees once). */
 const faults: Array<[string, Omit<FaultSpec, 'path'>, boolean, RegExp]> = [
 	['HTTP 500', { kind: 'status', status: 500 }, false, /^Injected failure \(500\)$/],
@@ -179,3 +184,129 @@ describe('Outreach > never twice', () => {
 		expectNobodyTwice();
 	});
 });
+
+describe('Outreach > confirmation sends', () => {
+	test.each([
+		['sendConfirmationEmail', 'email', '/outreach/email-template/confirmation-email/send'],
+		['sendConfirmationSms', 'sms', '/outreach/sms-template/confirmation-sms/send'],
+		[
+			'sendConfirmationWhatsApp',
+			'whatsapp',
+			'/outreach/whatsapp-template/confirmation-message/send',
+		],
+	])('%s sends the IDs of all items in one request', async (operation, channel, suffix) => {
+		const eventId = ctx.sim.seeded.eventIds[0];
+		const ids = addAttendees(ctx.sim, eventId, 3);
+		const { items, error } = await run(ctx.sim, {
+			parameters: send(operation),
+			items: ids.map((id) => ({ id })),
+		});
+		expect(error).toBeUndefined();
+		const requests = apiRequests(ctx.sim);
+		expect(requests).toHaveLength(1);
+		expect(requests[0]).toMatchObject({
+			method: 'POST',
+			path: `/public-api/v1/event/${eventId}${suffix}`,
+			body: { attendeeIds: ids },
+			status: 204,
+		});
+		expect(ctx.sim.store.outbox).toEqual([
+			expect.objectContaining({ eventId, channel, attendeeIds: ids }),
+		]);
+		expect(items.map((i) => i.json)).toEqual(
+			ids.map((id) => ({ eventId, channel, attendeeIds: [id], sent: true })),
+		);
+		expect(items.map((i) => (i.pairedItem as { item: number }).item)).toEqual([0, 1, 2]);
+	});
+
+	test('1,000 items with 1,000 distinct IDs take 10 requests at Batch Size 100', async () => {
+		const eventId = ctx.sim.seeded.eventIds[0];
+		const ids = addAttendees(ctx.sim, eventId, 1000);
+		const { items, error } = await run(ctx.sim, {
+			parameters: send('sendConfirmationEmail'),
+			items: ids.map((id) => ({ id })),
+		});
+		expect(error).toBeUndefined();
+		const requests = ctx.sim.requestsTo('POST', CONFIRMATION_EMAIL_PATH);
+		expect(requests).toHaveLength(10);
+		expect(apiRequests(ctx.sim)).toHaveLength(10);
+		expect(requests.map((r) => (r.body as { attendeeIds: string[] }).attendeeIds.length)).toEqual(
+			Array(10).fill(100),
+		);
+		const counts = outboxCounts(ctx.sim, 'email');
+		expect(counts.size).toBe(1000);
+		expect([...counts.values()].every((n) => n === 1)).toBe(true);
+		expect(items).toHaveLength(1000);
+		expect(items[999].json).toEqual({
+			eventId,
+			channel: 'email',
+			attendeeIds: [ids[999]],
+			sent: true,
+		});
+		expect((items[999].pairedItem as { item: number }).item).toBe(999);
+	});
+
+	test('Batch Size changes the chunking (1,000 IDs at 250 = 4 requests)', async () => {
+		const eventId = ctx.sim.seeded.eventIds[0];
+		const ids = addAttendees(ctx.sim, eventId, 1000);
+		const { error } = await run(ctx.sim, {
+			parameters: send('sendConfirmationEmail', { sendOptions: { batchSize: 250 } }),
+			items: ids.map((id) => ({ id })),
+		});
+		expect(error).toBeUndefined();
+		expect(ctx.sim.requestsTo('POST', CONFIRMATION_EMAIL_PATH)).toHaveLength(4);
+	});
+
+	test("an unknown attendee fails with EventX's message, and nothing of that request is sent", async () => {
+		const eventId = ctx.sim.seeded.eventIds[0];
+		const [known] = addAttendees(ctx.sim, eventId, 1);
+		const { error } = await run(ctx.sim, {
+			parameters: send('sendConfirmationEmail', {
+				attendeeIds: `${known}, 0f8fad5b-d9cb-469f-a165-70867728950e`,
+			}),
+		});
+		expect(error?.name).toBe('NodeApiError');
+		expect(error?.message).toBe('Attendee not found');
+		expect(ctx.sim.store.outbox).toHaveLength(0);
+		expect(apiRequests(ctx.sim)).toHaveLength(1);
+	});
+});
+
+describe('Outreach > Send Confirmation Email: validation before sending', () => {
+	test.each([
+		['an empty attendee ID', '={{ "" }}', 'Attendee IDs: no attendee ID given'],
+		['an item without the ID field', '={{ $json.missing }}', 'Attendee IDs: no attendee ID given'],
+		['an empty list', '={{ [] }}', 'Attendee IDs: no attendee ID given'],
+		['only commas', ' , ,', 'Attendee IDs: no attendee ID given'],
+		['a non-UUID ID', 'guest-42', 'Attendee IDs: "guest-42" is not a UUID'],
+		['a number', '={{ [42] }}', 'Attendee IDs: 42 is not a UUID'],
+	])('%s is refused', async (_name, attendeeIds, message) => {
+		const { error } = await run(ctx.sim, {
+			parameters: base('sendConfirmationEmail', { attendeeIds }),
+		});
+		expect(error?.name).toBe('NodeOperationError');
+		expect(error?.message).toBe(message);
+		expectNothingSent();
+	});
+
+	test('a Batch Size out of range is refused', async () => {
+		const { error } = await run(ctx.sim, {
+			parameters: base('sendConfirmationEmail', {
+				attendeeIds: '0f8fad5b-d9cb-469f-a165-70867728950e',
+				sendOptions: { batchSize: 0 },
+			}),
+		});
+		expect(error?.message).toMatch(/^Batch Size: must be a whole number from 1 to 1000/);
+		expectNothingSent();
+	});
+});
+
+testBadInputs(ctx, [
+	{
+		name: 'Send Confirmation Email: an empty array of IDs',
+		parameters: outreachParams('sendConfirmationEmail', { attendeeIds: BAD }),
+		good: anAttendee,
+		bad: [],
+		field: /^Attendee IDs:/,
+	},
+]);

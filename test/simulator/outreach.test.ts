@@ -1,13 +1,13 @@
-import { useSimulator } from '../../helpers';
-import { DEMO_USER_ID } from '../../simulator/store';
-import { addAttendees } from './fixtures';
+// The simulator itself: its outreach endpoints refuse what the OpenAPI refuses.
+import { addAttendees } from '../actions/outreach/fixtures';
+import { useSimulator } from '../fixtures';
+import { DEMO_USER_ID } from './store';
 
 /**
  * The simulator's outreach endpoints refuse what the OpenAPI refuses, so that the node's tests
  * would notice a wrong body. Called over HTTP with a token the store issues.
  */
 const ctx = useSimulator();
-
 async function call(method: string, path: string, body?: unknown) {
 	const { accessToken } = ctx.sim.store.issueToken(DEMO_USER_ID);
 	const response = await fetch(`${ctx.sim.url}/public-api/v1${path}`, {

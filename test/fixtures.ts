@@ -4,6 +4,14 @@ import { runNode, type RunNodeOptions } from './harness';
 import { startSimulator, type Simulator, type SimulatorOptions } from './simulator/server';
 import { DEMO_API_TOKEN } from './simulator/store';
 
+/** A resource locator set By ID, as a saved workflow holds it. */
+export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+
+/** The EventX API credential pointed at a simulator, with the demo API token. */
+export function demoCredentials(sim: { url: string }): ICredentialDataDecryptedObject {
+	return { baseUrl: sim.url, authentication: 'apiToken', apiToken: DEMO_API_TOKEN };
+}
+
 /** Starts a simulator for the file's tests and stops it after them. */
 export function useSimulator(options?: SimulatorOptions): {
 	sim: Simulator;
@@ -16,11 +24,7 @@ export function useSimulator(options?: SimulatorOptions): {
 	afterEach(async () => {
 		await holder.sim.stop();
 	});
-	holder.credentials = () => ({
-		baseUrl: holder.sim.url,
-		authentication: 'apiToken',
-		apiToken: DEMO_API_TOKEN,
-	});
+	holder.credentials = () => demoCredentials(holder.sim);
 	return new Proxy(holder, {}) as typeof holder;
 }
 
@@ -32,7 +36,7 @@ export async function run(
 	},
 ) {
 	return await runNode({
-		credentials: { baseUrl: sim.url, authentication: 'apiToken', apiToken: DEMO_API_TOKEN },
+		credentials: demoCredentials(sim),
 		...options,
 	});
 }

@@ -1,0 +1,19 @@
+/**
+ * One of EventX's enum values as the editor shows it, for every dropdown and sort field of the
+ * package: words split at "-", "_" and camelCase humps, each capitalized, except "or" and "and"
+ * after the first word; "rsvp" -> "RSVP", a later "id" -> "ID", "24h" kept as written.
+ * "business_and_professional" -> "Business and Professional", "createdAt" -> "Created At".
+ */
+export function enumLabel(value: string): string {
+	return value
+		.replace(/([a-z])([A-Z])/g, '$1 $2')
+		.split(/[-_ ]/)
+		.map((word, i) => {
+			if (i > 0 && (word === 'or' || word === 'and')) return word;
+			if (word === 'rsvp') return 'RSVP';
+			if (i > 0 && word === 'id') return 'ID';
+			if (/^\d+h$/.test(word)) return word;
+			return word.charAt(0).toUpperCase() + word.slice(1);
+		})
+		.join(' ');
+}

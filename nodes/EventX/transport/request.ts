@@ -1,0 +1,288 @@
+// Request and retries: the one call to EventX (n8n's authenticated helper, redirects within EventX's
+// origin, deadlines, the retry policy, one renewal on 401).
+import type {
+	IAdditionalCredentialOptions,
+	IDataObject,
+	IExecuteFunctions,
+	IHookFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	IWebhookFunctions,
+} from 'n8n-workflow';
+import * as n8nWorkflow from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
+import { normalizeBaseUrl, sameOrigin } from '../../../credentials/EventXApi.credentials';
+import type { RetryPolicy } from './requestOptions';
+import { readRequestSettings } from './requestOptions';
+
+import {
+	DROPPED_CODES,
+	NOT_SENT_CODES,
+	TIMEOUT_CODES,
+	describeThrown,
+	networkFailure,
+	toNodeApiError,
+	type AttemptFailure,
+} from './errors';
+
+type AbortableSleep = (ms: number, abortSignal?: AbortSignal) => Promise<void>;
+
+/**
+ * A sleep that stops when its signal aborts, from the n8n-workflow n8n brings: 2.8 exports it as
+ * `sleepWithAbort`, 2.41 has only `sleep`, which takes the signal itself.
+ */
+const abortableSleep: AbortableSleep =
+	(n8nWorkflow as { sleepWithAbort?: AbortableSleep }).sleepWithAbort ?? n8nWorkflow.sleep;
+
+export const CREDENTIAL_TYPE = 'eventXApi';
+
+export const API_PREFIX = '/public-api/v1';
+
+/** Every n8n context that may call EventX. */
+export type EventXContext =
+	| IExecuteFunctions
+	| ILoadOptionsFunctions
+	| IHookFunctions
+	| IWebhookFunctions;
+
+/**
+ * What a failed call may be retried on.
+ * - `read`: the call changes nothing, so any transient failure may be retried.
+ * - `write`: retried only where the answer proves nothing was applied (429, connection refused).
+ * - `none`: never retried.
+ */
+export type RetryClass = 'read' | 'write' | 'none';
+
+export interface EventXRequest {
+	method: IHttpRequestMethods;
+	/** Path below the base URL, starting with `/public-api/v1`. */
+	path: string;
+	qs?: IDataObject;
+	body?: IDataObject | IDataObject[];
+	/** Milliseconds; the node's Request Options (60 s by default) apply when absent. */
+	timeout?: number;
+	retry?: RetryClass;
+	retryPolicy?: RetryPolicy;
+	itemIndex?: number;
+}
+
+const RETRYABLE_READ_STATUSES = new Set([429, 502, 503, 504]);
+
+const baseUrls = new WeakMap<object, string>();
+
+/** The API token refusal of this execution: later calls fail with it instead of asking again. */
+const refusals = new WeakMap<object, AttemptFailure>();
+
+/** Executions in which EventX refused a freshly exchanged token: a new one would not help. */
+const freshTokenRefused = new WeakSet<object>();
+
+/** Redirects followed within EventX's origin before giving up. */
+const MAX_REDIRECTS = 5;
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/** The credential's secrets, to be blanked out of anything EventX sends back. */
+async function secretsOf(ctx: EventXContext): Promise<unknown[]> {
+	try {
+		const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
+		return [credentials.apiToken, credentials.accessToken, credentials.sessionToken];
+	} catch {
+		return [];
+	}
+}
+
+async function baseUrlOf(ctx: EventXContext): Promise<string> {
+	let baseUrl = baseUrls.get(ctx);
+	if (baseUrl === undefined) {
+		const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
+		baseUrl = normalizeBaseUrl(credentials.baseUrl);
+		// Refused before the token exchange, which would otherwise send the API token there.
+		if (!/^https?:\/\/[^/\s]+/i.test(baseUrl)) {
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`Base URL: "${baseUrl}" is not an http(s) address`,
+				{
+					description:
+						'Set the Base URL of the EventX API credential, e.g. https://esaas-api.eventx.io',
+				},
+			);
+		}
+		baseUrls.set(ctx, baseUrl);
+	}
+	return baseUrl;
+}
+
+function parseRetryAfter(value: unknown): number | undefined {
+	if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+	const seconds = Number(value);
+	if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+	const date = Date.parse(String(value));
+	return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+function isRetryable(failure: AttemptFailure, retry: RetryClass): boolean {
+	if (retry === 'none') return false;
+	const notSent = failure.code !== undefined && NOT_SENT_CODES.has(failure.code);
+	if (retry === 'write') return failure.status === 429 || notSent;
+	if (failure.status !== undefined) return RETRYABLE_READ_STATUSES.has(failure.status);
+	return (
+		notSent ||
+		(failure.code !== undefined &&
+			(TIMEOUT_CODES.has(failure.code) || DROPPED_CODES.has(failure.code)))
+	);
+}
+
+/**
+ * One call to EventX. Every HTTP request of the package goes through here: n8n's authenticated
+ * helper (proxy, credential refresh on 401), the retry policy, and EventX's error envelope.
+ * Returns the parsed body; `undefined` for an empty body.
+ */
+export async function eventxRequest(this: EventXContext, request: EventXRequest): Promise<unknown> {
+	const refused = refusals.get(this);
+	if (refused) throw toNodeApiError(this, refused, request, await secretsOf(this));
+	if (
+		request.path
+			.split('/')
+			.slice(1)
+			.some((segment) => segment === '' || segment === '.' || segment === '..')
+	) {
+		// An empty, "." or ".." segment would leave the route the operation means.
+		throw new NodeOperationError(this.getNode(), `Refused to call ${request.path}`, {
+			itemIndex: request.itemIndex,
+			description: 'A path parameter is empty, "." or ".."',
+		});
+	}
+	const options: IHttpRequestOptions = {
+		method: request.method,
+		url: `${await baseUrlOf(this)}${request.path}`,
+		qs: request.qs,
+		body: request.body,
+		json: true,
+		returnFullResponse: true,
+		// Redirects are followed here, within EventX's origin only: the token must not travel.
+		disableFollowRedirect: true,
+		sendCredentialsOnCrossOriginRedirect: false,
+	};
+	const settings = readRequestSettings(this);
+	options.timeout = request.timeout ?? settings.timeout;
+	const policy = request.retryPolicy ?? settings.retryPolicy;
+	const retry = request.retry ?? (request.method === 'GET' ? 'read' : 'write');
+	let waited = 0;
+	for (let attempt = 0; ; attempt++) {
+		const failure = await withDeadline(attemptOnce(this, options), options.timeout);
+		if (!('message' in failure)) return failure.body === '' ? undefined : failure.body;
+		if (failure.refusedApiToken) refusals.set(this, failure);
+		if (attempt >= policy.maxRetries || !isRetryable(failure, retry)) {
+			throw toNodeApiError(this, failure, { ...request, retry }, await secretsOf(this));
+		}
+		const backoff = Math.random() * policy.baseDelayMs * 2 ** attempt;
+		const delay = Math.max(backoff, failure.retryAfterMs ?? 0);
+		if (waited + delay > policy.maxTotalWaitMs)
+			throw toNodeApiError(this, failure, { ...request, retry }, await secretsOf(this));
+		waited += delay;
+		await sleep(delay);
+	}
+}
+
+/**
+ * The attempt, or a timeout failure once `ms` have passed: the Timeout is a deadline for the whole
+ * answer (token exchange, redirects and a body that trickles in included), not an idle timer.
+ */
+async function withDeadline(
+	work: Promise<{ body: unknown } | AttemptFailure>,
+	ms: number,
+): Promise<{ body: unknown } | AttemptFailure> {
+	const timer = new AbortController();
+	const expired = abortableSleep(ms, timer.signal).then(
+		() => networkFailure('ETIMEDOUT'),
+		// Aborted because the attempt settled first: this branch has lost the race.
+		() => networkFailure('ETIMEDOUT'),
+	);
+	try {
+		return await Promise.race([work, expired]);
+	} finally {
+		timer.abort();
+	}
+}
+
+interface FullResponse {
+	statusCode: number;
+	headers?: Record<string, unknown>;
+	body: unknown;
+}
+
+/**
+ * One request, following redirects that stay on EventX's origin: its body when it succeeded, or
+ * what went wrong. A 401 costs one token exchange and one repeat at most.
+ */
+async function attemptOnce(
+	ctx: EventXContext,
+	first: IHttpRequestOptions,
+): Promise<{ body: unknown } | AttemptFailure> {
+	const send = async (options: IHttpRequestOptions, additional?: IAdditionalCredentialOptions) =>
+		(await ctx.helpers.httpRequestWithAuthentication.call(
+			ctx,
+			CREDENTIAL_TYPE,
+			{ ...options, ignoreHttpStatusErrors: true },
+			additional,
+		)) as FullResponse;
+	let options = first;
+	let refreshed = false;
+	for (let hop = 0; ; hop++) {
+		let response: FullResponse;
+		try {
+			response = await send(options);
+			if (response.statusCode === 401 && !refreshed && !freshTokenRefused.has(ctx)) {
+				refreshed = true;
+				const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
+				// A fixed access token cannot be renewed: repeating it would only be refused again.
+				if (credentials.authentication !== 'accessToken') {
+					// With the session token emptied, n8n exchanges the API token for a new one (and
+					// saves it) before the repeat; the stale token is not sent a second time.
+					response = await send(options, {
+						credentialsDecrypted: {
+							id: '',
+							name: '',
+							type: CREDENTIAL_TYPE,
+							data: { ...credentials, sessionToken: '' },
+						},
+					});
+					if (response.statusCode === 401) freshTokenRefused.add(ctx);
+				}
+			}
+		} catch (error) {
+			return describeThrown(error);
+		}
+		const status = response.statusCode;
+		if (status < 300) return { body: response.body };
+		const failure: AttemptFailure = {
+			status,
+			body: response.body,
+			retryAfterMs: parseRetryAfter(response.headers?.['retry-after']),
+			message: `EventX answered with HTTP ${status}`,
+		};
+		if (!REDIRECT_STATUSES.has(status)) return failure;
+		const location = response.headers?.location;
+		const target = typeof location === 'string' ? new URL(location, options.url).toString() : '';
+		if (!sameOrigin(target, options.url)) {
+			return {
+				status,
+				message: `EventX redirected the request to another host (HTTP ${status} to ${
+					target ? new URL(target).host : 'no location'
+				}); it was not followed so that the credentials stay with EventX`,
+			};
+		}
+		if (hop >= MAX_REDIRECTS) {
+			return { status, message: `EventX redirected the request more than ${MAX_REDIRECTS} times` };
+		}
+		// As browsers do: 303 (and 301/302 after a write) continue as a GET without the body.
+		const keepMethod = status === 307 || status === 308 || options.method === 'GET';
+		options = {
+			...options,
+			url: target,
+			qs: undefined,
+			...(keepMethod ? {} : { method: 'GET' as const, body: undefined }),
+		};
+	}
+}

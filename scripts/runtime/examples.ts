@@ -1,0 +1,90 @@
+/** The examples as the sandbox imports them: one demo event, version 2 nodes. */
+import { fs, path } from '../../test/platform.cjs';
+import { PACKAGE_NAME, REPO_ROOT } from '../n8n-install';
+
+const { readFileSync } = fs;
+const { join } = path;
+
+/** What a user picks in the editor after importing an example, per parameter name. */
+interface ExampleChoices {
+	eventId: string;
+	/** The event's name, which the editor shows for an event picked from the list. */
+	eventName: string;
+	ticketClassId?: string;
+}
+
+/**
+ * A workflow of `examples/` with the choices a user makes after importing it: every EventX node
+ * gets the event (picked from the list, so the panel shows its name), the ticket class where it
+ * asks for one, and the credential.
+ */
+function exampleWorkflow(
+	file: string,
+	id: string,
+	credentialId: string,
+	choices: ExampleChoices,
+): Record<string, unknown> {
+	const workflow = JSON.parse(readFileSync(join(REPO_ROOT, 'examples', file), 'utf8')) as {
+		nodes: Array<{
+			type: string;
+			parameters: Record<string, unknown>;
+			credentials: { eventXApi: { id: string } };
+		}>;
+	};
+	for (const node of workflow.nodes) {
+		if (!String(node.type).startsWith(`${PACKAGE_NAME}.`)) continue;
+		node.parameters.eventId = {
+			__rl: true,
+			mode: 'list',
+			value: choices.eventId,
+			cachedResultName: choices.eventName,
+		};
+		if ('ticketClassId' in node.parameters) node.parameters.ticketClassId = choices.ticketClassId;
+		node.credentials.eventXApi.id = credentialId;
+	}
+	return { ...workflow, id, active: false };
+}
+
+/** The workflow IDs of the examples when imported on the demo data. */
+export const EXAMPLE_IDS = {
+	outreach: 'evxExampleOutreach1',
+	sync: 'evxExampleSync00001',
+	door: 'evxExampleDoor00001',
+	lifecycle: 'evxExampleLifecycle',
+} as const;
+
+/**
+ * The four examples on the simulator's demo data, all on one demo event (the second: the first
+ * is left to the end-to-end test's other suites), so that running the sync example and then the
+ * outreach example confirms the synced attendees; the sync example gives VIPs the second ticket
+ * class.
+ */
+export function demoExamples(
+	state: {
+		seeded: { eventIds: string[] };
+		events: Array<Record<string, unknown>>;
+		ticketClasses: Record<string, Array<Record<string, unknown>>>;
+	},
+	credentialId: string,
+) {
+	const eventId = state.seeded.eventIds[1];
+	const event = state.events.find((e) => e.id === eventId);
+	const name = (event?.contentI18n as { name?: { default?: string } } | undefined)?.name;
+	const eventName = String(name?.default ?? eventId);
+	const vipTicketClass = String(state.ticketClasses[eventId][1].id);
+	const on = { eventId, eventName };
+	return {
+		events: { outreach: eventId, sync: eventId, door: eventId, lifecycle: eventId },
+		eventName,
+		vipTicketClass,
+		workflows: [
+			exampleWorkflow('scheduled-outreach.json', EXAMPLE_IDS.outreach, credentialId, on),
+			exampleWorkflow('attendee-sync.json', EXAMPLE_IDS.sync, credentialId, {
+				...on,
+				ticketClassId: vipTicketClass,
+			}),
+			exampleWorkflow('door-check-in.json', EXAMPLE_IDS.door, credentialId, on),
+			exampleWorkflow('attendee-lifecycle.json', EXAMPLE_IDS.lifecycle, credentialId, on),
+		],
+	};
+}

@@ -1,0 +1,147 @@
+import { apiRequests, run, useSimulator } from '../../fixtures';
+import { ORG_FOREIGN, ORG_HOSTED } from '../../simulator/seed';
+import { eventCreate, testBadInputs } from '../badInputs';
+
+const ctx = useSimulator();
+
+describe('Event > Create', () => {
+	const create = (extra: Record<string, unknown> = {}) => ({
+		resource: 'event',
+		operation: 'create',
+		organizationId: ORG_HOSTED,
+		name: 'Launch Party',
+		startsAt: '2027-03-01T18:00:00Z',
+		endsAt: '2027-03-01T23:00:00Z',
+		timezone: 'Asia/Hong_Kong',
+		format: 'hybrid',
+		estimatedAttendeeCount: '101-200',
+		...extra,
+	});
+
+	test('creates the event with exactly the documented body', async () => {
+		const { items, error } = await run(ctx.sim, { parameters: create() });
+		expect(error).toBeUndefined();
+		const [request] = apiRequests(ctx.sim);
+		expect(request).toMatchObject({ method: 'POST', path: '/public-api/v1/event' });
+		expect(request.body).toEqual({
+			organizationId: ORG_HOSTED,
+			name: 'Launch Party',
+			startsAt: '2027-03-01T18:00:00.000Z',
+			endsAt: '2027-03-01T23:00:00.000Z',
+			timezone: 'Asia/Hong_Kong',
+			format: 'hybrid',
+			estimatedAttendeeCount: '101-200',
+		});
+		const id = items[0].json.id as string;
+		expect(ctx.sim.store.events.get(id)?.event).toMatchObject({
+			contentI18n: { name: { default: 'Launch Party' } },
+			format: 'hybrid',
+		});
+	});
+
+	test.each([
+		[
+			'an unknown timezone typed by expression',
+			{ timezone: '={{ "Mars/Olympus" }}' },
+			/^Timezone: "Mars\/Olympus" is not one of/,
+		],
+		['an unknown format', { format: '={{ "outdoor" }}' }, /^Format: "outdoor" is not one of/],
+		[
+			'an end before the start',
+			{ endsAt: '2027-02-01T00:00:00Z' },
+			/^Ends At: .* is before Starts At/,
+		],
+		[
+			'a date that is not a date',
+			{ startsAt: '={{ "next friday" }}' },
+			/^Starts At: "next friday" is not a date and time/,
+		],
+		[
+			'a non-UUID organization',
+			{ organizationId: 'acme' },
+			/^Organization ID: "acme" is not a UUID/,
+		],
+		['an empty name', { name: '  ' }, /^Name: is required/],
+	])('%s is refused before any request', async (_, extra, message) => {
+		const { error } = await run(ctx.sim, { parameters: create(extra) });
+		expect(error?.message).toMatch(message);
+		expect(ctx.sim.requests).toHaveLength(0);
+	});
+
+	test("an organization the caller does not belong to gets EventX's 403 message", async () => {
+		const { error } = await run(ctx.sim, { parameters: create({ organizationId: ORG_FOREIGN }) });
+		expect(error?.message).toBe('You are not a member of this organization');
+		expect(error?.httpCode).toBe('403');
+	});
+});
+
+describe('Event > Create: version 2 parameters at run time', () => {
+	test('Event Create takes the organization from the picker', async () => {
+		const { items, error } = await run(ctx.sim, {
+			parameters: {
+				resource: 'event',
+				operation: 'create',
+				organizationId: {
+					__rl: true,
+					mode: 'list',
+					value: ctx.sim.seeded.organizations.hosted,
+					cachedResultName: 'Organization of Tech Summit 2026',
+				},
+				name: 'Launch Party',
+				startsAt: '2027-03-01T18:00:00Z',
+				endsAt: '2027-03-01T22:00:00Z',
+				timezone: 'GMT',
+				estimatedAttendeeCount: '51-100',
+				format: 'in-person',
+			},
+			typeVersion: 2,
+		});
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject({ organizationId: ctx.sim.seeded.organizations.hosted });
+	});
+});
+
+testBadInputs(ctx, [
+	{
+		name: 'Event Create: a start that is not a date',
+		parameters: eventCreate('startsAt'),
+		good: () => '2027-03-01T18:00:00Z',
+		bad: 'next Tuesday',
+		field: /^Starts At:/,
+	},
+	{
+		name: 'Event Create: an end before the start',
+		parameters: eventCreate('endsAt'),
+		good: () => '2027-03-01T23:00:00Z',
+		bad: '2027-03-01T08:00:00Z',
+		field: /^Ends At:/,
+	},
+	{
+		name: 'Event Create: an unknown timezone',
+		parameters: eventCreate('timezone'),
+		good: () => 'Asia/Hong_Kong',
+		bad: 'Mars/Olympus_Mons',
+		field: /^Timezone:/,
+	},
+	{
+		name: 'Event Create: an unknown format',
+		parameters: eventCreate('format'),
+		good: () => 'hybrid',
+		bad: 'holographic',
+		field: /^Format:/,
+	},
+	{
+		name: 'Event Create: an unknown attendee count',
+		parameters: eventCreate('estimatedAttendeeCount'),
+		good: () => '21-50',
+		bad: '9000',
+		field: /^Estimated Attendee Count:/,
+	},
+	{
+		name: 'Event Create: an organization that is not a UUID',
+		parameters: eventCreate('organizationId'),
+		good: (sim) => sim.seeded.organizations.hosted,
+		bad: 'Acme Events',
+		field: /^Organization ID:/,
+	},
+]);

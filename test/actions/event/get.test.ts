@@ -1,0 +1,64 @@
+import { apiRequests, run, useSimulator } from '../../fixtures';
+import { ORG_FOREIGN, ORG_HOSTED } from '../../simulator/seed';
+import { anEvent, BAD, testBadInputs } from '../badInputs';
+
+const ctx = useSimulator();
+const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+
+describe('Event > Get', () => {
+	test('reads one event by ID (resource locator)', async () => {
+		const id = ctx.sim.seeded.eventIds[0];
+		const { items, error } = await run(ctx.sim, {
+			parameters: { resource: 'event', operation: 'get', eventId: byId(id) },
+		});
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(1);
+		expect(items[0].json).toMatchObject({ id, organizationId: ORG_HOSTED });
+		expect(items[0].json.rawData).toBeDefined();
+	});
+
+	test('one request per item, each output paired with its input', async () => {
+		const ids = ctx.sim.seeded.eventIds.slice(0, 3);
+		const { items } = await run(ctx.sim, {
+			parameters: { resource: 'event', operation: 'get', eventId: byId('={{ $json.id }}') },
+			items: ids.map((id) => ({ id })),
+		});
+		expect(items.map((i) => i.json.id)).toEqual(ids);
+		expect(items.map((i) => (i.pairedItem as { item: number }).item)).toEqual([0, 1, 2]);
+		expect(apiRequests(ctx.sim)).toHaveLength(3);
+	});
+
+	test("an event of another organization fails with EventX's own message", async () => {
+		const foreign = [...ctx.sim.store.events.values()].find(
+			(r) => r.event.organizationId === ORG_FOREIGN,
+		)!;
+		const { error } = await run(ctx.sim, {
+			parameters: {
+				resource: 'event',
+				operation: 'get',
+				eventId: byId(foreign.event.id as string),
+			},
+		});
+		expect(error?.name).toBe('NodeApiError');
+		expect(error?.message).toBe('Event not found');
+		expect(error?.description).toMatch(/code NOT_FOUND, status 404/);
+	});
+
+	test('a non-UUID event ID is refused before any request', async () => {
+		const { error } = await run(ctx.sim, {
+			parameters: { resource: 'event', operation: 'get', eventId: byId('={{ "summit-2026" }}') },
+		});
+		expect(error?.message).toBe('Event: "summit-2026" is not a UUID');
+		expect(ctx.sim.requests).toHaveLength(0);
+	});
+});
+
+testBadInputs(ctx, [
+	{
+		name: 'Event Get: an event ID that is not a UUID',
+		parameters: () => ({ resource: 'event', operation: 'get', eventId: byId(BAD) }),
+		good: anEvent,
+		bad: 'my-event',
+		field: /^Event:/,
+	},
+]);

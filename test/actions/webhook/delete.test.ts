@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+
+import { EventX } from '../../../nodes/EventX/EventX.node';
+import { apiRequests, run, useSimulator } from '../../fixtures';
+import { byId, HOSTED } from '../attendee/fixtures';
+import { aWebhook, BAD, testBadInputs, webhookParams } from '../badInputs';
+import { webhookContext } from './fixtures';
+
+const ctx = useSimulator();
+const { params } = webhookContext(ctx);
+function addHook(eventId: string, url = 'https://example.com/a', actions = ['attendee-create']) {
+	const id = randomUUID();
+	ctx.sim.store.webhooks.set(id, { id, eventId, url, actions });
+	return id;
+}
+
+describe('Webhook > Delete', () => {
+	test('removes the webhook for good', async () => {
+		const eventId = ctx.sim.seeded.eventIds[0];
+		const id = addHook(eventId);
+		const keep = addHook(eventId);
+		const { items, error } = await run(ctx.sim, {
+			parameters: params('delete', { webhookId: id }),
+		});
+		expect(error).toBeUndefined();
+		expect(apiRequests(ctx.sim)[0]).toMatchObject({
+			method: 'DELETE',
+			path: `/public-api/v1/event/${eventId}/webhook/${id}`,
+		});
+		expect(ctx.sim.store.webhooks.has(id)).toBe(false);
+		expect(ctx.sim.store.webhooks.has(keep)).toBe(true);
+		expect(items[0].json).toEqual({ id, eventId, deleted: true });
+	});
+
+	test('the editor says that the delete is permanent', () => {
+		const notice = new EventX().description.properties.find(
+			(p) =>
+				p.type === 'notice' &&
+				(p.displayOptions?.show?.resource as string[] | undefined)?.includes('webhook') &&
+				(p.displayOptions?.show?.operation as string[] | undefined)?.includes('delete'),
+		);
+		expect(notice?.displayName).toMatch(/permanent/i);
+	});
+});
+
+describe('Webhook > Delete: validation before sending', () => {
+	test('Delete refuses a webhook ID that is not a UUID', async () => {
+		const { error } = await run(ctx.sim, {
+			parameters: params('delete', { webhookId: '={{ "42" }}' }),
+		});
+		expect(error?.message).toBe('Webhook ID: "42" is not a UUID');
+		expect(ctx.sim.requests).toHaveLength(0);
+	});
+});
+
+describe('Webhook > Delete: version 2 parameters at run time', () => {
+	test('Webhook Delete takes the webhook from the picker; a wrong ID names the field', async () => {
+		const eventId = HOSTED(ctx.sim);
+		const id = '8a3f1c2e-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
+		ctx.sim.store.webhooks.set(id, {
+			id,
+			eventId,
+			url: 'https://hooks.example.com/a',
+			actions: ['attendee-create'],
+		});
+		const deleted = await run(ctx.sim, {
+			parameters: {
+				resource: 'webhook',
+				operation: 'delete',
+				eventId: byId(eventId),
+				webhookId: {
+					__rl: true,
+					mode: 'list',
+					value: id,
+					cachedResultName: 'https://hooks.example.com/a',
+				},
+			},
+			typeVersion: 2,
+		});
+		expect(deleted.error).toBeUndefined();
+		expect(deleted.items[0].json).toEqual({ id, eventId, deleted: true });
+		expect(ctx.sim.store.webhooks.has(id)).toBe(false);
+
+		const wrong = await run(ctx.sim, {
+			parameters: {
+				resource: 'webhook',
+				operation: 'delete',
+				eventId: byId(eventId),
+				// A By ID value that is not a UUID is refused by n8n itself (the mode's regex); a
+				// plain text value (as version 1 saved it) reaches the node's own check.
+				webhookId: 'hook-1',
+			},
+			typeVersion: 2,
+		});
+		expect(wrong.error?.message).toBe('Webhook ID: "hook-1" is not a UUID');
+		expect(apiRequests(ctx.sim).filter((r) => r.method === 'DELETE')).toHaveLength(1);
+	});
+});
+
+testBadInputs(ctx, [
+	{
+		name: 'Webhook Delete: an empty webhook ID',
+		parameters: webhookParams('delete', { webhookId: BAD }),
+		good: aWebhook,
+		bad: '',
+		field: /^Webhook ID:/,
+	},
+]);

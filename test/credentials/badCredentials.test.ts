@@ -1,0 +1,30 @@
+/** Credentials the node refuses before sending anything. */
+import { run, useSimulator } from '../fixtures';
+import { DEMO_API_TOKEN } from '../simulator/store';
+
+const ctx = useSimulator();
+
+describe('bad credentials', () => {
+	test('a base URL that is not http(s) is refused before any request', async () => {
+		const { error } = await run(ctx.sim, {
+			parameters: { resource: 'event', operation: 'getMany', returnAll: true },
+			credentials: {
+				baseUrl: 'ftp://esaas-api.eventx.io',
+				authentication: 'apiToken',
+				apiToken: DEMO_API_TOKEN,
+			},
+		});
+		expect(error?.name).toBe('NodeOperationError');
+		expect(error?.message).toMatch(/^Base URL: /);
+		expect(ctx.sim.requests).toHaveLength(0);
+	});
+
+	test('no credential at all is refused before any request', async () => {
+		const { error } = await run(ctx.sim, {
+			parameters: { resource: 'event', operation: 'getMany', returnAll: true },
+			credentials: null,
+		});
+		expect(error?.message).toMatch(/credential/i);
+		expect(ctx.sim.requests).toHaveLength(0);
+	});
+});
