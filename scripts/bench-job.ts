@@ -11,7 +11,7 @@
 import type { ICredentialType, IDataObject, INodeParameters, INodeType } from 'n8n-workflow';
 
 import { credentialTypes, registerNodeType, runNode } from '../test/harness';
-import { DEMO_API_TOKEN } from '../test/simulator/store';
+import { DEMO_API_TOKEN } from '../test/simulator';
 import { REPO_ROOT } from './n8n-install';
 import { fs, inspector, path, printError, process } from '../test/platform.cjs';
 

@@ -11,8 +11,7 @@
  * and writes the same figures as JSON.
  */
 
-import type { LoggedRequest } from '../test/simulator/server';
-import { DEMO_API_TOKEN } from '../test/simulator/store';
+import { DEMO_API_TOKEN, type LoggedRequest } from '../test/simulator';
 import type { Implementation, Job, JobInput, JobResult } from './bench-job';
 import {
 	compileScript,

@@ -11,7 +11,7 @@
  * a free port; N8N_DEV_FOLDER (default .n8n-dev in the repo, kept between runs).
  */
 
-import { DEMO_API_TOKEN } from '../test/simulator/store';
+import { DEMO_API_TOKEN } from '../test/simulator';
 import {
 	credentialImport,
 	ensureN8n,

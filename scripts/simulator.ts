@@ -9,8 +9,7 @@
  * `--large` job). Prints `EventX simulator listening on <url>` once it answers; it is driven
  * over HTTP through its API and its `/__sim/*` control routes, and stops on SIGINT / SIGTERM.
  */
-import { Simulator } from '../test/simulator/server';
-import { seedAttendees, type SeedOptions } from '../test/simulator/seed';
+import { seedAttendees, Simulator, type SeedOptions } from '../test/simulator';
 import { print, printError, process } from '../test/platform.cjs';
 
 export const BENCH_EVENTS = 2000;

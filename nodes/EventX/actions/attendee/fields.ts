@@ -129,33 +129,43 @@ export const questionIdProperty: INodeProperties = {
 		'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 };
 
+/** Rows that each pick one of the event's questions and give it a value (answers, filters). */
+export function questionRowsProperty(spec: {
+	displayName: string;
+	name: string;
+	placeholder: string;
+	row: { displayName: string; name: string };
+	value: INodeProperties;
+}): INodeProperties {
+	return {
+		displayName: spec.displayName,
+		name: spec.name,
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: spec.placeholder,
+		default: {},
+		options: [{ ...spec.row, values: [{ ...questionIdProperty }, spec.value] }],
+	};
+}
+
 /** Custom question answers (`upsertCustomFields`, `updateCustomFields`): each question picked from the event's questions. */
 export function customFieldsProperty(name: string): INodeProperties {
 	return {
-		displayName: 'Custom Fields',
-		name,
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		placeholder: 'Add Custom Field',
-		default: {},
-		description: "Answers to the event's custom questions",
-		options: [
-			{
-				displayName: 'Field',
-				name: 'fields',
-				values: [
-					{ ...questionIdProperty },
-					{
-						displayName: 'Value',
-						name: 'value',
-						type: 'string',
-						default: '',
-						description:
-							'The answer: text, or (from an expression) a boolean or an array of texts for multiple-choice questions',
-					},
-				],
+		...questionRowsProperty({
+			displayName: 'Custom Fields',
+			name,
+			placeholder: 'Add Custom Field',
+			row: { displayName: 'Field', name: 'fields' },
+			value: {
+				displayName: 'Value',
+				name: 'value',
+				type: 'string',
+				default: '',
+				description:
+					'The answer: text, or (from an expression) a boolean or an array of texts for multiple-choice questions',
 			},
-		],
+		}),
+		description: "Answers to the event's custom questions",
 	};
 }
 

@@ -15,26 +15,17 @@ import {
 import { readSimplify, simplifyAttendees, simplifyProperty } from '../../helpers/simplify';
 import { API_PREFIX, eventxPaginate } from '../../transport';
 import type { ItemOperation } from '../types';
-import { questionIdProperty } from './fields';
+import { questionRowsProperty } from './fields';
 
-const questionRows = (displayName: string, name: string, valueLabel: string): INodeProperties => ({
-	displayName,
-	name,
-	type: 'fixedCollection',
-	typeOptions: { multipleValues: true },
-	placeholder: 'Add Condition',
-	default: {},
-	options: [
-		{
-			displayName: 'Condition',
-			name: 'conditions',
-			values: [
-				{ ...questionIdProperty },
-				{ displayName: valueLabel, name: 'value', type: 'string', default: '' },
-			],
-		},
-	],
-});
+/** A custom-field filter: rows of question and value. */
+const questionRows = (displayName: string, name: string, valueLabel: string): INodeProperties =>
+	questionRowsProperty({
+		displayName,
+		name,
+		placeholder: 'Add Condition',
+		row: { displayName: 'Condition', name: 'conditions' },
+		value: { displayName: valueLabel, name: 'value', type: 'string', default: '' },
+	});
 
 const properties: INodeProperties[] = [
 	eventLocator(),
