@@ -241,9 +241,18 @@ describeQueue('n8n queue mode (2.41.1: main, webhook process, workers, Redis, Po
 			const doneMs = Date.now() - t0;
 			expect(finished.length).toBe(before.size + BURST);
 			const all = await env.listExecutions(QUEUE_IDS.trigger, { includeData: true });
+			// Name what failed, so that an error here says why (n8n's message, the node that failed).
+			const failed = all
+				.filter((e) => e.status !== 'success')
+				.map((e) => ({
+					id: e.id,
+					status: e.status,
+					error: e.data?.resultData?.error?.message,
+					node: e.data?.resultData?.lastNodeExecuted,
+				}));
+			expect(failed).toEqual([]);
 			const counts = new Map<string, number>();
 			for (const e of all) {
-				expect(e.status).toBe('success');
 				const id = attendeeOf(e);
 				if (!before.has(id)) counts.set(id, (counts.get(id) ?? 0) + 1);
 			}
