@@ -207,7 +207,21 @@ async function openOptions(page: Page, expected: string[]): Promise<string[]> {
 		'.el-select-dropdown__item:visible, [data-test-id="rlc-item"]:visible',
 	);
 	// A list first shows the chosen value alone, then what it loaded.
-	for (const name of expected) await items.filter({ hasText: name }).first().waitFor();
+	for (const name of expected) {
+		const shown = await items
+			.filter({ hasText: name })
+			.first()
+			.waitFor({ timeout: 15_000 })
+			.then(
+				() => true,
+				() => false,
+			);
+		if (!shown) {
+			await screenshot(page, 'dropdown-missing-option');
+			const listed = JSON.stringify(await items.allInnerTexts());
+			throw new Error(`The open list shows no "${name}": ${listed}`);
+		}
+	}
 	// An option may show a description under its name: the first line is the name.
 	return (await items.allInnerTexts()).map((t) => t.trim().split('\n')[0].trim());
 }
@@ -549,6 +563,11 @@ export const editorSuite: E2eSuite = {
 					await page.getByTestId('rlc-item').filter({ hasText: event.name }).first().click();
 					await ndv.getByTestId('parameter-input-ticketClassId').click();
 					await reload;
+					// The event changing is what loads the ticket classes; the click may only have closed
+					// the event list. Open the ticket classes when no list is showing.
+					const open = page.locator('.el-select-dropdown:visible, .el-popper:visible');
+					if ((await open.count()) === 0)
+						await ndv.getByTestId('parameter-input-ticketClassId').click();
 				};
 				await page.goto(`${env().baseUrl}/workflow/${PANELS_WORKFLOW}`);
 				await page.getByTestId('node-creator-plus-button').click();
