@@ -182,7 +182,6 @@ export class E2eEnvironment {
 		return await simRequest<T>(this.simulator.url, method, path, body);
 	}
 
-	/** API requests the simulator logged, without the token exchange. */
 	/** A call to EventX's API on the simulator, authorized as the demo account, as another app would. */
 	async eventx<T = Record<string, unknown>>(
 		method: string,
@@ -192,6 +191,7 @@ export class E2eEnvironment {
 		return await eventxRequest<T>(this.simulator.url, method, path, body);
 	}
 
+	/** API requests the simulator logged, without the token exchange. */
 	async apiRequests(): Promise<LoggedRequest[]> {
 		const all = await this.sim<LoggedRequest[]>('GET', '/__sim/requests');
 		return all.filter((r) => !r.path.includes('/auth'));

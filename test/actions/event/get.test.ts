@@ -1,9 +1,8 @@
-import { apiRequests, run, useSimulator } from '../../fixtures';
+import { apiRequests, byId, run, useSimulator } from '../../fixtures';
 import { ORG_FOREIGN, ORG_HOSTED } from '../../simulator/seed';
 import { anEvent, BAD, testBadInputs } from '../badInputs';
 
 const ctx = useSimulator();
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
 describe('Event > Get', () => {
 	test('reads one event by ID (resource locator)', async () => {

@@ -1,8 +1,7 @@
-import { apiRequests, run, useSimulator } from '../../fixtures';
+import { apiRequests, byId, run, useSimulator } from '../../fixtures';
 import { BAD, eventUpdate, testBadInputs } from '../badInputs';
 
 const ctx = useSimulator();
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
 describe('Event > Update', () => {
 	test('puts every required field and the chosen additional ones', async () => {

@@ -16,7 +16,7 @@ import type { LoggedRequest } from '../../simulator/server';
 import { DEMO_API_TOKEN } from '../../simulator/store';
 import { log, type E2eEnvironment } from '../environment';
 import { ModelServer, type ChatRequest } from '../model-server';
-import { CREDENTIAL_ID, type SimState } from '../workflows';
+import { byId, CREDENTIAL_ID, type SimState } from '../workflows';
 import type { E2eSuite } from './types';
 import { fs, path, print, setTimeout } from '../../platform.cjs';
 
@@ -33,7 +33,6 @@ const EVENTX_SECRETS = [new RegExp(DEMO_API_TOKEN), /eyJhbGciOiJIUzI1NiJ9\.[\w-]
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
 const credentials = { eventXApi: { id: CREDENTIAL_ID, name: 'EventX API' } };
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
 interface WorkflowNode {
 	type: string;
