@@ -229,13 +229,13 @@ describe('EventX Trigger lifecycle (n8n HookContext, static data, simulator)', (
 
 	it('an event that is not a UUID is refused before any request', async () => {
 		harness = await startTrigger(ctx.sim, triggerParameters('not-an-id', ['attendee-create']));
-		await expect(harness.activate()).rejects.toThrow(/Event: must be an event ID/);
+		await expect(harness.activate()).rejects.toThrow(/Event: "[^"]*" is not a UUID/);
 		expect(webhookRequests('GET')).toHaveLength(0);
 	});
 
 	it('no chosen action is refused before any request', async () => {
 		harness = await startTrigger(ctx.sim, triggerParameters(ctx.sim.seeded.eventIds[0], []));
-		await expect(harness.activate()).rejects.toThrow(/Events: choose at least one/);
+		await expect(harness.activate()).rejects.toThrow(/Trigger On: choose at least one action/);
 		expect(ctx.sim.requestsTo()).toHaveLength(0);
 	});
 

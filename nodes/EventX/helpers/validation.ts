@@ -185,7 +185,7 @@ export function toIsoDateTime(
 
 /** A value chosen from a list in the editor may still arrive from an expression: check it. */
 export function requireOneOf<T extends string>(
-	ctx: IExecuteFunctions,
+	ctx: NodeContext,
 	value: unknown,
 	allowed: readonly T[],
 	field: string,
@@ -220,7 +220,7 @@ export function listEntries(raw: unknown): unknown[] {
 
 /** Values chosen from a multi-select, or typed by expression as an array or a comma-separated text; deduplicated. */
 export function readChoices<T extends string>(
-	ctx: IExecuteFunctions,
+	ctx: NodeContext,
 	value: unknown,
 	allowed: readonly T[],
 	field: string,

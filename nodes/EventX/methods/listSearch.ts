@@ -1,6 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { chosenEventId } from '../helpers/eventLocator';
+import { listWebhooks } from '../helpers/webhooks';
 import { API_PREFIX, eventxList } from '../transport';
 
 const PAGE_SIZE = 50;
@@ -74,13 +75,10 @@ export async function searchWebhooks(
 ): Promise<INodeListSearchResult> {
 	const eventId = chosenEventId(this);
 	if (!eventId) return { results: [] };
-	const { dataList } = await eventxList.call(this, {
-		method: 'GET',
-		path: `${API_PREFIX}/event/${eventId}/webhook/all`,
-	});
+	const hooks = await listWebhooks(this, eventId);
 	const needle = filter?.trim().toLowerCase() ?? '';
 	return {
-		results: dataList
+		results: hooks
 			.map((hook) => ({
 				name: typeof hook.url === 'string' && hook.url !== '' ? hook.url : String(hook.id),
 				value: String(hook.id),

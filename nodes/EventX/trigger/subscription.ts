@@ -1,11 +1,10 @@
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { WEBHOOK_ACTIONS } from '../helpers/enums';
-import { isUuid } from '../helpers/validation';
-import { API_PREFIX, eventxData, eventxList, eventxNoContent } from '../transport';
-
-export type WebhookAction = (typeof WEBHOOK_ACTIONS)[number];
+import { readWebhookActions } from '../helpers/webhookActions';
+import { deleteWebhook, listWebhooks, webhookPath } from '../helpers/webhooks';
+import { requireUuid } from '../helpers/validation';
+import { eventxData } from '../transport';
 type TriggerContext = IHookFunctions | IWebhookFunctions;
 
 /** One webhook the node owns: its ID and the event it is on. */
@@ -39,42 +38,18 @@ function remember(ctx: TriggerContext, url: string, subscription: Subscription |
 /** The chosen event's ID, from either mode of the resource locator. */
 export function readTriggerEventId(ctx: TriggerContext): string {
 	const value = ctx.getNodeParameter('eventId', undefined, { extractValue: true });
-	const text = typeof value === 'string' ? value.trim() : '';
-	if (text === '') throw new NodeOperationError(ctx.getNode(), 'Event: is required');
-	if (!isUuid(text))
-		throw new NodeOperationError(ctx.getNode(), 'Event: must be an event ID (a UUID)', {
-			description: `"${text}" is not a UUID`,
-		});
-	return text;
+	return requireUuid(ctx, value, 'Event', 0);
 }
 
-/** The chosen actions, deduplicated, in the order EventX lists them. */
-export function readActions(ctx: TriggerContext): WebhookAction[] {
-	const value = ctx.getNodeParameter('events', []) as unknown;
-	const chosen = Array.isArray(value) ? value.map(String) : [];
-	const unknown = chosen.filter((a) => !(WEBHOOK_ACTIONS as readonly string[]).includes(a));
-	if (unknown.length > 0)
-		throw new NodeOperationError(ctx.getNode(), `Events: unknown action(s) ${unknown.join(', ')}`);
-	const actions = WEBHOOK_ACTIONS.filter((a) => chosen.includes(a));
-	if (actions.length === 0)
-		throw new NodeOperationError(ctx.getNode(), 'Events: choose at least one event to listen to');
-	return actions;
+/** Trigger On: the webhook actions that start the workflow. */
+function readTriggerOn(ctx: TriggerContext) {
+	return readWebhookActions(ctx, ctx.getNodeParameter('events', []), 'Trigger On', 0);
 }
 
 function webhookUrl(ctx: IHookFunctions): string {
 	const url = ctx.getNodeWebhookUrl('default');
 	if (!url) throw new NodeOperationError(ctx.getNode(), 'n8n gave this node no webhook URL');
 	return url;
-}
-
-const webhookPath = (eventId: string) => `${API_PREFIX}/event/${eventId}/webhook`;
-
-export async function listWebhooks(ctx: TriggerContext, eventId: string): Promise<IDataObject[]> {
-	const { dataList } = await eventxList.call(ctx, {
-		method: 'GET',
-		path: `${webhookPath(eventId)}/all`,
-	});
-	return dataList;
 }
 
 function sameActions(actual: unknown, wanted: readonly string[]): boolean {
@@ -87,14 +62,12 @@ function isNotFound(error: unknown): boolean {
 	return error instanceof NodeApiError && error.httpCode === '404';
 }
 
-/** Deletes one webhook; `true` when it is gone (a 404 means it already was). */
-async function deleteWebhook(ctx: TriggerContext, eventId: string, webhookId: string) {
-	const failure = await eventxNoContent
-		.call(ctx, { method: 'DELETE', path: `${webhookPath(eventId)}/${webhookId}` })
-		.then(
-			() => undefined,
-			(error: unknown) => error,
-		);
+/** Deletes one webhook the node owns; a 404 means it already was. */
+async function forget(ctx: TriggerContext, eventId: string, webhookId: string) {
+	const failure = await deleteWebhook(ctx, eventId, webhookId).then(
+		() => undefined,
+		(error: unknown) => error,
+	);
 	if (failure === undefined || isNotFound(failure)) return;
 	throw failure instanceof NodeApiError
 		? failure
@@ -109,7 +82,7 @@ async function deleteWebhook(ctx: TriggerContext, eventId: string, webhookId: st
  */
 export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	const eventId = readTriggerEventId(this);
-	const actions = readActions(this);
+	const actions = readTriggerOn(this);
 	const url = webhookUrl(this);
 	let stored: Subscription | undefined = subscriptions(this)[url];
 	// A subscription stored for another event is not this one (the node's event was changed;
@@ -126,12 +99,12 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 
 	const keep = mine.find((hook) => hook.id === stored?.webhookId) ?? mine[0];
 	for (const extra of mine) {
-		if (extra !== keep) await deleteWebhook(this, eventId, String(extra.id));
+		if (extra !== keep) await forget(this, eventId, String(extra.id));
 	}
 	if (!sameActions(keep.actions, actions)) {
 		await eventxData.call(this, {
 			method: 'PATCH',
-			path: `${webhookPath(eventId)}/${String(keep.id)}`,
+			path: webhookPath(eventId, String(keep.id)),
 			body: { actions: [...actions] },
 		});
 	}
@@ -142,7 +115,7 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 /** `create`: registers the node's URL (production or test) with the chosen actions. */
 export async function create(this: IHookFunctions): Promise<boolean> {
 	const eventId = readTriggerEventId(this);
-	const actions = readActions(this);
+	const actions = readTriggerOn(this);
 	const url = webhookUrl(this);
 	const hook = await eventxData.call(this, {
 		method: 'POST',
@@ -159,7 +132,7 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 	try {
 		const mine = (await listWebhooks(this, eventId)).filter((h) => h.url === url);
 		const keep = mine[0] ?? hook;
-		for (const extra of mine.slice(1)) await deleteWebhook(this, eventId, String(extra.id));
+		for (const extra of mine.slice(1)) await forget(this, eventId, String(extra.id));
 		remember(this, url, { webhookId: String(keep.id), eventId });
 	} catch {
 		// The registration itself succeeded.
@@ -179,13 +152,13 @@ export async function remove(this: IHookFunctions): Promise<boolean> {
 	remember(this, url, undefined);
 	try {
 		if (stored) {
-			await deleteWebhook(this, stored.eventId, stored.webhookId);
+			await forget(this, stored.eventId, stored.webhookId);
 			return true;
 		}
 		const eventId = readTriggerEventId(this);
 		const hooks = await listWebhooks(this, eventId);
 		for (const hook of hooks.filter((h) => h.url === url)) {
-			await deleteWebhook(this, eventId, String(hook.id));
+			await forget(this, eventId, String(hook.id));
 		}
 		return true;
 	} catch {

@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import type { Resource } from '../types';
 import { create } from './create.operation';
-import { deleteWebhook } from './delete.operation';
+import { deleteOperation } from './delete.operation';
 import { getMany } from './getMany.operation';
 import { update } from './update.operation';
 
@@ -47,5 +47,5 @@ const operationProperty: INodeProperties = {
 
 export const webhookResource: Resource = {
 	operationProperty,
-	operations: { create, delete: deleteWebhook, getMany, update },
+	operations: { create, delete: deleteOperation, getMany, update },
 };

@@ -2,10 +2,11 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
-import { API_PREFIX, eventxData } from '../../transport';
+import { webhookPath } from '../../helpers/webhooks';
+import { eventxData } from '../../transport';
 import type { ItemOperation } from '../types';
-import { WEBHOOK_ACTION_OPTIONS } from '../../helpers/webhookActions';
-import { readActions, readUrl } from './fields';
+import { readWebhookActions, WEBHOOK_ACTION_OPTIONS } from '../../helpers/webhookActions';
+import { readUrl } from './fields';
 
 const properties: INodeProperties[] = [
 	eventLocator(),
@@ -45,14 +46,19 @@ export const create: ItemOperation<Plan> = {
 		return {
 			eventId: readEventId(this, itemIndex),
 			url: readUrl(this, this.getNodeParameter('webhookUrl', itemIndex), itemIndex),
-			actions: readActions(this, this.getNodeParameter('webhookActions', itemIndex), itemIndex),
+			actions: readWebhookActions(
+				this,
+				this.getNodeParameter('webhookActions', itemIndex),
+				'Actions',
+				itemIndex,
+			),
 		};
 	},
 	async execute(this: IExecuteFunctions, { eventId, url, actions }, itemIndex) {
 		// A create is not idempotent: `write` retries only where nothing was applied (429, refused).
 		return await eventxData.call(this, {
 			method: 'POST',
-			path: `${API_PREFIX}/event/${eventId}/webhook`,
+			path: webhookPath(eventId),
 			body: { url, actions },
 			retry: 'write',
 			itemIndex,

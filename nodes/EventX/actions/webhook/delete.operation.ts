@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
-import { API_PREFIX, eventxNoContent } from '../../transport';
+import { deleteWebhook } from '../../helpers/webhooks';
 import type { ItemOperation } from '../types';
 import { readWebhookId, webhookLocator } from './fields';
 
@@ -27,18 +27,13 @@ interface Plan {
 	webhookId: string;
 }
 
-export const deleteWebhook: ItemOperation<Plan> = {
+export const deleteOperation: ItemOperation<Plan> = {
 	description,
 	prepare(this: IExecuteFunctions, itemIndex) {
 		return { eventId: readEventId(this, itemIndex), webhookId: readWebhookId(this, itemIndex) };
 	},
 	async execute(this: IExecuteFunctions, { eventId, webhookId }, itemIndex) {
-		await eventxNoContent.call(this, {
-			method: 'DELETE',
-			path: `${API_PREFIX}/event/${eventId}/webhook/${webhookId}`,
-			retry: 'write',
-			itemIndex,
-		});
+		await deleteWebhook(this, eventId, webhookId, itemIndex);
 		return { id: webhookId, eventId, deleted: true };
 	},
 };

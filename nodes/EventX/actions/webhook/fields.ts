@@ -1,8 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { WEBHOOK_ACTIONS } from '../../helpers/enums';
 import { readLocatorId, recordLocator } from '../../helpers/locators';
-import { invalidField, readChoices } from '../../helpers/validation';
+import { invalidField } from '../../helpers/validation';
 
 /** The webhook of Update and Delete: picked from the event's webhooks (shown by URL), or by ID. */
 export function webhookLocator(): INodeProperties[] {
@@ -34,12 +33,4 @@ export function readUrl(ctx: IExecuteFunctions, value: unknown, itemIndex: numbe
 	if (url.protocol !== 'http:' && url.protocol !== 'https:')
 		throw invalidField(ctx, 'URL', `"${text}" is not an http or https URL`, itemIndex);
 	return text;
-}
-
-/** At least one of the five actions; a list from an expression is checked too. */
-export function readActions(ctx: IExecuteFunctions, value: unknown, itemIndex: number): string[] {
-	const actions = readChoices(ctx, value, WEBHOOK_ACTIONS, 'Actions', itemIndex);
-	if (actions.length === 0)
-		throw invalidField(ctx, 'Actions', 'choose at least one action', itemIndex);
-	return actions;
 }

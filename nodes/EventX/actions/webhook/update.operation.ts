@@ -3,10 +3,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { invalidField } from '../../helpers/validation';
-import { API_PREFIX, eventxData } from '../../transport';
+import { webhookPath } from '../../helpers/webhooks';
+import { eventxData } from '../../transport';
 import type { ItemOperation } from '../types';
-import { WEBHOOK_ACTION_OPTIONS } from '../../helpers/webhookActions';
-import { readActions, readUrl, readWebhookId, webhookLocator } from './fields';
+import { readWebhookActions, WEBHOOK_ACTION_OPTIONS } from '../../helpers/webhookActions';
+import { readUrl, readWebhookId, webhookLocator } from './fields';
 
 const properties: INodeProperties[] = [
 	eventLocator(),
@@ -54,7 +55,8 @@ export const update: ItemOperation<Plan> = {
 		const fields = this.getNodeParameter('webhookUpdateFields', itemIndex, {}) as IDataObject;
 		const body: IDataObject = {};
 		if (fields.url !== undefined) body.url = readUrl(this, fields.url, itemIndex);
-		if (fields.actions !== undefined) body.actions = readActions(this, fields.actions, itemIndex);
+		if (fields.actions !== undefined)
+			body.actions = readWebhookActions(this, fields.actions, 'Actions', itemIndex);
 		if (Object.keys(body).length === 0)
 			throw invalidField(this, 'Update Fields', 'set the URL, the actions or both', itemIndex);
 		return {
@@ -66,7 +68,7 @@ export const update: ItemOperation<Plan> = {
 	async execute(this: IExecuteFunctions, { eventId, webhookId, body }, itemIndex) {
 		return await eventxData.call(this, {
 			method: 'PATCH',
-			path: `${API_PREFIX}/event/${eventId}/webhook/${webhookId}`,
+			path: webhookPath(eventId, webhookId),
 			body,
 			retry: 'write',
 			itemIndex,
