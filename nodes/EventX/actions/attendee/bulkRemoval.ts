@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { readAttendeeIds } from '../../helpers/attendeeIds';
-import { readBatchSize, sendInBatches } from '../../helpers/batching';
-import { readEventId } from '../../helpers/eventLocator';
+import { attendeeIdsProperty, readAttendeeIds } from '../../helpers/attendeeIds';
+import { batchOptionsProperty, readBatchSize, sendInBatches } from '../../helpers/batching';
+import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { API_PREFIX, eventxNoContent } from '../../transport';
 import type { BatchOperation, PreparedItem } from '../types';
 
@@ -10,6 +10,24 @@ export interface RemovalPlan {
 	eventId: string;
 	attendeeIds: string[];
 	batchSize: number;
+}
+
+/** The parameters of Remove and Delete: what the operation does to the records, then whom. */
+export function removalProperties(
+	notice: { name: 'removeNotice' | 'deleteNotice'; text: string },
+	optionsName: 'removeOptions' | 'deleteOptions',
+): INodeProperties[] {
+	return [
+		{ displayName: notice.text, name: notice.name, type: 'notice', default: '' },
+		eventLocator(),
+		...attendeeIdsProperty(
+			'The attendees of this item: attendee IDs (UUIDs), one or several separated by commas',
+		),
+		batchOptionsProperty(
+			optionsName,
+			'How many attendees one request carries. The items of one execution are grouped per event and sent in as few requests as this allows.',
+		),
+	];
 }
 
 /**
