@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-
 import { EventX } from '../../../nodes/EventX/EventX.node';
 import { apiRequests, run, useSimulator } from '../../fixtures';
 import { byId, HOSTED } from '../attendee/fixtures';
@@ -7,12 +5,7 @@ import { aWebhook, BAD, testBadInputs, webhookParams } from '../badInputs';
 import { webhookContext } from './fixtures';
 
 const ctx = useSimulator();
-const { params } = webhookContext(ctx);
-function addHook(eventId: string, url = 'https://example.com/a', actions = ['attendee-create']) {
-	const id = randomUUID();
-	ctx.sim.store.webhooks.set(id, { id, eventId, url, actions });
-	return id;
-}
+const { params, addHook } = webhookContext(ctx);
 
 describe('Webhook > Delete', () => {
 	test('removes the webhook for good', async () => {

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
+
 import { byId } from '../../fixtures';
 import type { Simulator } from '../../simulator/server';
 
-/** A webhook operation's parameters on the simulator's first event. */
+/** A webhook operation's parameters on the simulator's first event, and stored webhooks to work on. */
 export function webhookContext(ctx: { sim: Simulator }) {
 	const params = (operation: string, extra: Record<string, unknown> = {}) => ({
 		resource: 'webhook',
@@ -9,5 +11,15 @@ export function webhookContext(ctx: { sim: Simulator }) {
 		eventId: byId(ctx.sim.seeded.eventIds[0]),
 		...extra,
 	});
-	return { params };
+	/** A webhook stored in the simulator as if created earlier; its ID. */
+	const addHook = (
+		eventId: string,
+		url = 'https://example.com/a',
+		actions: string[] = ['attendee-create'],
+	) => {
+		const id = randomUUID();
+		ctx.sim.store.webhooks.set(id, { id, eventId, url, actions });
+		return id;
+	};
+	return { params, addHook };
 }

@@ -1,15 +1,8 @@
-import { randomUUID } from 'node:crypto';
-
 import { apiRequests, run, useSimulator } from '../../fixtures';
 import { webhookContext } from './fixtures';
 
 const ctx = useSimulator();
-const { params } = webhookContext(ctx);
-function addHook(eventId: string, url = 'https://example.com/a', actions = ['attendee-create']) {
-	const id = randomUUID();
-	ctx.sim.store.webhooks.set(id, { id, eventId, url, actions });
-	return id;
-}
+const { params, addHook } = webhookContext(ctx);
 
 describe('Webhook > Get Many', () => {
 	test("returns the event's webhooks, one item each, and no other event's", async () => {
