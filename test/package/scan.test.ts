@@ -50,7 +50,6 @@ function copySources(target: string): void {
 		'LICENSE',
 		'nodes',
 		'credentials',
-		path.join('scripts', 'clean.mjs'),
 	]) {
 		fs.cpSync(path.join(repoRoot, entry), path.join(target, entry), { recursive: true });
 	}
