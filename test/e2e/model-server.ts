@@ -5,7 +5,8 @@
  * previous tool calls) and answers with predetermined tool calls or a final text. What a turn finds
  * wrong, and any EventX token in anything the agent sends, is recorded as a problem for the test.
  */
-import { http, type net } from '../platform.cjs';
+import type { http } from '../platform.cjs';
+import { closeServer, listenOnLoopback, loopbackUrl } from '../simulator/http';
 
 type Json = Record<string, unknown>;
 
@@ -64,31 +65,30 @@ export class ModelServer {
 	readonly problems: string[] = [];
 	private scripts: Script[] = [];
 	private callCount = 0;
-	private readonly server: http.Server;
+	private server?: http.Server;
 	url = '';
 
-	private constructor(private readonly forbidden: RegExp[]) {
-		this.server = http.createServer((req, res) => {
-			void this.handle(req).then(
-				(answer) => {
-					res.writeHead(answer.status, { 'content-type': 'application/json' });
-					res.end(JSON.stringify(answer.body));
-				},
-				(error: unknown) => {
-					this.problems.push(`model server: ${String(error)}`);
-					res.writeHead(500, { 'content-type': 'application/json' });
-					res.end(JSON.stringify({ error: { message: String(error) } }));
-				},
-			);
-		});
+	private constructor(private readonly forbidden: RegExp[]) {}
+
+	private respond(req: http.IncomingMessage, res: http.ServerResponse): void {
+		void this.handle(req).then(
+			(answer) => {
+				res.writeHead(answer.status, { 'content-type': 'application/json' });
+				res.end(JSON.stringify(answer.body));
+			},
+			(error: unknown) => {
+				this.problems.push(`model server: ${String(error)}`);
+				res.writeHead(500, { 'content-type': 'application/json' });
+				res.end(JSON.stringify({ error: { message: String(error) } }));
+			},
+		);
 	}
 
 	/** Starts the server; `forbidden` are secrets that must never reach the model (EventX tokens). */
 	static async start(forbidden: RegExp[]): Promise<ModelServer> {
 		const instance = new ModelServer(forbidden);
-		await new Promise<void>((resolve) => instance.server.listen(0, '127.0.0.1', resolve));
-		const { port } = instance.server.address() as net.AddressInfo;
-		instance.url = `http://127.0.0.1:${port}/v1`;
+		instance.server = await listenOnLoopback((req, res) => instance.respond(req, res));
+		instance.url = `${loopbackUrl(instance.server, 'model server')}/v1`;
 		return instance;
 	}
 
@@ -103,8 +103,7 @@ export class ModelServer {
 	}
 
 	async stop(): Promise<void> {
-		this.server.closeAllConnections();
-		await new Promise<void>((resolve) => this.server.close(() => resolve()));
+		await closeServer(this.server);
 	}
 
 	private async handle(req: http.IncomingMessage): Promise<{ status: number; body: Json }> {

@@ -20,13 +20,12 @@ import { EventXTrigger } from '../../nodes/EventX/EventXTrigger.node';
 import { harnessAdditionalData } from './additionalData';
 import { HarnessCredentialsHelper } from './credentials';
 import { credentialTypes, PACKAGE } from './index';
-import { http, net } from '../platform.cjs';
+import type { http } from '../platform.cjs';
+import { closeServer, listenOnLoopback, loopbackUrl } from '../simulator/http';
 
-const { createServer } = http;
 type IncomingMessage = http.IncomingMessage;
 type Server = http.Server;
 type ServerResponse = http.ServerResponse;
-type AddressInfo = net.AddressInfo;
 
 export const TRIGGER_NODE_NAME = 'EventX Trigger';
 const TRIGGER_TYPE = `${PACKAGE}.eventXTrigger`;
@@ -100,24 +99,18 @@ export class TriggerHarness {
 
 	/** The loopback n8n's base URL (started on demand). */
 	get baseUrl(): string {
-		const address = this.server?.address() as AddressInfo | null;
-		if (!address) throw new Error('The harness server is not started');
-		return `http://127.0.0.1:${address.port}`;
+		return loopbackUrl(this.server, 'harness server');
 	}
 
 	async start(): Promise<this> {
-		this.server = createServer((req, res) => void this.handle(req, res));
-		this.server.keepAliveTimeout = 1000;
-		await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', () => resolve()));
+		this.server = await listenOnLoopback((req, res) => void this.handle(req, res));
 		return this;
 	}
 
 	async stop(): Promise<void> {
 		const server = this.server;
 		this.server = undefined;
-		if (!server) return;
-		server.closeAllConnections();
-		await new Promise<void>((resolve) => server.close(() => resolve()));
+		await closeServer(server);
 	}
 
 	/** The node's webhook URL in production or test mode, as n8n computes it. */

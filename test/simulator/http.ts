@@ -1,6 +1,39 @@
-import type { http } from '../platform.cjs';
+import { http, type net } from '../platform.cjs';
 
 type IncomingMessage = http.IncomingMessage;
+
+/**
+ * The tests' own HTTP servers (the simulator, the other host, the trigger harness, the model):
+ * one listening on loopback (a free port unless one is named), keep-alive short so that stopping
+ * never waits on an idle client.
+ */
+export async function listenOnLoopback(
+	handler: http.RequestListener,
+	port = 0,
+	host = '127.0.0.1',
+): Promise<http.Server> {
+	const server = http.createServer(handler);
+	server.keepAliveTimeout = 1000;
+	await new Promise<void>((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(port, host, () => resolve());
+	});
+	return server;
+}
+
+/** `http://127.0.0.1:<port>` of a listening server; `what` names it in the error otherwise. */
+export function loopbackUrl(server: http.Server | undefined, what: string): string {
+	const address = server?.address() as net.AddressInfo | null | undefined;
+	if (!address) throw new Error(`The ${what} is not started`);
+	return `http://127.0.0.1:${address.port}`;
+}
+
+/** Stops a server and drops its open connections. */
+export async function closeServer(server: http.Server | undefined): Promise<void> {
+	if (!server) return;
+	server.closeAllConnections();
+	await new Promise<void>((resolve) => server.close(() => resolve()));
+}
 
 /** An error answered with EventX's envelope `{ error: { code, message, status, meta } }`. */
 export class ApiError extends Error {

@@ -1,6 +1,6 @@
-import { http, type net } from '../platform.cjs';
+import type { http } from '../platform.cjs';
 
-import { readBody } from './http';
+import { closeServer, listenOnLoopback, loopbackUrl, readBody } from './http';
 
 export interface OtherHostRequest {
 	method: string;
@@ -19,13 +19,11 @@ export class OtherHost {
 	private server?: http.Server;
 
 	get url(): string {
-		const address = this.server?.address() as net.AddressInfo | null;
-		if (!address) throw new Error('The other host is not started');
-		return `http://127.0.0.1:${address.port}`;
+		return loopbackUrl(this.server, 'other host');
 	}
 
 	async start(): Promise<this> {
-		this.server = http.createServer((req, res) => {
+		this.server = await listenOnLoopback((req, res) => {
 			void readBody(req).then((body) => {
 				this.requests.push({
 					method: req.method ?? 'GET',
@@ -42,15 +40,12 @@ export class OtherHost {
 				res.end(text);
 			});
 		});
-		await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', () => resolve()));
 		return this;
 	}
 
 	async stop(): Promise<void> {
 		const server = this.server;
 		this.server = undefined;
-		if (!server) return;
-		server.closeAllConnections();
-		await new Promise<void>((resolve) => server.close(() => resolve()));
+		await closeServer(server);
 	}
 }

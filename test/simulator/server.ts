@@ -1,12 +1,15 @@
-import { http, setTimeout, type net } from '../platform.cjs';
+import { setTimeout, type http } from '../platform.cjs';
 
 import { deliver, deliveryAttendee } from './deliveries';
 import { Faults, type FaultSpec } from './faults';
 import {
 	ApiError,
 	badRequest,
+	closeServer,
 	compileRoute,
 	errorEnvelope,
+	listenOnLoopback,
+	loopbackUrl,
 	readBody,
 	type CompiledRoute,
 	type Route,
@@ -75,18 +78,11 @@ export class Simulator {
 	}
 
 	get url(): string {
-		const address = this.server?.address() as net.AddressInfo | null;
-		if (!address) throw new Error('The simulator is not started');
-		return `http://127.0.0.1:${address.port}`;
+		return loopbackUrl(this.server, 'simulator');
 	}
 
 	async start(port = 0, host = '127.0.0.1'): Promise<this> {
-		this.server = http.createServer((req, res) => void this.handle(req, res));
-		this.server.keepAliveTimeout = 1000;
-		await new Promise<void>((resolve, reject) => {
-			this.server!.once('error', reject);
-			this.server!.listen(port, host, () => resolve());
-		});
+		this.server = await listenOnLoopback((req, res) => void this.handle(req, res), port, host);
 		return this;
 	}
 
@@ -94,9 +90,7 @@ export class Simulator {
 		await this.settled();
 		const server = this.server;
 		this.server = undefined;
-		if (!server) return;
-		server.closeAllConnections();
-		await new Promise<void>((resolve) => server.close(() => resolve()));
+		await closeServer(server);
 	}
 
 	/** Requests to the API (not the control routes) matching a method and a path pattern. */
