@@ -243,6 +243,13 @@ async function panelItem(page: Page, name: RegExp): Promise<Locator> {
 	throw new Error(`The node panel offers no ${name}: ${JSON.stringify(offered)}`);
 }
 
+/** Opens the node panel from a plus button, searches EventX and opens the action node's actions. */
+async function openEventXActions(page: Page, plusButton: string): Promise<void> {
+	await page.getByTestId(plusButton).click();
+	await page.getByTestId('node-creator-search-bar').fill('EventX');
+	await (await panelItem(page, /^EventX$/)).click();
+}
+
 /** What a person would notice first in a panel: a broken icon, a parameter issue, an error. */
 async function panelProblems(ndv: Locator): Promise<string[]> {
 	const problems: string[] = [];
@@ -353,13 +360,7 @@ export const editorSuite: E2eSuite = {
 				await page.getByTestId('ndv-close-button').click();
 
 				// After the trigger: the action node, with every operation as an action.
-				await page.getByTestId('node-creator-plus-button').click();
-				await page.getByTestId('node-creator-search-bar').fill('EventX');
-				await page
-					.getByTestId('node-creator-item-name')
-					.filter({ hasText: /^EventX$/ })
-					.first()
-					.click();
+				await openEventXActions(page, 'node-creator-plus-button');
 				// The list is long and rendered as it scrolls: a tall window shows all of it.
 				await page.setViewportSize({ width: 1400, height: 2000 });
 				for (const name of [
@@ -446,9 +447,7 @@ export const editorSuite: E2eSuite = {
 
 			test("the node panel's details describe the action node, not the trigger", async () => {
 				await page.goto(`${env().baseUrl}/workflow/new`);
-				await page.getByTestId('canvas-plus-button').click();
-				await page.getByTestId('node-creator-search-bar').fill('EventX');
-				await (await panelItem(page, /^EventX$/)).click();
+				await openEventXActions(page, 'canvas-plus-button');
 				await page
 					.getByText('Manage events, attendees, outreach and webhooks in EventX')
 					.first()
@@ -570,13 +569,7 @@ export const editorSuite: E2eSuite = {
 						await ndv.getByTestId('parameter-input-ticketClassId').click();
 				};
 				await page.goto(`${env().baseUrl}/workflow/${PANELS_WORKFLOW}`);
-				await page.getByTestId('node-creator-plus-button').click();
-				await page.getByTestId('node-creator-search-bar').fill('EventX');
-				await page
-					.getByTestId('node-creator-item-name')
-					.filter({ hasText: /^EventX$/ })
-					.first()
-					.click();
+				await openEventXActions(page, 'node-creator-plus-button');
 				await page
 					.getByTestId('node-creator-item-name')
 					.filter({ hasText: /^Change the ticket of an attendee$/ })
