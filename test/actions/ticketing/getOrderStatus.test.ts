@@ -1,0 +1,33 @@
+import { apiRequests, run, useSimulator } from '../../fixtures';
+import { ticketingContext } from './fixtures';
+
+const ctx = useSimulator();
+const { eventId, params } = ticketingContext(ctx);
+
+describe('Ticketing > Get Order Status', () => {
+	test("returns the order's status", async () => {
+		const id = '4a9e6c2d-3b1f-4e8a-9d7c-6b5a4f3e2d1c';
+		ctx.sim.store.regOrders.set(id, { id, eventId: eventId(), status: 'paid' });
+		const { items, error } = await run(ctx.sim, {
+			parameters: params('ticketing', 'getOrderStatus', { orderId: id }),
+		});
+		expect(error).toBeUndefined();
+		expect(apiRequests(ctx.sim)[0].path).toBe(`/public-api/v1/reg/event/${eventId()}/${id}/status`);
+		expect(items[0].json).toEqual({ id, status: 'paid', eventId: eventId() });
+	});
+
+	test("an unknown order is EventX's 404; an ID that is not a UUID is refused first", async () => {
+		const missing = await run(ctx.sim, {
+			parameters: params('ticketing', 'getOrderStatus', {
+				orderId: '4a9e6c2d-3b1f-4e8a-9d7c-6b5a4f3e2d1c',
+			}),
+		});
+		expect(missing.error?.message).toBe('Order not found');
+		ctx.sim.clearLog();
+		const bad = await run(ctx.sim, {
+			parameters: params('ticketing', 'getOrderStatus', { orderId: 'ord_1' }),
+		});
+		expect(bad.error?.message).toBe('Order ID: "ord_1" is not a UUID');
+		expect(ctx.sim.requests).toHaveLength(0);
+	});
+});
