@@ -157,6 +157,34 @@ function panelsFor(state: SimState): Panel[] {
 				webhookActions: ['attendee-create', 'attendee-check-in'],
 			},
 		},
+		{
+			node: 'Upload a Media File',
+			screenshot: 'action-media-upload',
+			parameters: {
+				resource: 'media',
+				operation: 'upload',
+				eventId: event,
+				binaryPropertyName: 'data',
+				options: { fileName: 'banner.png', source: 'attendee_registration' },
+			},
+		},
+		{
+			node: 'Create a Custom Domain',
+			screenshot: 'action-custom-domain-create',
+			parameters: {
+				resource: 'customDomain',
+				operation: 'create',
+				organizationId: {
+					__rl: true,
+					mode: 'list',
+					value: organizationId,
+					cachedResultName: organizationName,
+				},
+				domain: 'events.acme.example',
+				defaultRedirectUrl: 'https://acme.example/events',
+			},
+			locator: { parameter: 'organizationId', expect: ['Organization of '] },
+		},
 	];
 }
 
