@@ -9,39 +9,20 @@ export interface OtherHostRequest {
 	body: string;
 }
 
-/**
- * A second listener on loopback, standing in for a host that is not EventX: it records what it
- * receives (headers and body, to see whether a token travelled) and answers every request 200 with
- * a body that looks like EventX's, so that following it would show in the node's output.
- */
-export class OtherHost {
-	readonly requests: OtherHostRequest[] = [];
+/** A listener on an ephemeral loopback port: another origin than the simulator's API. */
+export abstract class LoopbackHost {
 	private server?: http.Server;
+
+	protected abstract handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void>;
 
 	get url(): string {
 		const address = this.server?.address() as net.AddressInfo | null;
-		if (!address) throw new Error('The other host is not started');
+		if (!address) throw new Error(`The ${this.constructor.name} is not started`);
 		return `http://127.0.0.1:${address.port}`;
 	}
 
 	async start(): Promise<this> {
-		this.server = http.createServer((req, res) => {
-			void readBody(req).then((body) => {
-				this.requests.push({
-					method: req.method ?? 'GET',
-					path: req.url ?? '/',
-					headers: req.headers,
-					body,
-				});
-				const text = JSON.stringify({
-					data: { id: 'from-other-host', accessToken: 'eyJhbGciOiJIUzI1NiJ9.dummy.other.host' },
-					dataList: [{ id: 'from-other-host' }],
-					pagination: { page: 1, pageSize: 100, pageCount: 1, totalCount: 1 },
-				});
-				res.writeHead(200, { 'content-type': 'application/json' });
-				res.end(text);
-			});
-		});
+		this.server = http.createServer((req, res) => void this.handle(req, res));
 		await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', () => resolve()));
 		return this;
 	}
@@ -52,5 +33,31 @@ export class OtherHost {
 		if (!server) return;
 		server.closeAllConnections();
 		await new Promise<void>((resolve) => server.close(() => resolve()));
+	}
+}
+
+/**
+ * A second listener on loopback, standing in for a host that is not EventX: it records what it
+ * receives (headers and body, to see whether a token travelled) and answers every request 200 with
+ * a body that looks like EventX's, so that following it would show in the node's output.
+ */
+export class OtherHost extends LoopbackHost {
+	readonly requests: OtherHostRequest[] = [];
+
+	protected async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+		const body = await readBody(req);
+		this.requests.push({
+			method: req.method ?? 'GET',
+			path: req.url ?? '/',
+			headers: req.headers,
+			body,
+		});
+		const text = JSON.stringify({
+			data: { id: 'from-other-host', accessToken: 'eyJhbGciOiJIUzI1NiJ9.dummy.other.host' },
+			dataList: [{ id: 'from-other-host' }],
+			pagination: { page: 1, pageSize: 100, pageCount: 1, totalCount: 1 },
+		});
+		res.writeHead(200, { 'content-type': 'application/json' });
+		res.end(text);
 	}
 }

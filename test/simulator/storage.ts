@@ -1,6 +1,8 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 
-import { http, type net } from '../platform.cjs';
+import type { http } from '../platform.cjs';
+
+import { LoopbackHost } from './otherHost';
 
 import type { MediaRecord, Store } from './store';
 
@@ -26,18 +28,13 @@ function s3Error(res: http.ServerResponse, status: number, code: string, message
  * mechanisms), the declared `Content-Type` and `Content-Length`, and a `Content-MD5` equal to the
  * checksum declared to EventX and to the bytes received; errors are S3's XML.
  */
-export class StorageHost {
-	private server?: http.Server;
+export class StorageHost extends LoopbackHost {
 	private readonly secret = randomBytes(16).toString('hex');
 	/** Refusals to answer instead of the next uploads (S3 error code and HTTP status). */
 	readonly refusals: Array<{ status: number; code: string; message: string }> = [];
 
-	constructor(private readonly store: Store) {}
-
-	get url(): string {
-		const address = this.server?.address() as net.AddressInfo | null;
-		if (!address) throw new Error('The storage host is not started');
-		return `http://127.0.0.1:${address.port}`;
+	constructor(private readonly store: Store) {
+		super();
 	}
 
 	private signature(mediaId: string): string {
@@ -50,21 +47,7 @@ export class StorageHost {
 		return `${this.url}/eventx-media/${media.eventId}/${media.id}/${name}?X-Amz-Expires=900&X-Amz-Signature=${this.signature(media.id)}`;
 	}
 
-	async start(): Promise<this> {
-		this.server = http.createServer((req, res) => void this.handle(req, res));
-		await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', () => resolve()));
-		return this;
-	}
-
-	async stop(): Promise<void> {
-		const server = this.server;
-		this.server = undefined;
-		if (!server) return;
-		server.closeAllConnections();
-		await new Promise<void>((resolve) => server.close(() => resolve()));
-	}
-
-	private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+	protected async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
 		const chunks: Buffer[] = [];
 		for await (const chunk of req) chunks.push(chunk as Buffer);
 		const bytes = Buffer.concat(chunks);

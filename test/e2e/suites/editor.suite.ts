@@ -71,6 +71,12 @@ function panelsFor(state: SimState): Panel[] {
 			.sort((a, b) => String(b.startsAt).localeCompare(String(a.startsAt)))
 			.map((e) => (e.contentI18n as { name: { default: string } }).name.default),
 	);
+	const pickedOrganization = {
+		__rl: true,
+		mode: 'list',
+		value: organizationId,
+		cachedResultName: organizationName,
+	};
 	return [
 		{
 			node: 'Create an Event',
@@ -78,12 +84,7 @@ function panelsFor(state: SimState): Panel[] {
 			parameters: {
 				resource: 'event',
 				operation: 'create',
-				organizationId: {
-					__rl: true,
-					mode: 'list',
-					value: organizationId,
-					cachedResultName: organizationName,
-				},
+				organizationId: pickedOrganization,
 				name: 'Launch Party',
 				startsAt: '2027-03-01T18:00:00',
 				endsAt: '2027-03-01T22:00:00',
@@ -174,12 +175,7 @@ function panelsFor(state: SimState): Panel[] {
 			parameters: {
 				resource: 'customDomain',
 				operation: 'create',
-				organizationId: {
-					__rl: true,
-					mode: 'list',
-					value: organizationId,
-					cachedResultName: organizationName,
-				},
+				organizationId: pickedOrganization,
 				domain: 'events.acme.example',
 				defaultRedirectUrl: 'https://acme.example/events',
 			},
