@@ -1,4 +1,5 @@
 import { apiRequests, run, useSimulator } from '../../fixtures';
+import { BAD, testBadInputs } from '../badInputs';
 import { addDomain, domainParams } from './fixtures';
 
 const ctx = useSimulator();
@@ -61,3 +62,14 @@ describe('Custom Domain > Create', () => {
 		expect(ctx.sim.requests).toHaveLength(0);
 	});
 });
+
+testBadInputs(ctx, [
+	{
+		name: 'Custom Domain Create: a URL for a domain',
+		parameters: (sim) =>
+			domainParams(sim)('create', { domain: BAD, defaultRedirectUrl: 'https://acme.example/' }),
+		good: () => 'good.acme.example',
+		bad: 'https://bad.acme.example',
+		field: /^Domain:/,
+	},
+]);

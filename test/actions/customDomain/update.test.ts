@@ -1,4 +1,5 @@
 import { apiRequests, run, useSimulator } from '../../fixtures';
+import { BAD, testBadInputs } from '../badInputs';
 import { addDomain, domainParams } from './fixtures';
 
 const ctx = useSimulator();
@@ -37,3 +38,17 @@ describe('Custom Domain > Update', () => {
 		expect(ctx.sim.requests).toHaveLength(0);
 	});
 });
+
+testBadInputs(ctx, [
+	{
+		name: 'Custom Domain Update: a domain ID that is not a UUID',
+		parameters: (sim) =>
+			domainParams(sim)('update', {
+				customDomainId: BAD,
+				defaultRedirectUrl: 'https://acme.example/',
+			}),
+		good: (sim) => addDomain(sim),
+		bad: 'acme',
+		field: /^Custom Domain ID:/,
+	},
+]);

@@ -1,5 +1,6 @@
 import { EventX } from '../../../nodes/EventX/EventX.node';
 import { apiRequests, run, useSimulator } from '../../fixtures';
+import { BAD, params as badParams, testBadInputs } from '../badInputs';
 import { addMedia, mediaContext } from './fixtures';
 
 const ctx = useSimulator();
@@ -47,3 +48,13 @@ describe('Media > Delete', () => {
 		expect(ctx.sim.requests).toHaveLength(0);
 	});
 });
+
+testBadInputs(ctx, [
+	{
+		name: 'Media Delete: an empty media ID',
+		parameters: badParams('media', 'delete', { mediaId: BAD }),
+		good: (sim) => addMedia(sim),
+		bad: '',
+		field: /^Media ID:/,
+	},
+]);

@@ -1,4 +1,5 @@
 import { apiRequests, run, useSimulator } from '../../fixtures';
+import { BAD, params as badParams, testBadInputs } from '../badInputs';
 import { addMedia, FILE, mediaContext } from './fixtures';
 
 const ctx = useSimulator();
@@ -36,3 +37,13 @@ describe('Media > Get', () => {
 		expect(ctx.sim.requests).toHaveLength(0);
 	});
 });
+
+testBadInputs(ctx, [
+	{
+		name: 'Media Get: a media ID that is not a UUID',
+		parameters: badParams('media', 'get', { mediaId: BAD }),
+		good: (sim) => addMedia(sim),
+		bad: 'logo.png',
+		field: /^Media ID:/,
+	},
+]);

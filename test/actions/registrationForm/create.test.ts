@@ -1,4 +1,5 @@
 import { apiRequests, run, useSimulator } from '../../fixtures';
+import { BAD, params as badParams, testBadInputs, ticketClass as seededClass } from '../badInputs';
 import { ticketingContext } from '../ticketing/fixtures';
 
 const ctx = useSimulator();
@@ -83,3 +84,18 @@ describe('Registration Form > Create', () => {
 		expect(ctx.sim.requests).toHaveLength(0);
 	});
 });
+
+testBadInputs(ctx, [
+	{
+		name: 'Registration Form Create: a field that is neither a profile field nor a question',
+		parameters: (sim) =>
+			badParams('registrationForm', 'create', {
+				formName: 'Catalogue',
+				ticketClassIds: [seededClass(sim)],
+				formFields: { field: [{ id: BAD, isRequired: true }] },
+			})(sim),
+		good: () => 'email',
+		bad: 'nickname',
+		field: /^Fields 1: Field:/,
+	},
+]);

@@ -1,5 +1,6 @@
 import { EventX } from '../../../nodes/EventX/EventX.node';
 import { apiRequests, run, useSimulator } from '../../fixtures';
+import { BAD, params as badParams, testBadInputs, ticketClass as seededClass } from '../badInputs';
 import { ticketingContext } from './fixtures';
 
 const ctx = useSimulator();
@@ -102,3 +103,17 @@ describe('Ticketing > Create Order', () => {
 		expect(ctx.sim.requests).toHaveLength(0);
 	});
 });
+
+testBadInputs(ctx, [
+	{
+		name: 'Ticketing Create Order: a purchaser email that is not one',
+		parameters: (sim) =>
+			badParams('ticketing', 'createOrder', {
+				purchaserEmail: BAD,
+				orderItems: { item: [{ ticketClassId: seededClass(sim, 0) }] },
+			})(sim),
+		good: () => 'buyer@example.com',
+		bad: 'buyer at example.com',
+		field: /^Purchaser Email:/,
+	},
+]);

@@ -1,4 +1,5 @@
 import { apiRequests, run, useSimulator } from '../../fixtures';
+import { BAD, params as badParams, testBadInputs } from '../badInputs';
 import { ticketingContext } from './fixtures';
 
 const ctx = useSimulator();
@@ -31,3 +32,17 @@ describe('Ticketing > Get Order Status', () => {
 		expect(ctx.sim.requests).toHaveLength(0);
 	});
 });
+
+testBadInputs(ctx, [
+	{
+		name: 'Ticketing Get Order Status: an order ID that is not a UUID',
+		parameters: badParams('ticketing', 'getOrderStatus', { orderId: BAD }),
+		good: (sim) => {
+			const id = '4a9e6c2d-3b1f-4e8a-9d7c-6b5a4f3e2d1c';
+			sim.store.regOrders.set(id, { id, eventId: sim.seeded.eventIds[0], status: 'paid' });
+			return id;
+		},
+		bad: 'ord_1',
+		field: /^Order ID:/,
+	},
+]);

@@ -1,4 +1,5 @@
 import { apiRequests, run, useSimulator } from '../../fixtures';
+import { BAD, params as badParams, testBadInputs, ticketClass as seededClass } from '../badInputs';
 import { ticketingContext } from './fixtures';
 
 const ctx = useSimulator();
@@ -65,3 +66,16 @@ describe('Ticketing > Get Quotation', () => {
 		expect(ctx.sim.requests).toHaveLength(0);
 	});
 });
+
+testBadInputs(ctx, [
+	{
+		name: 'Ticketing Get Quotation: a quantity that is not whole',
+		parameters: (sim) =>
+			badParams('ticketing', 'getQuotation', {
+				quotationItems: { item: [{ ticketClassId: seededClass(sim), qty: BAD }] },
+			})(sim),
+		good: () => 1,
+		bad: 0.5,
+		field: /^Tickets 1: Quantity:/,
+	},
+]);
