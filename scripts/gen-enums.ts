@@ -12,7 +12,11 @@ import { fs, path, print, printError, process, repoRoot } from '../test/platform
 export const SPEC_FILE = 'api/eventx-public-api.openapi.json';
 export const ENUMS_FILE = 'nodes/EventX/helpers/enums.ts';
 
-type Schema = { enum?: string[]; items?: { enum?: string[] }; properties?: Record<string, Schema> };
+type Schema = {
+	enum?: string[];
+	items?: Schema;
+	properties?: Record<string, Schema>;
+};
 type Parameter = { name: string; description?: string; schema?: Schema };
 type Operation = {
 	parameters?: Parameter[];
@@ -61,6 +65,30 @@ export function extractEnums(spec: OpenApi): Record<string, readonly string[]> {
 		TEST_EMAIL_TEMPLATE_TYPES: parameter(`${template}/test`, 'post', 'emailTemplateType').schema!
 			.enum!,
 		WEBHOOK_ACTIONS: body('/event/{eventId}/webhook', 'post').actions.items!.enum!,
+		...registrationEnums(body, parameter),
+	};
+}
+
+type BodyOf = (route: string, method: string) => Record<string, Schema>;
+type ParameterOf = (route: string, method: string, name: string) => Parameter;
+
+/** Media, registration forms, ticketing and custom domains (issue 16's second part). */
+function registrationEnums(
+	body: BodyOf,
+	parameter: ParameterOf,
+): Record<string, readonly string[]> {
+	const regForm = body('/event/{eventId}/registration-form', 'post');
+	const formField = regForm.fields.items!.properties!.id as { anyOf: Schema[] };
+	const logic = (regForm.conditionalLogics.items as Schema).properties!;
+	const order = body('/reg/event/{eventId}', 'post');
+	return {
+		MEDIA_SOURCES: body('/event/{eventId}/media', 'post').metadata.properties!.source.enum!,
+		REG_FORM_PROFILE_FIELDS: formField.anyOf.find((member) => member.enum)!.enum!,
+		REG_FORM_CONDITION_TYPES: logic.condition.properties!.type.enum!,
+		REG_FORM_ACTION_TYPES: logic.action.properties!.type.enum!,
+		ORDER_PAYMENT_METHODS: order.orderPaymentMethod.enum!,
+		STRIPE_PAYMENT_METHODS: order.stripePaymentMethod.enum!,
+		CUSTOM_DOMAIN_STATUSES: parameter('/org/{orgId}/custom-domains', 'get', 'status').schema!.enum!,
 	};
 }
 

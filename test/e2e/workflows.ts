@@ -5,6 +5,7 @@
  */
 import type { LoggedRequest } from '../simulator/server';
 import { byId } from '../fixtures';
+import { registrationSteps } from './registrationSteps';
 
 export const NODE_TYPE = 'n8n-nodes-eventx.eventX';
 export const TRIGGER_TYPE = 'n8n-nodes-eventx.eventXTrigger';
@@ -25,6 +26,12 @@ export interface SimState {
 	ticketClassAddOns: Record<string, Json[]>;
 	customFields: Record<string, Json[]>;
 	emailTemplates: Record<string, Json>;
+	media: Json[];
+	/** What the storage host behind Media Upload's URLs received (headers, size, status). */
+	storageRequests: Json[];
+	registrationForms: Json[];
+	regOrders: Json[];
+	customDomains: Json[];
 }
 
 /** What the action workflow works on: the first seeded event and its lists. */
@@ -62,6 +69,8 @@ export interface ActionStep {
 	/** Node name, unique in the workflow; later steps refer to it in expressions. */
 	name: string;
 	parameters: Json;
+	/** A node of n8n's own (e.g. Convert to File) instead of EventX: its type and version. */
+	node?: { type: string; typeVersion: number };
 	check: (result: StepCheck) => void;
 }
 
@@ -91,14 +100,16 @@ export function actionSteps(expect: jest.Expect, seed: ActionSeed): ActionStep[]
 		...outreachSteps(expect, seed),
 		...webhookSteps(expect, seed),
 		...attendeeRemovalSteps(expect, seed),
+		...registrationSteps(expect, seed),
 	];
 }
 
-const forStep = (requests: LoggedRequest[], method: string, path: RegExp) =>
+export const forStep = (requests: LoggedRequest[], method: string, path: RegExp) =>
 	requests.filter((r) => r.method === method && path.test(r.path));
 
 /** `={{ $('<step>').first().json.<member> }}` */
-const fromStep = (step: string, member: string) => `={{ $('${step}').first().json.${member} }}`;
+export const fromStep = (step: string, member: string) =>
+	`={{ $('${step}').first().json.${member} }}`;
 
 function eventSteps(expect: jest.Expect): ActionStep[] {
 	return [
@@ -580,10 +591,17 @@ export function eventxNode(name: string, parameters: Json, index: number): Json 
 export function chainWorkflow(
 	id: string,
 	name: string,
-	steps: Array<{ name: string; parameters: Json }>,
+	steps: Array<{ name: string; parameters: Json; node?: ActionStep['node'] }>,
 	trigger: Json = manualTrigger(),
 ): Json {
-	const nodes = [trigger, ...steps.map((s, i) => eventxNode(s.name, s.parameters, i))];
+	const nodes = [
+		trigger,
+		...steps.map((s, i) => {
+			const node = eventxNode(s.name, s.parameters, i);
+			if (!s.node) return node;
+			return { ...node, ...s.node, executeOnce: undefined, credentials: undefined };
+		}),
+	];
 	const connections: Json = {};
 	for (let i = 0; i < nodes.length - 1; i++) {
 		connections[nodes[i].name as string] = {

@@ -1,6 +1,7 @@
 import { Container } from '@n8n/di';
 import { ExecutionLifecycleHooks, LoadOptionsContext, WorkflowExecute } from 'n8n-core';
 import type {
+	IBinaryKeyData,
 	ICredentialDataDecryptedObject,
 	ICredentialType,
 	IDataObject,
@@ -42,6 +43,8 @@ export interface RunNodeOptions {
 	parameters: INodeParameters;
 	/** Input items (their `json`); one empty item when absent. */
 	items?: IDataObject[];
+	/** The input items' binary data, by item (Media Upload). */
+	binaries?: Array<IBinaryKeyData | undefined>;
 	/** The credential as a user would save it (baseUrl, authentication, apiToken...); null for none. */
 	credentials: ICredentialDataDecryptedObject | null;
 	continueOnFail?: boolean;
@@ -133,7 +136,10 @@ function setUp(options: Setup) {
  */
 export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	const { credentialsHelper, node, workflow, additionalData } = setUp(options);
-	const items = (options.items ?? [{}]).map((json) => ({ json }));
+	const items = (options.items ?? [{}]).map((json, i) => {
+		const binary = options.binaries?.[i];
+		return binary ? { json, binary } : { json };
+	});
 	const runExecutionData = createRunExecutionData({
 		executionData: { nodeExecutionStack: [{ node, data: { main: [items] }, source: null }] },
 	});

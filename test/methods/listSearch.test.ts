@@ -120,6 +120,42 @@ describe('the version 2 pickers', () => {
 		]);
 	});
 
+	test("searchCustomDomains lists the chosen organization's domains by name, nothing before one is chosen", async () => {
+		const org = ctx.sim.seeded.organizations.hosted;
+		const domain = (id: string, name: string, organizationId: string) =>
+			ctx.sim.store.customDomains.set(id, { id, organizationId, domain: name, status: 'active' });
+		domain('7d1e2f3a-4b5c-4d6e-8f70-000000000001', 'tickets.acme.example', org);
+		domain('7d1e2f3a-4b5c-4d6e-8f70-000000000002', 'events.acme.example', org);
+		domain(
+			'7d1e2f3a-4b5c-4d6e-8f70-000000000003',
+			'partner.example',
+			ctx.sim.seeded.organizations.managed,
+		);
+		const params = (organizationId: unknown) => ({
+			resource: 'customDomain',
+			operation: 'get',
+			organizationId,
+		});
+		const all = (
+			await pick('searchCustomDomains', params({ __rl: true, mode: 'list', value: org }))
+		).result as SearchResult;
+		expect(all.results.map((r) => r.name)).toEqual(['events.acme.example', 'tickets.acme.example']);
+		const typed = (await pick(
+			'searchCustomDomains',
+			params({ __rl: true, mode: 'list', value: org }),
+			'tick',
+		)) as { result: SearchResult };
+		expect(typed.result.results.map((r) => r.value)).toEqual([
+			'7d1e2f3a-4b5c-4d6e-8f70-000000000001',
+		]);
+		ctx.sim.clearLog();
+		const none = (
+			await pick('searchCustomDomains', params({ __rl: true, mode: 'list', value: '' }))
+		).result as SearchResult;
+		expect(none.results).toEqual([]);
+		expect(ctx.sim.requests).toHaveLength(0);
+	});
+
 	test('searchOrganizations offers the organizations of the visible events, named by their events', async () => {
 		const { result } = (await pick('searchOrganizations', {
 			resource: 'event',

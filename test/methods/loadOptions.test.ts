@@ -27,4 +27,15 @@ describe('Dropdowns loaded from the chosen event', () => {
 		expect(fields.map((c) => c.name)).toEqual(['Company Size', 'Dietary Needs', 'T-Shirt']);
 		expect(fields.map((f) => f.value)).toContain(questions(ctx.sim, event()).text);
 	});
+
+	test("a registration form's fields: the profile fields, then the custom questions", async () => {
+		const fields = (await load('getFormFields')).result as Array<{ name: string; value: string }>;
+		expect(fields.slice(0, 3).map((f) => f.value)).toEqual(['name', 'firstName', 'lastName']);
+		expect(fields.find((f) => f.value === 'contactNo')?.name).toBe('Contact No');
+		expect(fields.slice(-3).map((f) => f.name)).toEqual([
+			'Company Size',
+			'Dietary Needs',
+			'T-Shirt',
+		]);
+	});
 });

@@ -17,6 +17,7 @@ import {
 } from './http';
 import { routeFactories, type SimulatorServices } from './routes';
 import { seedDemo, type SeedOptions } from './seed';
+import { md5Base64, StorageHost } from './storage';
 import { Store, type Delivery, type Json } from './store';
 
 export interface LoggedRequest {
@@ -62,6 +63,8 @@ export class Simulator {
 	private readonly controlRoutes: CompiledRoute[];
 	private server?: http.Server;
 	private readonly pending = new Set<Promise<unknown>>();
+	/** The host of Media Upload's pre-signed URLs: another origin than the API. */
+	readonly storage = new StorageHost(this.store);
 	readonly seeded: ReturnType<typeof seedDemo>;
 
 	constructor(options: SimulatorOptions = {}) {
@@ -69,6 +72,7 @@ export class Simulator {
 		this.logging = options.log ?? true;
 		const services: SimulatorServices = {
 			notify: (eventId, action, attendee) => this.notify(eventId, action, attendee),
+			uploadUrl: (media) => this.storage.uploadUrl(media),
 		};
 		this.routes = routeFactories
 			.flatMap((factory) => factory(this.store, services))
@@ -82,12 +86,14 @@ export class Simulator {
 	}
 
 	async start(port = 0, host = '127.0.0.1'): Promise<this> {
+		await this.storage.start();
 		this.server = await listenOnLoopback((req, res) => void this.handle(req, res), port, host);
 		return this;
 	}
 
 	async stop(): Promise<void> {
 		await this.settled();
+		await this.storage.stop();
 		const server = this.server;
 		this.server = undefined;
 		await closeServer(server);
@@ -260,6 +266,15 @@ export class Simulator {
 						ticketClassAddOns: Object.fromEntries(this.store.ticketClassAddOns),
 						customFields: Object.fromEntries(this.store.customFields),
 						emailTemplates: Object.fromEntries(this.store.emailTemplates),
+						// Media with what the storage host received (MD5 and size of the bytes, not the bytes).
+						media: [...this.store.media.values()].map(({ bytes, ...media }) => ({
+							...media,
+							received: bytes && { byteLength: bytes.length, md5: md5Base64(bytes) },
+						})),
+						storageRequests: this.store.storageRequests,
+						registrationForms: [...this.store.registrationForms.values()],
+						regOrders: [...this.store.regOrders.values()],
+						customDomains: [...this.store.customDomains.values()],
 					});
 				},
 			},

@@ -49,6 +49,35 @@ export interface OutboxEntry {
 	at: string;
 }
 
+/** A media record (Media Upload): created with its declared file, then filled by the storage host. */
+export interface MediaRecord {
+	id: string;
+	eventId: string;
+	fileName: string;
+	mimeType: string;
+	byteSize: number;
+	/** What the creator declared: the file's MD5 in base64 (what `Content-MD5` carries). */
+	checksum: string;
+	metadata?: Json;
+	/** The bytes the storage host received, once a PUT with the declared size and checksum came. */
+	bytes?: Buffer;
+	uploadedAt?: string;
+	markedUploadedAt?: string;
+	createdAt: string;
+}
+
+/** What the storage host (the upload URL's host) received; `authorization` is the header, if any. */
+export interface StorageRequest {
+	method: string;
+	path: string;
+	authorization?: string;
+	contentType?: string;
+	contentMd5?: string;
+	contentLength?: string;
+	byteLength: number;
+	status: number;
+}
+
 export interface TokenRecord {
 	userId: string;
 	expiresAt: number;
@@ -80,6 +109,17 @@ export class Store {
 	ticketClasses = new Map<string, Json[]>();
 	ticketClassAddOns = new Map<string, Json[]>();
 	customFields = new Map<string, Json[]>();
+	/** Media by id (Media Upload, Get, Delete). */
+	media = new Map<string, MediaRecord>();
+	storageRequests: StorageRequest[] = [];
+	/** Registration forms by id, each with its `eventId`. */
+	registrationForms = new Map<string, Json & { id: string; eventId: string }>();
+	/** Orders created through the registration endpoints, by id, each with its `eventId`. */
+	regOrders = new Map<string, Json & { id: string; eventId: string }>();
+	/** Payment configuration per event (the seed gives each hosted event one). */
+	paymentConfigs = new Map<string, Json>();
+	/** Custom domains by id, each with its `organizationId`. */
+	customDomains = new Map<string, Json & { id: string; organizationId: string }>();
 
 	/** Access-token lifetime in seconds, answered as `expiresIn`. */
 	tokenLifetimeSeconds = 3600;

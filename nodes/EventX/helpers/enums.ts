@@ -570,3 +570,38 @@ export const WEBHOOK_ACTIONS = [
 	'attendee-check-in',
 	'attendee-check-out',
 ] as const;
+
+export const MEDIA_SOURCES = [
+	'attendee_registration',
+	'attendee_custom_question_update',
+	'whatsapp_incoming_message',
+] as const;
+
+export const REG_FORM_PROFILE_FIELDS = [
+	'name',
+	'firstName',
+	'lastName',
+	'email',
+	'secondaryEmails',
+	'jobTitle',
+	'organization',
+	'contactNo',
+	'city',
+	'country',
+] as const;
+
+export const REG_FORM_CONDITION_TYPES = ['optionEqualsTo', 'equalsTo'] as const;
+
+export const REG_FORM_ACTION_TYPES = ['show', 'hide'] as const;
+
+export const ORDER_PAYMENT_METHODS = ['online', 'offline'] as const;
+
+export const STRIPE_PAYMENT_METHODS = ['card', 'alipay', 'apple_pay', 'google_pay'] as const;
+
+export const CUSTOM_DOMAIN_STATUSES = [
+	'pending',
+	'active',
+	'pending_ssl',
+	'moved',
+	'failed',
+] as const;

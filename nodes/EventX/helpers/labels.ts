@@ -17,3 +17,10 @@ export function enumLabel(value: string): string {
 		})
 		.join(' ');
 }
+
+/** An enum's values as a dropdown's options, sorted by label as n8n's editor guidelines ask. */
+export function enumOptions(values: readonly string[]): Array<{ name: string; value: string }> {
+	return values
+		.map((value) => ({ name: enumLabel(value), value }))
+		.sort((a, b) => a.name.localeCompare(b.name));
+}

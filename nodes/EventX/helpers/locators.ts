@@ -84,3 +84,20 @@ export function readLocatorId(
 			: value;
 	return requireUuid(ctx, raw, field, itemIndex).toLowerCase();
 }
+
+/** The organization (version 2: picked from the organizations of the user's events; version 1: its ID). */
+export function organizationLocator(description: string, v1Description: string): INodeProperties[] {
+	return recordLocator({
+		name: 'organizationId',
+		label: 'Organization',
+		searchListMethod: 'searchOrganizations',
+		searchable: true,
+		placeholder: 'Select an organization...',
+		description,
+		v1Description,
+	});
+}
+
+export function readOrganizationId(ctx: IExecuteFunctions, itemIndex: number): string {
+	return readLocatorId(ctx, 'organizationId', 'Organization ID', itemIndex);
+}

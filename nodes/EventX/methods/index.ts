@@ -1,6 +1,28 @@
-import { searchAttendees, searchEvents, searchOrganizations, searchWebhooks } from './listSearch';
-import { getCustomFields, getTicketClassAddOns, getTicketClasses } from './loadOptions';
+import {
+	searchAttendees,
+	searchCustomDomains,
+	searchEvents,
+	searchOrganizations,
+	searchWebhooks,
+} from './listSearch';
+import {
+	getCustomFields,
+	getFormFields,
+	getTicketClassAddOns,
+	getTicketClasses,
+} from './loadOptions';
 
-export const listSearch = { searchAttendees, searchEvents, searchOrganizations, searchWebhooks };
+export const listSearch = {
+	searchAttendees,
+	searchCustomDomains,
+	searchEvents,
+	searchOrganizations,
+	searchWebhooks,
+};
 
-export const loadOptions = { getCustomFields, getTicketClassAddOns, getTicketClasses };
+export const loadOptions = {
+	getCustomFields,
+	getFormFields,
+	getTicketClassAddOns,
+	getTicketClasses,
+};

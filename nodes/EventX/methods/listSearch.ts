@@ -1,6 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { chosenEventId } from '../helpers/eventLocator';
+import { isUuid } from '../helpers/validation';
 import { listWebhooks } from '../helpers/webhooks';
 import { API_PREFIX, eventxList } from '../transport';
 
@@ -85,6 +86,32 @@ export async function searchWebhooks(
 				description: Array.isArray(hook.actions) ? hook.actions.join(', ') : undefined,
 			}))
 			.filter((hook) => needle === '' || hook.name.toLowerCase().includes(needle))
+			.sort((a, b) => a.name.localeCompare(b.name)),
+	};
+}
+
+/** The chosen organization's custom domains, named by their domain (one page of 100). */
+export async function searchCustomDomains(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const value = this.getCurrentNodeParameter('organizationId', { extractValue: true }) as unknown;
+	const orgId = typeof value === 'string' ? value.trim() : '';
+	if (!isUuid(orgId)) return { results: [] };
+	const { dataList } = await eventxList.call(this, {
+		method: 'GET',
+		path: `${API_PREFIX}/org/${orgId}/custom-domains`,
+		qs: { page: 1, pageSize: 100 },
+	});
+	const needle = filter?.trim().toLowerCase() ?? '';
+	return {
+		results: dataList
+			.map((domain) => ({
+				name: typeof domain.domain === 'string' ? domain.domain : String(domain.id),
+				value: String(domain.id),
+				description: typeof domain.status === 'string' ? domain.status : undefined,
+			}))
+			.filter((domain) => needle === '' || domain.name.toLowerCase().includes(needle))
 			.sort((a, b) => a.name.localeCompare(b.name)),
 	};
 }

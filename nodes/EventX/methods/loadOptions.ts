@@ -1,6 +1,8 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
+import { REG_FORM_PROFILE_FIELDS } from '../helpers/enums';
 import { chosenEventId } from '../helpers/eventLocator';
+import { enumLabel } from '../helpers/labels';
 import { API_PREFIX, eventxList } from '../transport';
 
 /** The default-language text of an I18n member, falling back to the ID. */
@@ -62,4 +64,16 @@ export async function getCustomFields(
 			description: `Type: ${String(q.type)}`,
 		}))
 		.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** A registration form's fields: the attendee profile's, then the event's custom questions. */
+export async function getFormFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	return [
+		...REG_FORM_PROFILE_FIELDS.map((id) => ({
+			name: enumLabel(id),
+			value: id,
+			description: 'Attendee profile field',
+		})),
+		...(await getCustomFields.call(this)),
+	];
 }

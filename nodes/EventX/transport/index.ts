@@ -14,3 +14,4 @@ export {
 	type Pagination,
 } from './responses';
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './requestOptions';
+export { uploadToStorage, type StorageFailure, type StorageUpload } from './upload';

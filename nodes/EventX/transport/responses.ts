@@ -97,6 +97,8 @@ export async function eventxPaginate(
 	this: EventXContext,
 	request: EventXRequest,
 	limit?: number,
+	/** False for a list that documents no `pageEnd` (custom domains): one page a request. */
+	pageRanges = true,
 ): Promise<IDataObject[]> {
 	const results: IDataObject[] = [];
 	const seen = new Set<string>();
@@ -105,7 +107,9 @@ export async function eventxPaginate(
 	let page = 1;
 	for (;;) {
 		const wanted = limit === undefined ? Infinity : limit - results.length;
-		const pagesWanted = Math.min(MAX_PAGES_PER_REQUEST, Math.ceil(wanted / pageSize));
+		const pagesWanted = pageRanges
+			? Math.min(MAX_PAGES_PER_REQUEST, Math.ceil(wanted / pageSize))
+			: 1;
 		const pageEnd = page + pagesWanted - 1;
 		const qs: IDataObject = { ...request.qs, page, pageSize };
 		if (pageEnd > page) qs.pageEnd = pageEnd;

@@ -71,6 +71,12 @@ function panelsFor(state: SimState): Panel[] {
 			.sort((a, b) => String(b.startsAt).localeCompare(String(a.startsAt)))
 			.map((e) => (e.contentI18n as { name: { default: string } }).name.default),
 	);
+	const pickedOrganization = {
+		__rl: true,
+		mode: 'list',
+		value: organizationId,
+		cachedResultName: organizationName,
+	};
 	return [
 		{
 			node: 'Create an Event',
@@ -78,12 +84,7 @@ function panelsFor(state: SimState): Panel[] {
 			parameters: {
 				resource: 'event',
 				operation: 'create',
-				organizationId: {
-					__rl: true,
-					mode: 'list',
-					value: organizationId,
-					cachedResultName: organizationName,
-				},
+				organizationId: pickedOrganization,
 				name: 'Launch Party',
 				startsAt: '2027-03-01T18:00:00',
 				endsAt: '2027-03-01T22:00:00',
@@ -156,6 +157,29 @@ function panelsFor(state: SimState): Panel[] {
 				webhookUrl: 'https://hooks.example.com/eventx',
 				webhookActions: ['attendee-create', 'attendee-check-in'],
 			},
+		},
+		{
+			node: 'Upload a Media File',
+			screenshot: 'action-media-upload',
+			parameters: {
+				resource: 'media',
+				operation: 'upload',
+				eventId: event,
+				binaryPropertyName: 'data',
+				options: { fileName: 'banner.png', source: 'attendee_registration' },
+			},
+		},
+		{
+			node: 'Create a Custom Domain',
+			screenshot: 'action-custom-domain-create',
+			parameters: {
+				resource: 'customDomain',
+				operation: 'create',
+				organizationId: pickedOrganization,
+				domain: 'events.acme.example',
+				defaultRedirectUrl: 'https://acme.example/events',
+			},
+			locator: { parameter: 'organizationId', expect: ['Organization of '] },
 		},
 	];
 }

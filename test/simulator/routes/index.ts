@@ -1,15 +1,20 @@
 import type { Route } from '../http';
-import type { Json, Store } from '../store';
+import type { Json, MediaRecord, Store } from '../store';
 import { attendeeRoutes } from './attendees';
 import { authRoutes } from './auth';
+import { customDomainRoutes } from './customDomains';
 import { eventRoutes } from './events';
+import { mediaRoutes } from './media';
 import { outreachRoutes } from './outreach';
+import { registrationRoutes } from './registration';
 import { webhookRoutes } from './webhooks';
 
 /** What route handlers may use beyond the store. */
 export interface SimulatorServices {
 	/** Fires webhook deliveries for an attendee lifecycle action (asynchronously). */
 	notify(eventId: string, action: string, attendee: Json): void;
+	/** The pre-signed URL, on the storage host, that a media record's file is sent to. */
+	uploadUrl(media: MediaRecord): string;
 }
 
 export type RouteFactory = (store: Store, services: SimulatorServices) => Route[];
@@ -21,4 +26,7 @@ export const routeFactories: RouteFactory[] = [
 	webhookRoutes,
 	outreachRoutes,
 	attendeeRoutes,
+	mediaRoutes,
+	registrationRoutes,
+	customDomainRoutes,
 ];

@@ -2,24 +2,17 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { EVENT_FORMATS } from '../../helpers/enums';
-import { readLocatorId, recordLocator } from '../../helpers/locators';
+import { organizationLocator, readOrganizationId } from '../../helpers/locators';
 import { requireOneOf } from '../../helpers/validation';
 import { API_PREFIX, eventxData } from '../../transport';
 import type { ItemOperation } from '../types';
 import { coreEventProperties, formatOptions, readCoreEventFields } from './fields';
 
 const properties: INodeProperties[] = [
-	...recordLocator({
-		name: 'organizationId',
-		label: 'Organization',
-		searchListMethod: 'searchOrganizations',
-		searchable: true,
-		placeholder: 'Select an organization...',
-		description:
-			'The organization that will own the event. The list shows the organizations of the events you host or manage.',
-		v1Description:
-			'The organization that will own the event. Its ID is on every event of that organization.',
-	}),
+	...organizationLocator(
+		'The organization that will own the event. The list shows the organizations of the events you host or manage.',
+		'The organization that will own the event. Its ID is on every event of that organization.',
+	),
 	...coreEventProperties(),
 	{
 		displayName: 'Format',
@@ -39,7 +32,7 @@ export const create: ItemOperation<IDataObject> = {
 	description,
 	prepare(this: IExecuteFunctions, itemIndex) {
 		return {
-			organizationId: readLocatorId(this, 'organizationId', 'Organization ID', itemIndex),
+			organizationId: readOrganizationId(this, itemIndex),
 			...readCoreEventFields(this, itemIndex),
 			format: requireOneOf(
 				this,

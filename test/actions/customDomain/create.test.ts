@@ -1,0 +1,75 @@
+import { apiRequests, run, useSimulator } from '../../fixtures';
+import { BAD, testBadInputs } from '../badInputs';
+import { addDomain, domainParams } from './fixtures';
+
+const ctx = useSimulator();
+
+describe('Custom Domain > Create', () => {
+	test('adds the domain and returns it with the DNS records to publish', async () => {
+		const org = ctx.sim.seeded.organizations.hosted;
+		const { items, error } = await run(ctx.sim, {
+			parameters: domainParams(ctx.sim)('create', {
+				domain: 'Tickets.Acme.example',
+				defaultRedirectUrl: 'https://acme.example/',
+			}),
+		});
+		expect(error).toBeUndefined();
+		expect(apiRequests(ctx.sim)[0]).toMatchObject({
+			method: 'POST',
+			path: `/public-api/v1/org/${org}/custom-domains`,
+			body: { domain: 'tickets.acme.example', defaultRedirectUrl: 'https://acme.example/' },
+		});
+		expect(items[0].json).toMatchObject({ domain: 'tickets.acme.example', status: 'pending' });
+		expect(items[0].json.dnsRecords).toEqual(
+			expect.arrayContaining([expect.objectContaining({ type: 'CNAME' })]),
+		);
+		expect(ctx.sim.store.customDomains.size).toBe(1);
+	});
+
+	test("EventX's refusal of a domain already registered comes with its message", async () => {
+		addDomain(ctx.sim, 'taken.acme.example');
+		const { error } = await run(ctx.sim, {
+			parameters: domainParams(ctx.sim)('create', {
+				domain: 'taken.acme.example',
+				defaultRedirectUrl: 'https://acme.example/',
+			}),
+		});
+		expect(error?.message).toBe('taken.acme.example is already registered');
+	});
+
+	test.each([
+		[
+			{ domain: 'https://events.acme.example/x' },
+			/^Domain: "https:\/\/events\.acme\.example\/x" is not a host name$/,
+		],
+		[{ domain: '={{ "" }}' }, 'Domain: is required'],
+		[{ defaultRedirectUrl: 'acme.example' }, 'Default Redirect URL: "acme.example" is not a URL'],
+		[
+			{ defaultRedirectUrl: 'ftp://acme.example' },
+			'Default Redirect URL: "ftp://acme.example" is not an http or https URL',
+		],
+	])('refuses %j before any request', async (extra, message) => {
+		const { error } = await run(ctx.sim, {
+			parameters: domainParams(ctx.sim)('create', {
+				domain: 'events.acme.example',
+				defaultRedirectUrl: 'https://acme.example/',
+				...extra,
+			}),
+		});
+		expect(error?.name).toBe('NodeOperationError');
+		if (typeof message === 'string') expect(error?.message).toBe(message);
+		else expect(error?.message).toMatch(message);
+		expect(ctx.sim.requests).toHaveLength(0);
+	});
+});
+
+testBadInputs(ctx, [
+	{
+		name: 'Custom Domain Create: a URL for a domain',
+		parameters: (sim) =>
+			domainParams(sim)('create', { domain: BAD, defaultRedirectUrl: 'https://acme.example/' }),
+		good: () => 'good.acme.example',
+		bad: 'https://bad.acme.example',
+		field: /^Domain:/,
+	},
+]);

@@ -1,0 +1,40 @@
+import { apiRequests, byId, run, useSimulator } from '../../fixtures';
+import { addDomain, domainParams } from './fixtures';
+
+const ctx = useSimulator();
+
+describe('Custom Domain > Get', () => {
+	test('returns the domain with its DNS records (version 2: organization and domain picked)', async () => {
+		const org = ctx.sim.seeded.organizations.hosted;
+		const id = addDomain(ctx.sim);
+		const { items, error } = await run(ctx.sim, {
+			parameters: {
+				resource: 'customDomain',
+				operation: 'get',
+				organizationId: { __rl: true, mode: 'list', value: org },
+				customDomainId: byId(id),
+			},
+			typeVersion: 2,
+		});
+		expect(error).toBeUndefined();
+		expect(apiRequests(ctx.sim)[0].path).toBe(`/public-api/v1/org/${org}/custom-domains/${id}`);
+		expect(items[0].json).toMatchObject({ id, domain: 'events.acme.example' });
+		expect((items[0].json.dnsRecords as unknown[]).length).toBeGreaterThan(0);
+	});
+
+	test("a domain of another organization is EventX's 404", async () => {
+		const id = addDomain(ctx.sim, 'x.example', 'active', ctx.sim.seeded.organizations.managed);
+		const { error } = await run(ctx.sim, {
+			parameters: domainParams(ctx.sim)('get', { customDomainId: id }),
+		});
+		expect(error?.message).toBe('Custom domain not found');
+	});
+
+	test('refuses a domain ID that is not a UUID before any request', async () => {
+		const { error } = await run(ctx.sim, {
+			parameters: domainParams(ctx.sim)('get', { customDomainId: 'acme.example' }),
+		});
+		expect(error?.message).toBe('Custom Domain ID: "acme.example" is not a UUID');
+		expect(ctx.sim.requests).toHaveLength(0);
+	});
+});

@@ -1,0 +1,244 @@
+import { Container } from '@n8n/di';
+import { BinaryDataService } from 'n8n-core';
+
+import { apiRequests, assertNoSecrets, run, useSimulator } from '../../fixtures';
+import { fs, os, path } from '../../platform.cjs';
+import { binaryOf, FILE, md5, mediaContext } from './fixtures';
+
+const ctx = useSimulator();
+const { params } = mediaContext(ctx);
+const UPLOAD = /\/media$/;
+
+describe('Media > Upload', () => {
+	test('creates the record, sends the file to the upload URL without the EventX token, marks it uploaded', async () => {
+		const eventId = ctx.sim.seeded.eventIds[0];
+		const { items, error } = await run(ctx.sim, {
+			parameters: params('upload'),
+			binaries: [{ data: binaryOf(FILE) }],
+		});
+		expect(error).toBeUndefined();
+		const requests = apiRequests(ctx.sim);
+		expect(requests.map((r) => `${r.method} ${r.path.replace(/[0-9a-f-]{36}/g, ':id')}`)).toEqual([
+			'POST /public-api/v1/event/:id/media',
+			'PUT /public-api/v1/event/:id/media/:id/mark-uploaded',
+		]);
+		expect(requests[0].body).toEqual({
+			fileName: 'banner.png',
+			checksum: md5(FILE),
+			mimeType: 'image/png',
+			byteSize: FILE.length,
+		});
+		const [media] = ctx.sim.store.media.values();
+		expect(media.bytes?.equals(FILE)).toBe(true);
+		expect(media.markedUploadedAt).toBeDefined();
+		// The storage host is another origin: n8n's plain helper, no Authorization, no token anywhere.
+		expect(ctx.sim.store.storageRequests).toHaveLength(1);
+		expect(ctx.sim.store.storageRequests[0]).toMatchObject({
+			method: 'PUT',
+			authorization: undefined,
+			contentType: 'image/png',
+			contentMd5: md5(FILE),
+			contentLength: String(FILE.length),
+			status: 200,
+		});
+		assertNoSecrets(ctx.sim, ctx.sim.store.storageRequests);
+		expect(items).toHaveLength(1);
+		expect(items[0].json).toEqual({
+			id: media.id,
+			eventId,
+			fileName: 'banner.png',
+			mimeType: 'image/png',
+			byteSize: FILE.length,
+			checksum: md5(FILE),
+			uploaded: true,
+		});
+		expect(items[0].pairedItem).toEqual({ item: 0 });
+	});
+
+	test('reads a binary kept by n8n on disk (filesystem binary mode) as a stream', async () => {
+		const service = new BinaryDataService(
+			{
+				mode: 'filesystem',
+				availableModes: ['filesystem'],
+				localStoragePath: fs.mkdtempSync(path.join(os.tmpdir(), 'evx-binary-')),
+			} as never,
+			{ error: () => undefined } as never,
+			{ debug: () => undefined, warn: () => undefined, error: () => undefined } as never,
+		);
+		await service.init();
+		const previous = Container.has(BinaryDataService)
+			? Container.get(BinaryDataService)
+			: undefined;
+		Container.set(BinaryDataService, service);
+		const big = Buffer.alloc(3 * 1024 * 1024 + 7, 'evx');
+		const stored = await service.store(
+			{ type: 'execution', workflowId: 'wf', executionId: '1' },
+			big,
+			{ data: '', mimeType: 'video/mp4', fileName: 'teaser.mp4' },
+		);
+		const result = await run(ctx.sim, {
+			parameters: params('upload'),
+			binaries: [{ data: stored }],
+		});
+		if (previous) Container.set(BinaryDataService, previous);
+		expect(stored.id).toMatch(/^filesystem/);
+		expect(result.error).toBeUndefined();
+		const [media] = ctx.sim.store.media.values();
+		expect(media).toMatchObject({
+			fileName: 'teaser.mp4',
+			byteSize: big.length,
+			checksum: md5(big),
+		});
+		expect(media.bytes?.equals(big)).toBe(true);
+		expect(result.items[0].json).toMatchObject({ byteSize: big.length, uploaded: true });
+	});
+
+	test('File Name, MIME Type and the metadata options are sent as given', async () => {
+		const eventId = ctx.sim.seeded.eventIds[0];
+		const attendeeId = ctx.sim.seeded.attendeeIds[eventId][0];
+		const { error } = await run(ctx.sim, {
+			parameters: params('upload', {
+				binaryPropertyName: 'file',
+				uploadOptions: {
+					fileName: 'answer.pdf',
+					mimeType: 'application/pdf',
+					attendeeId,
+					source: 'attendee_custom_question_update',
+				},
+			}),
+			binaries: [{ file: binaryOf(FILE, 'upload.bin', 'application/octet-stream') }],
+		});
+		expect(error).toBeUndefined();
+		expect(ctx.sim.requestsTo('POST', UPLOAD)[0].body).toMatchObject({
+			fileName: 'answer.pdf',
+			mimeType: 'application/pdf',
+			metadata: { eventId, attendeeId, source: 'attendee_custom_question_update' },
+		});
+		expect(ctx.sim.store.storageRequests[0].contentType).toBe('application/pdf');
+	});
+
+	test('a refused upload names the step and the media, and deletes the empty record again', async () => {
+		ctx.sim.storage.refusals.push({
+			status: 403,
+			code: 'AccessDenied',
+			message: 'Request has expired',
+		});
+		const { error } = await run(ctx.sim, {
+			parameters: params('upload'),
+			binaries: [{ data: binaryOf(FILE) }],
+		});
+		const [created] = ctx.sim.requestsTo('POST', UPLOAD);
+		expect(error?.message).toMatch(
+			/^Media [0-9a-f-]{36}: sending the file to the upload URL failed: HTTP 403 AccessDenied: Request has expired$/,
+		);
+		expect(error?.description).toMatch(/deleted again/);
+		expect(created.status).toBe(200);
+		expect(ctx.sim.requestsTo('DELETE', /\/media\/[0-9a-f-]{36}$/)).toHaveLength(1);
+		expect(ctx.sim.requestsTo('PUT', /mark-uploaded$/)).toHaveLength(0);
+		expect(ctx.sim.store.media.size).toBe(0);
+	});
+
+	test('a storage 503 is tried again with the same URL, and the upload completes', async () => {
+		ctx.sim.storage.refusals.push({ status: 503, code: 'SlowDown', message: 'Reduce your rate' });
+		const { error } = await run(ctx.sim, {
+			parameters: params('upload'),
+			binaries: [{ data: binaryOf(FILE) }],
+		});
+		expect(error).toBeUndefined();
+		expect(ctx.sim.store.storageRequests.map((r) => r.status)).toEqual([503, 200]);
+		expect(ctx.sim.requestsTo('POST', UPLOAD)).toHaveLength(1);
+	});
+
+	test('a failed mark-uploaded says the step and the media ID, so that a re-run can clean up', async () => {
+		ctx.sim.addFault({
+			kind: 'status',
+			status: 404,
+			code: 'NOT_FOUND',
+			message: 'Media not found',
+			method: 'PUT',
+			path: 'mark-uploaded$',
+		});
+		const { error } = await run(ctx.sim, {
+			parameters: params('upload'),
+			binaries: [{ data: binaryOf(FILE) }],
+		});
+		const [media] = ctx.sim.store.media.values();
+		expect(error?.name).toBe('NodeApiError');
+		expect(error?.message).toBe(
+			`Media ${media.id}: marking the upload done failed: Media not found`,
+		);
+		expect(error?.description).toContain(`delete the media (Media > Delete)`);
+	});
+
+	test('EventX refusing the record stops before any upload, with its message', async () => {
+		ctx.sim.addFault({
+			kind: 'status',
+			status: 400,
+			code: 'VALIDATION_ERROR',
+			message: 'File type not allowed',
+			method: 'POST',
+			path: '/media$',
+		});
+		const { error } = await run(ctx.sim, {
+			parameters: params('upload'),
+			binaries: [{ data: binaryOf(FILE) }],
+		});
+		expect(error?.name).toBe('NodeApiError');
+		expect(error?.message).toBe('File type not allowed');
+		expect(ctx.sim.store.storageRequests).toHaveLength(0);
+	});
+
+	test('is not repeated after a dropped connection on the create', async () => {
+		ctx.sim.addFault({ kind: 'drop-after', method: 'POST', path: '/media$' });
+		const { error } = await run(ctx.sim, {
+			parameters: params('upload'),
+			binaries: [{ data: binaryOf(FILE) }],
+		});
+		expect(error?.description).toMatch(/may have been applied; it was not repeated/);
+		expect(ctx.sim.requestsTo('POST', UPLOAD)).toHaveLength(1);
+		expect(ctx.sim.store.storageRequests).toHaveLength(0);
+	});
+
+	test('with Continue On Fail, an item without its binary fails alone', async () => {
+		const { items, error } = await run(ctx.sim, {
+			parameters: params('upload'),
+			items: [{}, {}],
+			binaries: [{ data: binaryOf(FILE) }, undefined],
+			continueOnFail: true,
+		});
+		expect(error).toBeUndefined();
+		expect(items.map((i) => (i.pairedItem as { item: number }).item)).toEqual([0, 1]);
+		expect(items[0].json.uploaded).toBe(true);
+		expect(items[1].json.error).toBe('Input Binary Field: the item has no binary field "data"');
+		expect(ctx.sim.store.media.size).toBe(1);
+	});
+});
+
+describe('Media > Upload: validation before sending', () => {
+	test.each([
+		[{}, undefined, 'Input Binary Field: the item has no binary field "data"'],
+		[{ binaryPropertyName: '={{ "" }}' }, binaryOf(FILE), 'Input Binary Field: is required'],
+		[{ uploadOptions: { mimeType: 'png' } }, binaryOf(FILE), 'MIME Type: "png" is not a MIME type'],
+		[
+			{ uploadOptions: { attendeeId: 'guest-1' } },
+			binaryOf(FILE),
+			'Attendee ID: "guest-1" is not a UUID',
+		],
+		[
+			{ uploadOptions: { source: 'email' } },
+			binaryOf(FILE),
+			/^Source: "email" is not one of attendee_registration/,
+		],
+		[{}, { data: '', mimeType: 'image/png' }, 'File Name: the binary has no file name'],
+		[{}, binaryOf(Buffer.alloc(0)), 'Input Binary Field: the file is empty (0 bytes)'],
+	])('Upload refuses %j', async (extra, binary, message) => {
+		const { error } = await run(ctx.sim, {
+			parameters: params('upload', extra),
+			binaries: [binary ? { data: binary } : undefined],
+		});
+		expect(error?.name).toBe('NodeOperationError');
+		if (typeof message === 'string') expect(error?.message).toBe(message);
+		else expect(error?.message).toMatch(message);
+		expect(apiRequests(ctx.sim)).toHaveLength(0);
+	});
+});

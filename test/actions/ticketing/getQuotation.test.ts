@@ -1,0 +1,81 @@
+import { apiRequests, run, useSimulator } from '../../fixtures';
+import { BAD, params as badParams, testBadInputs, ticketClass as seededClass } from '../badInputs';
+import { ticketingContext } from './fixtures';
+
+const ctx = useSimulator();
+const { eventId, params, ticketClass, addOn } = ticketingContext(ctx);
+const quotation = (item: Record<string, unknown>[], extra: Record<string, unknown> = {}) =>
+	params('ticketing', 'getQuotation', { quotationItems: { item }, ...extra });
+
+describe('Ticketing > Get Quotation', () => {
+	test('prices the tickets and add-ons, with the promo code', async () => {
+		const { items, error } = await run(ctx.sim, {
+			parameters: quotation(
+				[{ ticketClassId: ticketClass(1), qty: 2, addOnIds: `${addOn(0)}, ${addOn(1)}` }],
+				{ quotationOptions: { promoCode: 'EARLYBIRD' } },
+			),
+		});
+		expect(error).toBeUndefined();
+		expect(apiRequests(ctx.sim)[0]).toMatchObject({
+			method: 'POST',
+			path: `/public-api/v1/reg/event/${eventId()}/quotation`,
+			body: {
+				orderItems: [{ ticketClassId: ticketClass(1), qty: 2, addOnIds: [addOn(0), addOn(1)] }],
+				promoCode: 'EARLYBIRD',
+			},
+		});
+		// (50 x 0.9 + 10 + 10) x 2
+		expect(items[0].json).toMatchObject({ totalAmount: '130.00', minCharge: 0 });
+		expect(ctx.sim.store.regOrders.size).toBe(0);
+	});
+
+	test('is not repeated after a dropped connection', async () => {
+		ctx.sim.addFault({ kind: 'drop-after', method: 'POST', path: '/quotation$' });
+		const { error } = await run(ctx.sim, {
+			parameters: quotation([{ ticketClassId: ticketClass(0), qty: 1 }]),
+		});
+		expect(error?.description).toMatch(/it was not repeated/);
+		expect(ctx.sim.requestsTo('POST', '/quotation$')).toHaveLength(1);
+	});
+
+	test("EventX's refusal of an unknown promo code comes with its message", async () => {
+		const { error } = await run(ctx.sim, {
+			parameters: quotation([{ ticketClassId: ticketClass(0), qty: 1 }], {
+				quotationOptions: { promoCode: 'FREE4ALL' },
+			}),
+		});
+		expect(error?.message).toBe('Promo code "FREE4ALL" is not valid for this event');
+	});
+
+	test.each([
+		[[], 'Tickets: add at least one ticket'],
+		[[{ ticketClassId: '', qty: 1 }], 'Tickets 1: Ticket Class: is required'],
+		[[{ ticketClassId: 'vip', qty: 1 }], 'Tickets 1: Ticket Class: "vip" is not a UUID'],
+		[
+			[{ ticketClassId: '0b5a8c3e-1d2f-4a6b-9c8d-7e6f5a4b3c2d', qty: 1.5 }],
+			'Tickets 1: Quantity: must be a whole number of at least 1, not 1.5',
+		],
+		[
+			[{ ticketClassId: '0b5a8c3e-1d2f-4a6b-9c8d-7e6f5a4b3c2d', qty: 1, addOnIds: 'x,y' }],
+			'Tickets 1: Add-On IDs: "x" is not a UUID',
+		],
+	])('refuses the tickets %j before any request', async (rows, message) => {
+		const { error } = await run(ctx.sim, { parameters: quotation(rows) });
+		expect(error?.name).toBe('NodeOperationError');
+		expect(error?.message).toBe(message);
+		expect(ctx.sim.requests).toHaveLength(0);
+	});
+});
+
+testBadInputs(ctx, [
+	{
+		name: 'Ticketing Get Quotation: a quantity that is not whole',
+		parameters: (sim) =>
+			badParams('ticketing', 'getQuotation', {
+				quotationItems: { item: [{ ticketClassId: seededClass(sim), qty: BAD }] },
+			})(sim),
+		good: () => 1,
+		bad: 0.5,
+		field: /^Tickets 1: Quantity:/,
+	},
+]);
