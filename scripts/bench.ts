@@ -5,6 +5,7 @@
  * and wall time are also given as a ratio to the limit.
  *
  *   npm run bench -- [--latency 20] [--runs 5] [--baseline-runs 3] [--out bench-results.json] [--large]
+ *                    [--jobs attendeesImport,confirmationSend] [--no-http-request]
  *
  * `--large` adds Return All of 500,000 attendees (the package and the plain client, one run each,
  * against a simulator of its own: the HTTP Request node would need 5,000 requests).
@@ -43,6 +44,10 @@ interface Settings {
 	baselineRuns: number;
 	out: string;
 	large: boolean;
+	/** Only these jobs (all when empty). */
+	jobs: string[];
+	/** Leave n8n's HTTP Request node out (its writes take 5,000 requests). */
+	httpRequest: boolean;
 }
 
 function readSettings(args: string[]): Settings {
@@ -60,6 +65,8 @@ function readSettings(args: string[]): Settings {
 		baselineRuns: Math.max(1, value('--baseline-runs', 3)),
 		out: outIndex >= 0 ? args[outIndex + 1] : join(REPO_ROOT, 'bench-results.json'),
 		large: args.includes('--large'),
+		jobs: args.includes('--jobs') ? args[args.indexOf('--jobs') + 1].split(',') : [],
+		httpRequest: !args.includes('--no-http-request'),
 	};
 }
 
@@ -296,14 +303,16 @@ async function main(): Promise<void> {
 			/** The package's runs at 0 ms latency, profiled. */
 			zeroLatency: Measured;
 		}> = [];
-		for (const { job, title, httpRequest: withHttpRequest } of JOBS) {
+		const chosen = JOBS.filter((j) => settings.jobs.length === 0 || settings.jobs.includes(j.job));
+		for (const { job, title, httpRequest: withHttpRequest } of chosen) {
 			print(`[bench] ${title}...`);
 			await bench.setLatency(settings.latencyMs);
 			const eventx = await bench.measure(job, 'eventx', settings.runs);
 			const raw = await bench.measure(job, 'raw', settings.runs);
-			const httpRequest = withHttpRequest
-				? await bench.measure(job, 'httpRequest', settings.baselineRuns)
-				: undefined;
+			const httpRequest =
+				withHttpRequest && settings.httpRequest
+					? await bench.measure(job, 'httpRequest', settings.baselineRuns)
+					: undefined;
 			await bench.setLatency(0);
 			const zeroLatency = await bench.measure(job, 'eventx', settings.runs);
 			// One more run, sampled, to tell the package's own CPU time from n8n's.

@@ -1,50 +1,13 @@
 // Attendee > Create or Update, version 3: the resource mapper (Map Automatically, Map Each Column
 // Below), Match On, duplicates within one execution and what each output item says.
-import { randomUUID } from 'node:crypto';
-
 import type { IDataObject, INodeParameters, ResourceMapperField } from 'n8n-workflow';
 
 import { loadOptions } from '../../harness';
 import { apiRequests, run, useSimulator } from '../../fixtures';
-import { byId, liveAttendees } from './fixtures';
+import { askEverything, byId, liveAttendees } from './fixtures';
 
 const ctx = useSimulator();
 const event = () => ctx.sim.seeded.eventIds[0];
-
-/** The event's questions replaced by one of each type the mapper knows, and one file upload. */
-function askEverything() {
-	const question = (type: string, label: string, options?: string[]) => ({
-		id: randomUUID(),
-		type,
-		contentI18n: { label: { default: label } },
-		isFilterable: true,
-		config: options
-			? {
-					options: options.map((o) => ({
-						id: o.toLowerCase(),
-						contentI18n: { label: { default: o } },
-					})),
-				}
-			: {},
-		archivedAt: null,
-	});
-	const q = {
-		company: question('text', 'Company Size'),
-		vegan: question('singleCheckbox', 'Vegan'),
-		shirt: question('dropdown', 'T-Shirt', ['Small', 'Large']),
-		topics: question('checkboxGroup', 'Topics', ['AI', 'Cloud', 'Security']),
-		arrival: question('datePicker', 'Arrival Date'),
-		time: question('timePicker', 'Arrival Time'),
-		links: question('multipleText', 'Links'),
-		upload: question('fileUpload', 'Passport'),
-		archived: { ...question('text', 'Old Question'), archivedAt: '2026-01-01T00:00:00Z' },
-	};
-	ctx.sim.store.customFields.set(event(), Object.values(q));
-	return Object.fromEntries(Object.entries(q).map(([k, v]) => [k, v.id])) as Record<
-		keyof typeof q,
-		string
-	>;
-}
 
 /** The columns as the editor loads them (the node's resourceMapping method). */
 async function loadColumns(operation = 'upsert'): Promise<ResourceMapperField[]> {
@@ -93,56 +56,9 @@ const byEmail = (email: string) =>
 		(a) => String(a.invitationEmail).toLowerCase() === email.toLowerCase(),
 	);
 
-describe('getAttendeeColumns (the resource mapper columns)', () => {
-	test("EventX's attendee fields, then the event's questions: labels shown, IDs sent, types and options", async () => {
-		const q = askEverything();
-		const fields = await loadColumns();
-		const ids = fields.map((f) => f.id);
-		expect(ids.slice(0, 3)).toEqual(['id', 'invitationEmail', 'firstName']);
-		expect(ids).toContain('registrationStatus');
-		const of = (id: string) => fields.find((f) => f.id === id)!;
-		expect(of(q.company)).toMatchObject({ displayName: 'Company Size', type: 'string' });
-		expect(of(q.vegan)).toMatchObject({ displayName: 'Vegan', type: 'boolean' });
-		expect(of(q.shirt)).toMatchObject({
-			displayName: 'T-Shirt',
-			type: 'options',
-			options: [
-				{ name: 'Small', value: 'small' },
-				{ name: 'Large', value: 'large' },
-			],
-		});
-		expect(of(q.topics)).toMatchObject({ type: 'array' });
-		expect(of(q.topics).options).toHaveLength(3);
-		expect(of(q.arrival)).toMatchObject({ type: 'dateTime' });
-		expect(of(q.links)).toMatchObject({ type: 'array' });
-		expect(of(q.links).options).toBeUndefined();
-		// File uploads (media IDs) and archived questions are no columns.
-		expect(ids).not.toContain(q.upload);
-		expect(ids).not.toContain(q.archived);
-		expect(fields.every((f) => f.required === false && f.display)).toBe(true);
-		expect(fields.filter((f) => Object.values(q).includes(f.id))).toHaveLength(7);
-	});
-
-	test('Update has no Attendee ID column; without an event only the attendee fields', async () => {
-		askEverything();
-		expect((await loadColumns('update')).map((f) => f.id)).not.toContain('id');
-		const { result } = await loadOptions({
-			kind: 'resourceMapping',
-			method: 'getAttendeeColumns',
-			parameters: { resource: 'attendee', operation: 'upsert', eventId: byId('') },
-			typeVersion: 3,
-			credentials: ctx.credentials(),
-		});
-		const fields = (result as { fields: ResourceMapperField[] }).fields;
-		expect(fields.map((f) => f.id)).toContain('invitationEmail');
-		expect(fields).toHaveLength(15);
-		expect(apiRequests(ctx.sim)).toHaveLength(0);
-	});
-});
-
 describe('Map Automatically', () => {
 	test('input keys find their columns by name (case and separators ignored), questions by label or ID', async () => {
-		const q = askEverything();
+		const q = askEverything(ctx.sim);
 		const schema = await loadColumns();
 		const { items, error } = await runV3(
 			importParameters(schema, { options: { unknownFields: 'report' } }),
@@ -189,7 +105,7 @@ describe('Map Automatically', () => {
 	});
 
 	test('unknown keys fail the item when the user says so, before any request', async () => {
-		askEverything();
+		askEverything(ctx.sim);
 		const schema = await loadColumns();
 		ctx.sim.clearLog();
 		const { error } = await runV3(
@@ -224,7 +140,7 @@ describe('Map Automatically', () => {
 	])(
 		'%s = %j fails its item naming the column; Continue On Fail sends the others',
 		async (key, value, message) => {
-			askEverything();
+			askEverything(ctx.sim);
 			const schema = await loadColumns();
 			ctx.sim.clearLog();
 			const input = [
@@ -256,7 +172,7 @@ describe('Map Automatically', () => {
 
 describe('Map Each Column Below', () => {
 	test('the mapped values, keyed by column ID, are checked by label and sent', async () => {
-		const q = askEverything();
+		const q = askEverything(ctx.sim);
 		const schema = await loadColumns();
 		const parameters = importParameters(schema, {
 			matchOn: 'id',
@@ -414,7 +330,7 @@ describe('Match On Invitation Email', () => {
 
 describe('Attendee > Update, version 3', () => {
 	test('takes the same columns (Map Automatically) and PATCHes only what the item gives', async () => {
-		const q = askEverything();
+		const q = askEverything(ctx.sim);
 		const schema = await loadColumns('update');
 		const id = ctx.sim.seeded.attendeeIds[event()][1];
 		const { items, error } = await runV3(
