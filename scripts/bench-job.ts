@@ -19,8 +19,21 @@ const { readFileSync } = fs;
 const { Session } = inspector;
 const { join } = path;
 
-export type Job = 'attendeesGetAll' | 'attendeesUpsert' | 'confirmationSend' | 'eventsGetAll';
-export type Implementation = 'eventx' | 'httpRequest';
+export type Job =
+	| 'attendeesGetAll'
+	| 'attendeesImport'
+	| 'attendeesImportByEmail'
+	| 'confirmationSend'
+	| 'eventsGetAll';
+/** The package, n8n's HTTP Request node, and a plain HTTP client (fetch, JSON, no n8n): the limit. */
+export type Implementation = 'eventx' | 'httpRequest' | 'raw';
+
+/** The write jobs, and the event each writes to. */
+export const WRITE_JOBS = [
+	'attendeesImport',
+	'attendeesImportByEmail',
+	'confirmationSend',
+] as const;
 
 export interface JobInput {
 	job: Job;
@@ -28,7 +41,7 @@ export interface JobInput {
 	simulatorUrl: string;
 	/** An access token for the HTTP Request node, minted as a user would (POST /auth). */
 	accessToken: string;
-	/** The event with 20,000 attendees; the event that receives the upserts. */
+	/** The event with 20,000 attendees (the email-matched import updates them); the event that receives the new attendees. */
 	bigEventId: string;
 	upsertEventId: string;
 	/** Input items of the write jobs. */
@@ -53,10 +66,53 @@ export interface JobResult {
 }
 
 const HTTP_REQUEST_VERSION = 4.2;
+/** The package's jobs run on its latest version (the resource mapper of the imports). */
+const EVENTX_VERSION = 3;
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
+/** The import's rows: a sheet's column names, mapped automatically (one is a custom question's label). */
+export function importRows(count: number, email: (i: number) => string): IDataObject[] {
+	return Array.from({ length: count }, (_, i) => ({
+		'First Name': `Bench ${i}`,
+		'Last Name': `Row ${i}`,
+		Email: email(i),
+		Company: `Org ${i % 50}`,
+		'Company Size': i % 2 === 0 ? '11-50' : '51-200',
+	}));
+}
+
+/** The columns as the editor saves them: the node's own field list and the event's questions. */
+async function savedSchema(input: JobInput, eventId: string): Promise<IDataObject[]> {
+	const { attendeeFields, questionFields } = (await import(
+		join(REPO_ROOT, 'dist', 'nodes', 'EventX', 'actions', 'attendee', 'columns.js')
+	)) as {
+		attendeeFields: (withId: boolean) => IDataObject[];
+		questionFields: (questions: IDataObject[]) => IDataObject[];
+	};
+	const response = await fetch(
+		`${input.simulatorUrl}/public-api/v1/event/${eventId}/custom-field/all`,
+		{ headers: { authorization: `Bearer ${input.accessToken}` } },
+	);
+	const { dataList } = (await response.json()) as { dataList: IDataObject[] };
+	return [...attendeeFields(true), ...questionFields(dataList)];
+}
+
 /** The package's job parameters. */
-function eventxParameters(input: JobInput): INodeParameters {
+async function eventxParameters(input: JobInput): Promise<INodeParameters> {
+	const mapped = async (eventId: string, matchOn: string): Promise<INodeParameters> => ({
+		resource: 'attendee',
+		operation: 'upsert',
+		eventId: byId(eventId),
+		matchOn,
+		columns: {
+			mappingMode: 'autoMapInputData',
+			value: null,
+			matchingColumns: [],
+			schema: (await savedSchema(input, eventId)) as INodeParameters[],
+			attemptToConvertTypes: false,
+			convertFieldsToString: false,
+		},
+	});
 	switch (input.job) {
 		case 'attendeesGetAll':
 			return {
@@ -64,19 +120,14 @@ function eventxParameters(input: JobInput): INodeParameters {
 				operation: 'getMany',
 				eventId: byId(input.bigEventId),
 				returnAll: true,
+				simplify: false,
 			};
 		case 'eventsGetAll':
-			return { resource: 'event', operation: 'getMany', returnAll: true };
-		case 'attendeesUpsert':
-			return {
-				resource: 'attendee',
-				operation: 'upsert',
-				eventId: byId(input.upsertEventId),
-				upsertFields: {
-					firstName: '={{ $json.firstName }}',
-					invitationEmail: '={{ $json.invitationEmail }}',
-				},
-			};
+			return { resource: 'event', operation: 'getMany', returnAll: true, simplify: false };
+		case 'attendeesImport':
+			return await mapped(input.upsertEventId, 'id');
+		case 'attendeesImportByEmail':
+			return await mapped(input.bigEventId, 'invitationEmail');
 		case 'confirmationSend':
 			return {
 				resource: 'outreach',
@@ -142,11 +193,13 @@ function httpRequestParameters(input: JobInput): INodeParameters {
 			return paged(`${api}/event/${input.bigEventId}/attendee`);
 		case 'eventsGetAll':
 			return paged(`${api}/event`);
-		case 'attendeesUpsert':
+		case 'attendeesImport':
+		case 'attendeesImportByEmail':
+			// One request per row; matching on email has no HTTP Request equivalent (the job is not run).
 			return post(
 				'PUT',
 				`${api}/event/${input.upsertEventId}/attendee/bulk-upsert`,
-				'={{ JSON.stringify([{ firstName: $json.firstName, invitationEmail: $json.invitationEmail }]) }}',
+				'={{ JSON.stringify([{ firstName: $json["First Name"], lastName: $json["Last Name"], invitationEmail: $json.Email, organization: $json.Company }]) }}',
 			);
 		case 'confirmationSend':
 			return post(
@@ -248,13 +301,123 @@ function jsonBytes(list: unknown[]): number {
 	return bytes;
 }
 
-export async function runJob(input: JobInput): Promise<JobResult> {
+/**
+ * The same job done by a plain HTTP client: fetch and JSON, no n8n, the fewest requests the API
+ * allows (page ranges of 20,000, bulk writes of 100): the physical limit the package is held to.
+ * `prepare` runs before the measurement (the token, and what a hand-written script knows in
+ * advance: the question ID of a mapped column).
+ */
+async function rawClient(input: JobInput) {
+	const api = `${input.simulatorUrl}/public-api/v1`;
+	let headers: Record<string, string> = {};
+	const call = async (method: string, path: string, body?: unknown): Promise<IDataObject> => {
+		const response = await fetch(`${api}${path}`, {
+			method,
+			headers,
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status}`);
+		const text = await response.text();
+		return text === '' ? {} : (JSON.parse(text) as IDataObject);
+	};
+	const readAll = async (path: string): Promise<IDataObject[]> => {
+		const out: IDataObject[] = [];
+		for (let page = 1; ; page += 200) {
+			const body = await call('GET', `${path}?page=${page}&pageSize=100&pageEnd=${page + 199}`);
+			for (const record of body.dataList as IDataObject[]) out.push(record);
+			if (page + 199 >= Number((body.pagination as IDataObject).pageCount)) return out;
+		}
+	};
+	const inChunks = async <T>(list: T[], send: (chunk: T[]) => Promise<IDataObject[]>) => {
+		const out: IDataObject[] = [];
+		for (let i = 0; i < list.length; i += 100)
+			for (const record of await send(list.slice(i, i + 100))) out.push(record);
+		return out;
+	};
+	const upsert = (eventId: string) => async (chunk: IDataObject[]) =>
+		(await call('PUT', `/event/${eventId}/attendee/bulk-upsert`, chunk)).dataList as IDataObject[];
+	let companySize = '';
+	const row = (r: IDataObject): IDataObject => ({
+		firstName: r['First Name'],
+		lastName: r['Last Name'],
+		invitationEmail: r.Email,
+		organization: r.Company,
+	});
+	return {
+		async prepare() {
+			headers = { 'content-type': 'application/json' };
+			const auth = await call('POST', '/auth', { apiToken: DEMO_API_TOKEN });
+			headers.authorization = `Bearer ${String((auth.data as IDataObject).accessToken)}`;
+			const questions = await call('GET', `/event/${input.bigEventId}/custom-field/all`);
+			const question = (questions.dataList as IDataObject[]).find(
+				(q) => (q.contentI18n as { label: { default: string } }).label.default === 'Company Size',
+			);
+			companySize = String(question?.id);
+		},
+		async run(items: IDataObject[]): Promise<IDataObject[]> {
+			switch (input.job) {
+				case 'attendeesGetAll':
+					return await readAll(`/event/${input.bigEventId}/attendee`);
+				case 'eventsGetAll':
+					return await readAll('/event');
+				case 'attendeesImport':
+					return await inChunks(items.map(row), upsert(input.upsertEventId));
+				case 'attendeesImportByEmail': {
+					const known = new Map<string, string>();
+					for (const a of await readAll(`/event/${input.bigEventId}/attendee`))
+						if (typeof a.invitationEmail === 'string')
+							known.set(a.invitationEmail.trim().toLowerCase(), String(a.id));
+					const bodies = items.map((r) => {
+						const id = known.get(String(r.Email).trim().toLowerCase());
+						return {
+							...(id ? { id } : {}),
+							...row(r),
+							customFields: { [companySize]: { value: r['Company Size'] } },
+						};
+					});
+					return await inChunks(bodies, upsert(input.bigEventId));
+				}
+				case 'confirmationSend':
+					return await inChunks(items, async (chunk) => {
+						await call(
+							'POST',
+							`/event/${input.bigEventId}/outreach/email-template/confirmation-email/send`,
+							{ attendeeIds: chunk.map((i) => i.id) },
+						);
+						return chunk.map(() => ({ success: true }));
+					});
+			}
+		},
+	};
+}
+
+/** Runs the job once; the output items and the error of the run, if any. */
+type Runner = (
+	items: IDataObject[],
+	warmUp?: boolean,
+) => Promise<{ items: IDataObject[]; error?: Error }>;
+
+async function runner(input: JobInput): Promise<Runner> {
+	if (input.implementation === 'raw') {
+		const client = await rawClient(input);
+		return async (items, warmUp = false) => {
+			if (warmUp) {
+				await client.prepare();
+				return { items: [] };
+			}
+			try {
+				return { items: await client.run(items) };
+			} catch (error) {
+				return { items: [], error: error as Error };
+			}
+		};
+	}
 	const eventx = input.implementation === 'eventx';
 	if (eventx) await useBuiltPackage();
 	else await useHttpRequestNode(input.n8nModules);
-	const parameters = eventx ? eventxParameters(input) : httpRequestParameters(input);
-	const run = async (items: IDataObject[], warmUp = false) =>
-		await runNode({
+	const parameters = eventx ? await eventxParameters(input) : httpRequestParameters(input);
+	return async (items, warmUp = false) => {
+		const { items: output, error } = await runNode({
 			parameters: warmUp ? smallVariant(parameters) : parameters,
 			items: items.length > 0 ? items : undefined,
 			credentials: {
@@ -263,9 +426,15 @@ export async function runJob(input: JobInput): Promise<JobResult> {
 				apiToken: DEMO_API_TOKEN,
 			},
 			...(eventx
-				? {}
+				? { typeVersion: EVENTX_VERSION }
 				: { nodeType: 'n8n-nodes-base.httpRequest', typeVersion: HTTP_REQUEST_VERSION }),
 		});
+		return { items: output.map((i) => i.json), error };
+	};
+}
+
+export async function runJob(input: JobInput): Promise<JobResult> {
+	const run = await runner(input);
 
 	// A long-running n8n has its modules loaded and its code warm: one small run first, whose
 	// requests are then cleared from the simulator's log.
@@ -288,7 +457,7 @@ export async function runJob(input: JobInput): Promise<JobResult> {
 		...(measured.profile ? { package: packageTime(measured.profile) } : {}),
 		peakGrowthBytes: Math.max(0, peakRss - rssBefore),
 		outputItems: items.length,
-		outputBytes: jsonBytes(items.map((i) => i.json)),
+		outputBytes: jsonBytes(items),
 		error: error?.message,
 	};
 }

@@ -1,18 +1,27 @@
 /**
  * `npm run bench`: the package against what an n8n user does without it (n8n's HTTP Request
- * node), job by job, against the simulator with a fixed latency per request.
+ * node) and against the limit (a plain HTTP client: fetch, JSON, no n8n, the fewest requests the
+ * API allows), job by job, against the same simulator with a fixed latency per request. Requests
+ * and wall time are also given as a ratio to the limit.
  *
  *   npm run bench -- [--latency 20] [--runs 5] [--baseline-runs 3] [--out bench-results.json] [--large]
+ *                    [--jobs attendeesImport,confirmationSend] [--no-http-request]
  *
- * `--large` adds Return All of 500,000 attendees (the package only, one run, against a simulator
- * of its own: the HTTP Request node would need 5,000 requests).
+ * `--large` adds Return All of 500,000 attendees (the package and the plain client, one run each,
+ * against a simulator of its own: the HTTP Request node would need 5,000 requests).
  * Each run is a fresh process (scripts/bench-job.ts), so CPU time and peak memory are its own;
  * requests are counted from the simulator's log (the token exchange left out). Prints a table
  * and writes the same figures as JSON.
  */
 
 import { DEMO_API_TOKEN, type LoggedRequest } from '../test/simulator';
-import type { Implementation, Job, JobInput, JobResult } from './bench-job';
+import {
+	importRows,
+	type Implementation,
+	type Job,
+	type JobInput,
+	type JobResult,
+} from './bench-job';
 import {
 	compileScript,
 	ensureN8n,
@@ -35,6 +44,10 @@ interface Settings {
 	baselineRuns: number;
 	out: string;
 	large: boolean;
+	/** Only these jobs (all when empty). */
+	jobs: string[];
+	/** Leave n8n's HTTP Request node out (its writes take 5,000 requests). */
+	httpRequest: boolean;
 }
 
 function readSettings(args: string[]): Settings {
@@ -52,14 +65,43 @@ function readSettings(args: string[]): Settings {
 		baselineRuns: Math.max(1, value('--baseline-runs', 3)),
 		out: outIndex >= 0 ? args[outIndex + 1] : join(REPO_ROOT, 'bench-results.json'),
 		large: args.includes('--large'),
+		jobs: args.includes('--jobs') ? args[args.indexOf('--jobs') + 1].split(',') : [],
+		httpRequest: !args.includes('--no-http-request'),
 	};
 }
 
-const JOBS: Array<{ job: Job; title: string; items: number }> = [
-	{ job: 'attendeesGetAll', title: 'Attendee Get Many, Return All (20,000)', items: 20_000 },
-	{ job: 'attendeesUpsert', title: 'Attendee Create or Update (5,000 items)', items: 5_000 },
-	{ job: 'confirmationSend', title: 'Send Confirmation Email (5,000 items)', items: 5_000 },
-	{ job: 'eventsGetAll', title: 'Event Get Many, Return All (2,000)', items: 2_000 },
+const JOBS: Array<{ job: Job; title: string; items: number; httpRequest: boolean }> = [
+	{
+		job: 'attendeesGetAll',
+		title: 'Attendee Get Many, Return All (20,000)',
+		items: 20_000,
+		httpRequest: true,
+	},
+	{
+		job: 'attendeesImport',
+		title: 'Import 5,000 rows, Map Automatically',
+		items: 5_000,
+		httpRequest: true,
+	},
+	{
+		// No HTTP Request equivalent: matching on email needs a read and a join.
+		job: 'attendeesImportByEmail',
+		title: 'Import 5,000 rows matched on email (all exist)',
+		items: 5_000,
+		httpRequest: false,
+	},
+	{
+		job: 'confirmationSend',
+		title: 'Send Confirmation Email (5,000 items)',
+		items: 5_000,
+		httpRequest: true,
+	},
+	{
+		job: 'eventsGetAll',
+		title: 'Event Get Many, Return All (2,000)',
+		items: 2_000,
+		httpRequest: true,
+	},
 ];
 
 interface Measured {
@@ -87,7 +129,7 @@ class Bench {
 	constructor(
 		private readonly simulatorUrl: string,
 		private readonly base: Omit<JobInput, 'job' | 'implementation' | 'items'>,
-		private readonly writeItems: Record<'attendeesUpsert' | 'confirmationSend', object[]>,
+		private readonly writeItems: Partial<Record<Job, object[]>>,
 	) {}
 
 	private async sim<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -110,8 +152,7 @@ class Bench {
 			job,
 			implementation,
 			profile,
-			items:
-				job in this.writeItems ? (this.writeItems as Record<string, JobInput['items']>)[job] : [],
+			items: (this.writeItems[job] ?? []) as JobInput['items'],
 		};
 		const file = join(this.tmp, `${job}-${implementation}.json`);
 		writeFileSync(file, JSON.stringify(input));
@@ -170,7 +211,9 @@ async function accessToken(simulatorUrl: string): Promise<string> {
  * Return All of 500,000 attendees, the package only and once, against a simulator of its own
  * (started here, as the main one must not hold half a million records for every job).
  */
-async function measureLarge(latencyMs: number): Promise<Measured & { bigEventId: string }> {
+async function measureLarge(
+	latencyMs: number,
+): Promise<{ eventx: Measured; raw: Measured; bigEventId: string }> {
 	const script = compileScript('scripts/simulator.ts');
 	const port = await freePort();
 	const simulator = await startProcess(
@@ -187,11 +230,12 @@ async function measureLarge(latencyMs: number): Promise<Measured & { bigEventId:
 		const bench = new Bench(
 			url,
 			{ simulatorUrl: url, accessToken: await accessToken(url), bigEventId, upsertEventId: '' },
-			{ attendeesUpsert: [], confirmationSend: [] },
+			{},
 		);
-		const measured = await bench.measure('attendeesGetAll', 'eventx', 1);
+		const eventx = await bench.measure('attendeesGetAll', 'eventx', 1);
+		const raw = await bench.measure('attendeesGetAll', 'raw', 1);
 		bench.dispose();
-		return { ...measured, bigEventId };
+		return { eventx, raw, bigEventId };
 	} finally {
 		await simulator.stop();
 	}
@@ -200,7 +244,9 @@ async function measureLarge(latencyMs: number): Promise<Measured & { bigEventId:
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const ms = (value: number) =>
 	value >= 10_000 ? `${(value / 1000).toFixed(1)} s` : `${value.toFixed(0)} ms`;
-const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(1)}x` : 'n/a');
+/** The node's figure as a multiple of the limit's. */
+const times = (node: number, limit: number) =>
+	limit > 0 ? `${(node / limit).toFixed(2)}x` : 'n/a';
 
 function table(rows: string[][]): string {
 	const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
@@ -239,10 +285,9 @@ async function main(): Promise<void> {
 				n8nModules: n8n.modules,
 			},
 			{
-				attendeesUpsert: Array.from({ length: 5000 }, (_, i) => ({
-					firstName: `Bench ${i}`,
-					invitationEmail: `bench${i}@example.com`,
-				})),
+				attendeesImport: importRows(5000, (i) => `bench${i}@example.com`),
+				// The big event's own attendees, their emails as a sheet might spell them.
+				attendeesImportByEmail: importRows(5000, (i) => ` Guest${i}.E0@example.com`),
 				confirmationSend: state.seeded.attendeeIds[bigEventId].slice(0, 5000).map((id) => ({ id })),
 			},
 		);
@@ -251,45 +296,57 @@ async function main(): Promise<void> {
 			job: Job;
 			title: string;
 			eventx: Measured;
-			httpRequest: Measured;
+			/** n8n's HTTP Request node; absent when it has no equivalent of the job. */
+			httpRequest?: Measured;
+			/** The plain HTTP client: the limit. */
+			raw: Measured;
 			/** The package's runs at 0 ms latency, profiled. */
 			zeroLatency: Measured;
 		}> = [];
-		for (const { job, title } of JOBS) {
+		const chosen = JOBS.filter((j) => settings.jobs.length === 0 || settings.jobs.includes(j.job));
+		for (const { job, title, httpRequest: withHttpRequest } of chosen) {
 			print(`[bench] ${title}...`);
 			await bench.setLatency(settings.latencyMs);
 			const eventx = await bench.measure(job, 'eventx', settings.runs);
-			const httpRequest = await bench.measure(job, 'httpRequest', settings.baselineRuns);
+			const raw = await bench.measure(job, 'raw', settings.runs);
+			const httpRequest =
+				withHttpRequest && settings.httpRequest
+					? await bench.measure(job, 'httpRequest', settings.baselineRuns)
+					: undefined;
 			await bench.setLatency(0);
 			const zeroLatency = await bench.measure(job, 'eventx', settings.runs);
 			// One more run, sampled, to tell the package's own CPU time from n8n's.
 			const sampled = await bench.measure(job, 'eventx', 1, true);
 			zeroLatency.packageSelfMs = sampled.packageSelfMs;
 			zeroLatency.packageInclusiveMs = sampled.packageInclusiveMs;
-			rows.push({ job, title, eventx, httpRequest, zeroLatency });
+			rows.push({ job, title, eventx, httpRequest, raw, zeroLatency });
 		}
 		bench.dispose();
 
 		const cpu = cpus()[0]?.model ?? 'unknown CPU';
 		print(
-			`\nEventX node vs HTTP Request node, ${settings.latencyMs} ms latency per request; medians of ${settings.runs} runs (baseline ${settings.baselineRuns}); ${cpus().length} cores, ${cpu}; Node ${process.version}\n`,
+			`\nEventX node vs a plain HTTP client (the limit) and n8n's HTTP Request node, ${settings.latencyMs} ms latency per request; medians of ${settings.runs} runs (HTTP Request ${settings.baselineRuns}); ${cpus().length} cores, ${cpu}; Node ${process.version}. "x limit": the node's figure divided by the plain client's.\n`,
 		);
+		const na = 'n/a';
 		print(
 			table([
 				[
 					'job',
 					'requests',
-					'baseline',
-					'ratio',
+					'limit',
+					'HTTP Req.',
+					'x limit',
 					'wall',
-					'baseline',
-					'ratio',
+					'limit',
+					'HTTP Req.',
+					'x limit',
 					'CPU',
 					'per 1k items @0ms: CPU',
 					'node self',
 					'node incl.',
-					'peak mem growth',
-					'baseline',
+					'peak mem',
+					'limit',
+					'x limit',
 					'output JSON',
 				],
 				...rows.map((r) => {
@@ -298,28 +355,32 @@ async function main(): Promise<void> {
 					return [
 						r.title,
 						String(r.eventx.requests),
-						String(r.httpRequest.requests),
-						ratio(r.httpRequest.requests, r.eventx.requests),
+						String(r.raw.requests),
+						r.httpRequest ? String(r.httpRequest.requests) : na,
+						times(r.eventx.requests, r.raw.requests),
 						ms(r.eventx.wallMs),
-						ms(r.httpRequest.wallMs),
-						ratio(r.httpRequest.wallMs, r.eventx.wallMs),
+						ms(r.raw.wallMs),
+						r.httpRequest ? ms(r.httpRequest.wallMs) : na,
+						times(r.eventx.wallMs, r.raw.wallMs),
 						ms(r.eventx.cpuMs),
 						per1k(r.zeroLatency.cpuMs),
 						per1k(r.zeroLatency.packageSelfMs),
 						per1k(r.zeroLatency.packageInclusiveMs),
 						mb(r.eventx.peakGrowthBytes),
-						mb(r.httpRequest.peakGrowthBytes),
+						mb(r.raw.peakGrowthBytes),
+						times(r.eventx.peakGrowthBytes, r.raw.peakGrowthBytes),
 						mb(r.eventx.outputBytes),
 					];
 				}),
 			]),
 		);
-		let large: (Measured & { bigEventId: string }) | undefined;
+		let large: { eventx: Measured; raw: Measured; bigEventId: string } | undefined;
 		if (settings.large) {
 			print('\n[bench] Attendee Get Many, Return All (500,000)...');
 			large = await measureLarge(settings.latencyMs);
+			const { eventx, raw } = large;
 			print(
-				`Attendee Get Many, Return All (500,000), the package only, 1 run: ${large.requests} requests, ${large.outputItems} items, wall ${ms(large.wallMs)}, CPU ${ms(large.cpuMs)}, peak mem growth ${mb(large.peakGrowthBytes)}, output JSON ${mb(large.outputBytes)}`,
+				`Attendee Get Many, Return All (500,000), 1 run each: requests ${eventx.requests} (limit ${raw.requests}), wall ${ms(eventx.wallMs)} (limit ${ms(raw.wallMs)}, ${times(eventx.wallMs, raw.wallMs)}), CPU ${ms(eventx.cpuMs)} (limit ${ms(raw.cpuMs)}), peak mem growth ${mb(eventx.peakGrowthBytes)} (limit ${mb(raw.peakGrowthBytes)}, ${times(eventx.peakGrowthBytes, raw.peakGrowthBytes)}), ${eventx.outputItems} items, output JSON ${mb(eventx.outputBytes)}`,
 			);
 		}
 		const results = {

@@ -8,7 +8,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceOptions, resources } from './actions/resources';
 import { route } from './actions/router';
-import { listSearch, loadOptions } from './methods';
+import { listSearch, loadOptions, resourceMapping } from './methods';
 import { ACTION_DESCRIPTION } from './helpers/nodeDescription';
 import { LATEST_VERSION, operationProperties, v1Only } from './helpers/versions';
 import { requestOptionsProperty, requestSettingsOptions } from './transport/requestOptions';
@@ -19,8 +19,9 @@ export class EventX implements INodeType {
 		name: 'eventX',
 		icon: { light: 'file:eventx.svg', dark: 'file:eventx.dark.svg' },
 		group: ['transform'],
-		// Version 2: pickers, Simplify and one Options collection per operation (see helpers/versions).
-		version: [1, 2],
+		// Version 2: pickers, Simplify and one Options collection per operation; version 3: the
+		// attendee resource mapper (see helpers/versions).
+		version: [1, 2, 3],
 		defaultVersion: LATEST_VERSION,
 		// "Get Many: Event": the labels of the chosen operation and resource (parameters hold only
 		// their values). A literal, as n8n's verification requires; the description test holds it
@@ -56,7 +57,7 @@ export class EventX implements INodeType {
 		],
 	};
 
-	methods = { listSearch, loadOptions };
+	methods = { listSearch, loadOptions, resourceMapping };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await route.call(this);

@@ -172,9 +172,33 @@ describe('version 2 of the action node', () => {
 			})),
 		);
 
-	test('is the default; version 1 stays available for saved workflows', () => {
-		expect(description.version).toEqual([1, 2]);
-		expect(description.defaultVersion).toBe(2);
+	test('version 3 is the default; versions 1 and 2 stay available for saved workflows', () => {
+		expect(description.version).toEqual([1, 2, 3]);
+		expect(description.defaultVersion).toBe(3);
+	});
+
+	test("version 3 changes only Create or Update and Update: the attendee resource mapper; version 2's parameters stay for saved workflows", () => {
+		const names = (version: number, operation: string) =>
+			shown(version, 'attendee', operation).map((p) => p.name);
+		expect(names(2, 'upsert')).toEqual(
+			expect.arrayContaining(['attendeeId', 'upsertFields', 'upsertCustomFields']),
+		);
+		expect(names(2, 'upsert')).not.toContain('columns');
+		expect(names(3, 'upsert')).toEqual(expect.arrayContaining(['matchOn', 'columns']));
+		expect(names(3, 'upsert')).not.toContain('upsertFields');
+		expect(names(2, 'update')).toContain('updateFields');
+		expect(names(3, 'update')).toContain('columns');
+		expect(names(3, 'update')).not.toContain('updateFields');
+		const columns = shown(3, 'attendee', 'upsert').find((p) => p.name === 'columns')!;
+		expect(columns.typeOptions?.resourceMapper).toMatchObject({
+			resourceMapperMethod: 'getAttendeeColumns',
+			supportAutoMap: true,
+		});
+		// Every other operation shows the same parameters on versions 2 and 3.
+		for (const { resource, operation } of operations) {
+			if (resource === 'attendee' && (operation === 'upsert' || operation === 'update')) continue;
+			expect(shown(3, resource, operation)).toEqual(shown(2, resource, operation));
+		}
 	});
 
 	test('every operation has one Options collection, holding the request settings', () => {
@@ -203,7 +227,13 @@ describe('version 2 of the action node', () => {
 		}
 		// The operation's own options stay: Batch Size of Create or Update.
 		const upsert = shown(2, 'attendee', 'upsert', true).find((p) => p.name === 'options');
-		expect((upsert?.options as INodeProperties[]).map((o) => o.name)).toEqual(['batchSize']);
+		const onVersion = (version: number) => (o: INodeProperties) =>
+			((o.displayOptions?.show?.['@version'] as number[] | undefined) ?? [version]).includes(
+				version,
+			);
+		const own = upsert?.options as INodeProperties[];
+		expect(own.filter(onVersion(2)).map((o) => o.name)).toEqual(['batchSize']);
+		expect(own.filter(onVersion(3)).map((o) => o.name)).toEqual(['batchSize', 'unknownFields']);
 	});
 
 	test('Simplify is offered, on by default, for every get and list operation (version 2 only)', () => {

@@ -70,13 +70,14 @@ describe('the examples', () => {
 	});
 
 	test.each(examples)(
-		'$file: EventX nodes are version 2 with the event picked from the list',
+		'$file: EventX nodes are version 2, or 3 where they import attendees with the resource mapper, with the event picked from the list',
 		({ workflow }) => {
 			const eventx = workflow.nodes.filter((n) => n.type === 'n8n-nodes-eventx.eventX');
 			for (const node of eventx) {
+				const mapper = node.parameters.columns !== undefined;
 				expect({ node: node.name, version: node.typeVersion }).toEqual({
 					node: node.name,
-					version: 2,
+					version: mapper ? 3 : 2,
 				});
 				expect(node.parameters.eventId).toMatchObject({ __rl: true, mode: 'list' });
 			}

@@ -168,7 +168,7 @@ export function resetContainer(): void {
  */
 export async function loadOptions(
 	options: Setup & {
-		kind: 'listSearch' | 'loadOptions';
+		kind: 'listSearch' | 'loadOptions' | 'resourceMapping';
 		method: string;
 		filter?: string;
 		paginationToken?: string;

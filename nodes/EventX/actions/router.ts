@@ -28,7 +28,16 @@ type NodeError = NodeApiError | NodeOperationError;
  * itself on the item (its description, code and status stay there). The item's `error` is also
  * what sends it to the error output when On Error is "Continue (using error output)".
  */
-function errorItem(error: NodeError, itemIndex: number): INodeExecutionData {
+function errorItem(
+	ctx: IExecuteFunctions,
+	error: NodeError,
+	itemIndex: number,
+	details?: IDataObject,
+): INodeExecutionData {
+	// n8n rewrites an item that carries its error to `{ error: message }`: an operation's details
+	// (e.g. `result: 'failed'`) are kept on the regular output by leaving the error object off.
+	if (details && ctx.getNode().onError !== 'continueErrorOutput')
+		return { json: { ...details, error: error.message }, pairedItem: { item: itemIndex } };
 	return { json: { error: error.message }, error, pairedItem: { item: itemIndex } };
 }
 
@@ -99,7 +108,9 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	outcomes.forEach((outcome, itemIndex) => {
 		if (!outcome) return;
 		if ('error' in outcome)
-			output.push(errorItem(withItemIndex(this, outcome.error, itemIndex), itemIndex));
+			output.push(
+				errorItem(this, withItemIndex(this, outcome.error, itemIndex), itemIndex, outcome.details),
+			);
 		else pushItems(output, outcome.json, itemIndex);
 	});
 	return [output];

@@ -19,8 +19,16 @@ export interface ItemOperation<Plan = unknown> extends OperationBase<Plan> {
 	): Promise<IDataObject | IDataObject[]>;
 }
 
-/** The outcome for one input item of a batched operation. */
-export type BatchResult = { json: IDataObject | IDataObject[] } | { error: Error };
+/**
+ * The outcome for one input item of a batched operation. `sharedWith`: the other items whose
+ * payload was the same (sent once). `details`: what a failed item shows besides the error.
+ */
+export type BatchResult = (
+	| { json: IDataObject | IDataObject[] }
+	| { error: Error; details?: IDataObject }
+) & {
+	sharedWith?: number[];
+};
 
 export interface PreparedItem<Plan> {
 	plan: Plan;

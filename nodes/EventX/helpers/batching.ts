@@ -74,9 +74,21 @@ export interface BatchRules<Plan, Payload> {
 	send: SendChunk<Payload>;
 	/**
 	 * Send each payload once per group, whichever items gave it (a send reaches an attendee once);
-	 * the key says when two payloads are the same. Every item that gave it shares its outcome.
+	 * the key says when two payloads are the same (`undefined`: never the same as another). Every
+	 * item that gave it shares its outcome, and its result names the others (`sharedWith`).
 	 */
-	dedupe?: (payload: Payload) => string;
+	dedupe?: (payload: Payload) => string | undefined;
+	/**
+	 * Which of the same payloads is sent: the first given (a send: they are equal), or the last
+	 * (an import: the latest row of one attendee wins).
+	 */
+	keep?: 'first' | 'last';
+	/**
+	 * Runs once per group, before its first request, on all its payloads (after deduplication):
+	 * returns them as they are to be sent (an import matched on email gives each known attendee
+	 * its ID). A failure fails every payload of the group.
+	 */
+	resolve?: (group: string, payloads: Payload[], firstItemIndex: number) => Promise<Payload[]>;
 	/**
 	 * Split a definitively rejected request in halves to find the payloads EventX refuses (an
 	 * upsert or a removal can be repeated; a send is never split: nothing of it is re-sent).
@@ -156,7 +168,10 @@ export async function sendInBatches<Plan extends { batchSize: number }, Payload>
 		item.payloads.forEach((payload, index) => {
 			const key = rules.dedupe?.(payload);
 			const known = key === undefined ? undefined : group.byKey.get(key);
-			if (known) return void known.givenBy.push({ position, index });
+			if (known) {
+				if (rules.keep === 'last') known.payload = payload;
+				return void known.givenBy.push({ position, index });
+			}
 			const entry: Entry = { payload, givenBy: [{ position, index }] };
 			group.entries.push(entry);
 			if (key !== undefined) group.byKey.set(key, entry);
@@ -217,6 +232,19 @@ export async function sendInBatches<Plan extends { batchSize: number }, Payload>
 	};
 
 	for (const [group, { entries }] of groups) {
+		if (rules.resolve && !stopped && entries.length > 0) {
+			try {
+				const resolved = await rules.resolve(
+					group,
+					entries.map((e) => e.payload),
+					itemOf(entries[0]),
+				);
+				entries.forEach((entry, i) => (entry.payload = resolved[i]));
+			} catch (error) {
+				failed(entries, error as Error);
+				continue;
+			}
+		}
 		for (let start = 0; start < entries.length; start += batchSize) {
 			const chunk = entries.slice(start, start + batchSize);
 			if (stopped) {
@@ -237,10 +265,24 @@ export async function sendInBatches<Plan extends { batchSize: number }, Payload>
 		}
 	}
 
+	/** The other items that gave one of this item's payloads. */
+	const shared = new Map<number, Set<number>>();
+	for (const { entries } of groups.values())
+		for (const entry of entries) {
+			if (entry.givenBy.length < 2) continue;
+			for (const { position } of entry.givenBy) {
+				const others = shared.get(position) ?? new Set<number>();
+				for (const other of entry.givenBy)
+					if (other.position !== position) others.add(items[other.position].itemIndex);
+				shared.set(position, others);
+			}
+		}
+
 	return items.map((_item, position): BatchResult => {
+		const sharedWith = shared.has(position) ? [...shared.get(position)!] : undefined;
 		const error = errors[position].find((e) => e !== undefined);
-		if (error) return { error };
+		if (error) return { error, ...(sharedWith ? { sharedWith } : {}) };
 		const list = answers[position];
-		return { json: list.length === 1 ? list[0] : list };
+		return { json: list.length === 1 ? list[0] : list, ...(sharedWith ? { sharedWith } : {}) };
 	});
 }

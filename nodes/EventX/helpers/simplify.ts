@@ -32,7 +32,7 @@ type Labels = Map<string, string>;
 /** The question labels of each event, read once per execution (one request per event). */
 const labelCache = new WeakMap<object, Map<string, Promise<Labels>>>();
 
-function questionLabel(question: IDataObject): string {
+export function questionLabel(question: IDataObject): string {
 	const label = (question.contentI18n as IDataObject | undefined)?.label as IDataObject | undefined;
 	const text =
 		label?.default ?? Object.values(label ?? {}).find((v) => typeof v === 'string' && v !== '');

@@ -3,10 +3,15 @@ import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-wo
 /**
  * Version 2 of the action node: pickers (resource locators) for organizations, attendees and
  * webhooks, Simplify on by default, and one Options collection per operation that holds the
- * request settings. Version 1 keeps its parameters and output exactly, so saved workflows run on
- * unchanged.
+ * request settings. Version 3: Attendee Create or Update and Update take their fields from a
+ * resource mapper (Map Automatically or Map Each Column Below), Create or Update matches on ID,
+ * invitation email or nothing and says per item what it did. Earlier versions keep their
+ * parameters and output exactly, so saved workflows run on unchanged.
  */
-export const LATEST_VERSION = 2;
+export const LATEST_VERSION = 3;
+
+/** Every version from 2 on (pickers, Simplify, one Options collection). */
+export const FROM_V2 = [2, 3];
 
 /** The node version of the running node (1 for nodes saved before version 2). */
 export function nodeVersion(ctx: Pick<IExecuteFunctions, 'getNode'>): number {
@@ -21,7 +26,10 @@ export function onVersions(property: INodeProperties, versions: number[]): INode
 }
 
 export const v1Only = (property: INodeProperties) => onVersions(property, [1]);
-export const v2Only = (property: INodeProperties) => onVersions(property, [2]);
+/** From version 2 on (the name is older than version 3). */
+export const v2Only = (property: INodeProperties) => onVersions(property, FROM_V2);
+export const v1AndV2 = (property: INodeProperties) => onVersions(property, [1, 2]);
+export const v3Only = (property: INodeProperties) => onVersions(property, [3]);
 
 /** Version 2's one Options collection of every operation. */
 export const OPTIONS_NAME = 'options';
@@ -57,10 +65,17 @@ export function operationProperties(
 		placeholder: 'Add Option',
 		default: {},
 		options: [...options].sort(byName),
-		displayOptions: { show: { ...show, '@version': [2], '@tool': [tool] } },
+		displayOptions: { show: { ...show, '@version': FROM_V2, '@tool': [tool] } },
 	});
+	// Version 1 keeps its own collections, without the options of later versions only.
+	const onV1 = (p: INodeProperties) =>
+		((p.displayOptions?.show?.['@version'] as number[] | undefined) ?? [1]).includes(1);
+	const forV1 = (p: INodeProperties): INodeProperties[] => {
+		const options = ((p.options ?? []) as INodeProperties[]).filter(onV1);
+		return options.length > 0 ? [v1Only({ ...p, options })] : [];
+	};
 	return [
-		...description.map((p) => (isOptions(p) ? v1Only(p) : p)),
+		...description.flatMap((p) => (isOptions(p) ? forV1(p) : [p])),
 		collection([...own, ...requestSettings], false),
 		...(own.length > 0 ? [collection(own, true)] : []),
 	];

@@ -11,6 +11,7 @@ import {
 	getTicketClassAddOns,
 	getTicketClasses,
 } from './loadOptions';
+import { getAttendeeColumns } from './resourceMapping';
 
 export const listSearch = {
 	searchAttendees,
@@ -26,3 +27,5 @@ export const loadOptions = {
 	getTicketClassAddOns,
 	getTicketClasses,
 };
+
+export const resourceMapping = { getAttendeeColumns };

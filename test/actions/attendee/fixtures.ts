@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 import type { INodeParameters } from 'n8n-workflow';
 
 import type { Simulator } from '../../simulator/server';
@@ -58,4 +60,39 @@ export function attendeeContext(ctx: { sim: Simulator }) {
 		expect(ctx.sim.store.attendees.size).toBe(before);
 	}
 	return { event, attendeeOf, someAttendee: () => attendeeOf(0), base, expectRefused };
+}
+
+/** The event's questions replaced by one of each type the mapper knows, and one file upload. */
+export function askEverything(sim: Simulator, eventId = sim.seeded.eventIds[0]) {
+	const question = (type: string, label: string, options?: string[]) => ({
+		id: randomUUID(),
+		type,
+		contentI18n: { label: { default: label } },
+		isFilterable: true,
+		config: options
+			? {
+					options: options.map((o) => ({
+						id: o.toLowerCase(),
+						contentI18n: { label: { default: o } },
+					})),
+				}
+			: {},
+		archivedAt: null,
+	});
+	const q = {
+		company: question('text', 'Company Size'),
+		vegan: question('singleCheckbox', 'Vegan'),
+		shirt: question('dropdown', 'T-Shirt', ['Small', 'Large']),
+		topics: question('checkboxGroup', 'Topics', ['AI', 'Cloud', 'Security']),
+		arrival: question('datePicker', 'Arrival Date'),
+		time: question('timePicker', 'Arrival Time'),
+		links: question('multipleText', 'Links'),
+		upload: question('fileUpload', 'Passport'),
+		archived: { ...question('text', 'Old Question'), archivedAt: '2026-01-01T00:00:00Z' },
+	};
+	sim.store.customFields.set(eventId, Object.values(q));
+	return Object.fromEntries(Object.entries(q).map(([k, v]) => [k, v.id])) as Record<
+		keyof typeof q,
+		string
+	>;
 }

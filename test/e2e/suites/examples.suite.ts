@@ -110,6 +110,27 @@ export const examplesSuite: E2eSuite = {
 				expect(ticketOf('ada@example.com')).toBe(vipTicketClass);
 				expect(ticketOf('alan@example.com')).toBe(vipTicketClass);
 				expect(ticketOf('grace@example.com')).not.toBe(vipTicketClass);
+				// Map Automatically took the CRM's own column names; each item says what it did.
+				const synced = outputOf(runData, 'Create or Update Attendees');
+				expect(synced.map((i) => i.result)).toEqual(['created', 'created', 'created']);
+				expect(synced[0].attendee).toMatchObject({
+					invitationEmail: 'ada@example.com',
+					firstName: 'Ada',
+					lastName: 'Lovelace',
+					organization: 'Analytical Engines',
+				});
+
+				// Matched on email: the same sync again updates the three attendees, never duplicates.
+				const again = await env().execute(EXAMPLE_IDS.sync);
+				expect(outputOf(again, 'Create or Update Attendees').map((i) => i.result)).toEqual([
+					'updated',
+					'updated',
+					'updated',
+				]);
+				const afterwards = (await env().state()).attendees.filter(
+					(a) => a.eventId === events.sync && String(a.invitationEmail).endsWith('@example.com'),
+				);
+				expect(afterwards).toHaveLength(attendees.length);
 
 				// Same demo event: the outreach example's next run confirms the synced attendees.
 				const outreach = await env().execute(EXAMPLE_IDS.outreach);

@@ -4,21 +4,53 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { batchOptionsProperty, readBatchSize, sendInBatches } from '../../helpers/batching';
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { requireUuid } from '../../helpers/validation';
-import { API_PREFIX, eventxList } from '../../transport';
+import { nodeVersion, v1AndV2, v3Only } from '../../helpers/versions';
+import { API_PREFIX, eventxList, eventxPaginate } from '../../transport';
 import type { BatchOperation, BatchResult, PreparedItem } from '../types';
+import { columnsProperty, emailKey, readColumns, unknownFieldsOption } from './columns';
 import { attendeeIdProperty, customFieldsProperty, profileProperty, readProfile } from './fields';
 import { changeAttendeeTicket, readTicketChange, ticketProperties } from './ticket';
 
+type MatchOn = 'id' | 'invitationEmail' | 'nothing';
+
+const options = batchOptionsProperty(
+	'upsertOptions',
+	'How many attendees one request carries. The items of one execution are grouped per event and sent in as few requests as this allows.',
+);
+
 const properties: INodeProperties[] = [
 	eventLocator(),
-	attendeeIdProperty(false),
-	profileProperty('upsertFields', 'Attendee Fields', true),
-	customFieldsProperty('upsertCustomFields'),
+	v3Only({
+		displayName: 'Match On',
+		name: 'matchOn',
+		type: 'options',
+		options: [
+			{
+				name: 'Attendee ID',
+				value: 'id',
+				description: 'Update the attendee of the Attendee ID column; create one when it is empty',
+			},
+			{
+				name: 'Invitation Email',
+				value: 'invitationEmail',
+				description:
+					"Update the event's attendee with the same email (case and spaces ignored); create one when there is none. Reads the event's attendees once per execution.",
+			},
+			{
+				name: 'Nothing (Always Create)',
+				value: 'nothing',
+				description: 'Create a new attendee for every item',
+			},
+		],
+		default: 'invitationEmail',
+		description: 'How an item finds the attendee it updates',
+	}),
+	v3Only(columnsProperty('upsert')),
+	v1AndV2(attendeeIdProperty(false)),
+	v1AndV2(profileProperty('upsertFields', 'Attendee Fields', true)),
+	v1AndV2(customFieldsProperty('upsertCustomFields')),
 	...ticketProperties(true),
-	batchOptionsProperty(
-		'upsertOptions',
-		'How many attendees one request carries. The items of one execution are grouped per event and sent in as few requests as this allows.',
-	),
+	{ ...options, options: [...(options.options ?? []), unknownFieldsOption] },
 ];
 
 const displayOptions = { show: { resource: ['attendee'], operation: ['upsert'] } };
@@ -31,28 +63,67 @@ interface Plan {
 	batchSize: number;
 	/** The ticket class and add-ons to give the attendee once it is saved. */
 	ticket?: IDataObject;
+	/** Version 3: how the attendee is found, and the input keys no column took (when reported). */
+	matchOn?: MatchOn;
+	ignoredFields?: string[];
 }
 
 export const upsert: BatchOperation<Plan> = {
 	description,
 	prepare(this: IExecuteFunctions, itemIndex) {
 		const eventId = readEventId(this, itemIndex);
-		const rawId = this.getNodeParameter('attendeeId', itemIndex, '') as unknown;
 		const attendee: IDataObject = {};
-		if (rawId !== '' && rawId !== undefined && rawId !== null)
-			attendee.id = requireUuid(this, rawId, 'Attendee ID', itemIndex).toLowerCase();
-		Object.assign(attendee, readProfile(this, itemIndex, 'upsertFields', 'upsertCustomFields'));
-		return {
+		const plan: Plan = {
 			eventId,
 			attendee,
 			batchSize: readBatchSize(this, itemIndex, 'upsertOptions'),
 			ticket: readTicketChange(this, itemIndex),
 		};
+		if (nodeVersion(this) >= 3) {
+			const matchOn = this.getNodeParameter('matchOn', itemIndex, 'invitationEmail') as MatchOn;
+			const row = readColumns(this, itemIndex, true);
+			if (row.id !== undefined && matchOn !== 'nothing')
+				attendee.id = requireUuid(this, row.id, 'Columns > Attendee ID', itemIndex).toLowerCase();
+			Object.assign(attendee, row.body);
+			return { ...plan, matchOn, ignoredFields: row.ignoredFields };
+		}
+		const rawId = this.getNodeParameter('attendeeId', itemIndex, '') as unknown;
+		if (rawId !== '' && rawId !== undefined && rawId !== null)
+			attendee.id = requireUuid(this, rawId, 'Attendee ID', itemIndex).toLowerCase();
+		Object.assign(attendee, readProfile(this, itemIndex, 'upsertFields', 'upsertCustomFields'));
+		return plan;
 	},
 	async executeBatch(this: IExecuteFunctions, prepared: Array<PreparedItem<Plan>>) {
+		const matchOn = prepared[0].plan.matchOn;
+		/** Per event, the invitation emails matched to an attendee EventX already holds. */
+		const matched = new Set<string>();
 		const results = await sendInBatches(this, prepared, {
 			group: (plan) => plan.eventId,
 			payloads: (plan) => [plan.attendee],
+			// Version 3: the same attendee twice in one execution is sent once, the last item's fields.
+			dedupe:
+				matchOn === 'id' || matchOn === 'invitationEmail'
+					? (attendee) =>
+							typeof attendee.id === 'string'
+								? `id:${attendee.id}`
+								: matchOn === 'invitationEmail'
+									? emailKey(attendee.invitationEmail)
+									: undefined
+					: undefined,
+			keep: 'last',
+			resolve:
+				matchOn === 'invitationEmail'
+					? async (eventId, attendees, itemIndex) => {
+							const known = await eventEmails(this, eventId, itemIndex);
+							return attendees.map((attendee) => {
+								const email = emailKey(attendee.invitationEmail);
+								const id = email === undefined ? undefined : known.get(email);
+								if (typeof attendee.id === 'string' || id === undefined) return attendee;
+								matched.add(`${eventId}|${email}`);
+								return { id, ...attendee };
+							});
+						}
+					: undefined,
 			send: async (eventId, attendees, itemIndex) => {
 				const { dataList } = await eventxList.call(this, {
 					method: 'PUT',
@@ -66,9 +137,57 @@ export const upsert: BatchOperation<Plan> = {
 			// An upsert can be repeated: a rejected request is split to find the refused attendees.
 			split: true,
 		});
-		return await applyTickets(this, prepared, results);
+		const saved = await applyTickets(this, prepared, results);
+		if (matchOn === undefined) return saved;
+		return saved.map((result, i) => {
+			const { plan } = prepared[i];
+			const email = emailKey(plan.attendee.invitationEmail);
+			const updated =
+				typeof plan.attendee.id === 'string' || matched.has(`${plan.eventId}|${email}`);
+			return outcome(result, updated ? 'updated' : 'created', plan);
+		});
 	},
 };
+
+/**
+ * Version 3's output item: what happened (`created`, `updated`, `failed`) and EventX's record;
+ * an item whose attendee another item of the execution also gave says so.
+ */
+function outcome(result: BatchResult, done: 'created' | 'updated', plan: Plan): BatchResult {
+	const details: IDataObject = {};
+	if (result.sharedWith?.length) {
+		details.sameAttendeeAs = result.sharedWith.map((item) => ({ item }));
+		details.note = `Items ${[...result.sharedWith].join(', ')} of this execution give the same attendee: it was sent once, with the fields of the last of them`;
+	}
+	if (plan.ignoredFields?.length) details.ignoredFields = plan.ignoredFields;
+	if ('error' in result) return { ...result, details: { result: 'failed', ...details } };
+	return { ...result, json: { result: done, attendee: result.json, ...details } };
+}
+
+/**
+ * The event's attendees by invitation email (trimmed, lower case), read once per execution:
+ * Return All with page ranges (one request per 20,000 attendees).
+ */
+async function eventEmails(
+	ctx: IExecuteFunctions,
+	eventId: string,
+	itemIndex: number,
+): Promise<Map<string, string>> {
+	const attendees = await eventxPaginate.call(ctx, {
+		method: 'GET',
+		path: `${API_PREFIX}/event/${eventId}/attendee`,
+		// Oldest first: when EventX already holds several attendees of one email, the oldest is kept.
+		qs: { sort: 'createdAt,id' },
+		itemIndex,
+	});
+	const byEmail = new Map<string, string>();
+	for (const attendee of attendees) {
+		const email = emailKey(attendee.invitationEmail);
+		if (email !== undefined && typeof attendee.id === 'string' && !byEmail.has(email))
+			byEmail.set(email, attendee.id);
+	}
+	return byEmail;
+}
 
 /**
  * The optional ticket change of each saved attendee, right after the upsert: one request per
@@ -130,9 +249,6 @@ async function applyTickets(
 	}
 	return out;
 }
-
-const emailKey = (value: unknown) =>
-	typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase() : undefined;
 
 /**
  * EventX's answer, one record per sent attendee. The contract does not say the answer keeps the

@@ -1,0 +1,351 @@
+// Attendee > Create or Update, version 3: the resource mapper (Map Automatically, Map Each Column
+// Below), Match On, duplicates within one execution and what each output item says.
+import type { IDataObject, INodeParameters, ResourceMapperField } from 'n8n-workflow';
+
+import { loadOptions } from '../../harness';
+import { apiRequests, run, useSimulator } from '../../fixtures';
+import { askEverything, byId, liveAttendees } from './fixtures';
+
+const ctx = useSimulator();
+const event = () => ctx.sim.seeded.eventIds[0];
+
+/** The columns as the editor loads them (the node's resourceMapping method). */
+async function loadColumns(operation = 'upsert'): Promise<ResourceMapperField[]> {
+	const { result } = await loadOptions({
+		kind: 'resourceMapping',
+		method: 'getAttendeeColumns',
+		parameters: { resource: 'attendee', operation, eventId: byId(event()) },
+		typeVersion: 3,
+		credentials: ctx.credentials(),
+	});
+	// The editor's read is not part of the runs the tests count.
+	ctx.sim.clearLog();
+	return (result as { fields: ResourceMapperField[] }).fields;
+}
+
+const columns = (schema: ResourceMapperField[], value: IDataObject | null = null) => ({
+	mappingMode: value === null ? 'autoMapInputData' : 'defineBelow',
+	value,
+	matchingColumns: [],
+	schema,
+	attemptToConvertTypes: false,
+	convertFieldsToString: false,
+});
+
+const importParameters = (schema: ResourceMapperField[], extra: IDataObject = {}) => ({
+	resource: 'attendee',
+	operation: 'upsert',
+	eventId: byId(event()),
+	matchOn: 'invitationEmail',
+	columns: columns(schema),
+	...extra,
+});
+
+const runV3 = async (parameters: object, items: IDataObject[], continueOnFail = false) =>
+	await run(ctx.sim, {
+		parameters: parameters as INodeParameters,
+		items,
+		typeVersion: 3,
+		continueOnFail,
+	});
+
+const puts = () => apiRequests(ctx.sim).filter((r) => r.method === 'PUT');
+const reads = () => apiRequests(ctx.sim).filter((r) => r.method === 'GET');
+const byEmail = (email: string) =>
+	liveAttendees(ctx.sim, event()).filter(
+		(a) => String(a.invitationEmail).toLowerCase() === email.toLowerCase(),
+	);
+
+describe('Map Automatically', () => {
+	test('input keys find their columns by name (case and separators ignored), questions by label or ID', async () => {
+		const q = askEverything(ctx.sim);
+		const schema = await loadColumns();
+		const { items, error } = await runV3(
+			importParameters(schema, { options: { unknownFields: 'report' } }),
+			[
+				{
+					'First Name': 'Ada',
+					last_name: 'Lovelace',
+					EMAIL: ' Ada@Example.com ',
+					company: 'Analytical Engines',
+					'company size': '11-50',
+					vegan: 'yes',
+					't-shirt': 'LARGE',
+					Topics: 'AI, security',
+					arrival_date: '2027-03-01T10:00:00Z',
+					'Arrival Time': '09:30',
+					[q.links]: ['https://a.example', 'https://b.example'],
+					phone: 91234567,
+					crm_id: 42,
+				},
+			],
+		);
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject({ result: 'created', ignoredFields: ['crm_id'] });
+		const [body] = puts()[0].body as IDataObject[];
+		expect(body).toEqual({
+			firstName: 'Ada',
+			lastName: 'Lovelace',
+			invitationEmail: 'Ada@Example.com',
+			organization: 'Analytical Engines',
+			contactNo: '91234567',
+			customFields: {
+				[q.company]: { value: '11-50' },
+				[q.vegan]: { value: true },
+				[q.shirt]: { value: 'large' },
+				[q.topics]: { value: ['ai', 'security'] },
+				[q.arrival]: { value: '2027-03-01' },
+				[q.time]: { value: '09:30' },
+				[q.links]: { value: ['https://a.example', 'https://b.example'] },
+			},
+		});
+		const attendee = (items[0].json.attendee as IDataObject) ?? {};
+		expect(attendee.id).toEqual(expect.any(String));
+		expect(byEmail('Ada@Example.com')).toHaveLength(1);
+	});
+
+	test('unknown keys fail the item when the user says so, before any request', async () => {
+		askEverything(ctx.sim);
+		const schema = await loadColumns();
+		ctx.sim.clearLog();
+		const { error } = await runV3(
+			importParameters(schema, { options: { unknownFields: 'error' } }),
+			[{ email: 'a@example.com' }, { email: 'b@example.com', shoe_size: 44 }],
+		);
+		expect(error?.message).toBe('Columns: no column for the input field(s) "shoe_size"');
+		expect(error?.context?.itemIndex).toBe(1);
+		expect(ctx.sim.requests).toHaveLength(0);
+	});
+
+	test.each([
+		['vegan', 'maybe', 'Columns > Vegan: must be true or false, not "maybe"'],
+		[
+			'Arrival Date',
+			'next week',
+			'Columns > Arrival Date: must be a date (YYYY-MM-DD), not "next week"',
+		],
+		[
+			'Arrival Date',
+			'2027-02-30',
+			'Columns > Arrival Date: must be a date (YYYY-MM-DD), not "2027-02-30"',
+		],
+		['T-Shirt', 'XXL', 'Columns > T-Shirt: must be one of "small", "large", not "XXL"'],
+		[
+			'Topics',
+			'AI, Blockchain',
+			'Columns > Topics: must be one of "ai", "cloud", "security", not "AI, Blockchain"',
+		],
+		['registration status', 'maybe', /^Columns > Registration Status: must be one of /],
+		['first name', { a: 1 }, 'Columns > First Name: must be text, not {"a":1}'],
+	])(
+		'%s = %j fails its item naming the column; Continue On Fail sends the others',
+		async (key, value, message) => {
+			askEverything(ctx.sim);
+			const schema = await loadColumns();
+			ctx.sim.clearLog();
+			const input = [
+				{ email: 'ok1@example.com' },
+				{ email: 'bad@example.com', [key]: value },
+				{ email: 'ok2@example.com' },
+			];
+			const stopped = await runV3(importParameters(schema), input);
+			if (typeof message === 'string') expect(stopped.error?.message).toBe(message);
+			else expect(stopped.error?.message).toMatch(message);
+			expect(stopped.error?.context?.itemIndex).toBe(1);
+			expect(ctx.sim.requests).toHaveLength(0);
+
+			const { items, error } = await runV3(importParameters(schema), input, true);
+			expect(error).toBeUndefined();
+			expect(items.map((i) => i.json.result ?? i.json.error)).toEqual([
+				'created',
+				stopped.error?.message,
+				'created',
+			]);
+			expect(puts()).toHaveLength(1);
+			expect((puts()[0].body as IDataObject[]).map((a) => a.invitationEmail)).toEqual([
+				'ok1@example.com',
+				'ok2@example.com',
+			]);
+		},
+	);
+});
+
+describe('Map Each Column Below', () => {
+	test('the mapped values, keyed by column ID, are checked by label and sent', async () => {
+		const q = askEverything(ctx.sim);
+		const schema = await loadColumns();
+		const parameters = importParameters(schema, {
+			matchOn: 'id',
+			columns: columns(schema, {
+				invitationEmail: '={{ $json.mail }}',
+				firstName: '={{ $json.who }}',
+				[q.vegan]: '={{ $json.veg }}',
+				[q.topics]: '={{ $json.topics }}',
+				approvalStatus: 'approved',
+				lastName: '',
+			}),
+		});
+		const { items, error } = await runV3(parameters, [
+			{ mail: 'grace@example.com', who: 'Grace', veg: false, topics: ['Cloud'] },
+			{ mail: 'alan@example.com', who: 'Alan', veg: true, topics: [] },
+		]);
+		expect(error).toBeUndefined();
+		expect(items.map((i) => i.json.result)).toEqual(['created', 'created']);
+		expect(puts()[0].body).toEqual([
+			{
+				invitationEmail: 'grace@example.com',
+				firstName: 'Grace',
+				approvalStatus: 'approved',
+				customFields: { [q.vegan]: { value: false }, [q.topics]: { value: ['cloud'] } },
+			},
+			{
+				invitationEmail: 'alan@example.com',
+				firstName: 'Alan',
+				approvalStatus: 'approved',
+				customFields: { [q.vegan]: { value: true }, [q.topics]: { value: [] } },
+			},
+		]);
+
+		const bad = await runV3(parameters, [{ mail: 'x@example.com', who: 'X', veg: 'perhaps' }]);
+		expect(bad.error?.message).toBe('Columns > Vegan: must be true or false, not "perhaps"');
+	});
+
+	test('Match On ID updates the attendee of the Attendee ID column; a non-UUID fails the item', async () => {
+		const schema = await loadColumns();
+		const id = ctx.sim.seeded.attendeeIds[event()][0];
+		const parameters = importParameters(schema, {
+			matchOn: 'id',
+			columns: columns(schema, { id: '={{ $json.id }}', jobTitle: '={{ $json.title }}' }),
+		});
+		const { items, error } = await runV3(parameters, [
+			{ id, title: 'Chief Engineer' },
+			{ id: '', title: 'Newcomer' },
+		]);
+		expect(error).toBeUndefined();
+		expect(items.map((i) => i.json.result)).toEqual(['updated', 'created']);
+		expect((items[0].json.attendee as IDataObject).id).toBe(id);
+		expect(ctx.sim.store.attendees.get(id)?.jobTitle).toBe('Chief Engineer');
+		const bad = await runV3(parameters, [{ id: 'nope', title: 'x' }]);
+		expect(bad.error?.message).toMatch(/^Columns > Attendee ID: /);
+	});
+});
+
+describe('Match On Invitation Email', () => {
+	const rows = (n: number, prefix = 'row') =>
+		Array.from({ length: n }, (_, i) => ({
+			email: `${prefix}${i}@example.com`,
+			first_name: `R${i}`,
+		}));
+
+	test('the same 1,000-row import twice leaves 1,000 attendees; the second run reports 1,000 updates, 0 creates', async () => {
+		const schema = await loadColumns();
+		const before = liveAttendees(ctx.sim, event()).length;
+		const first = await runV3(importParameters(schema), rows(1000));
+		expect(first.error).toBeUndefined();
+		expect(first.items.filter((i) => i.json.result === 'created')).toHaveLength(1000);
+		// One read of the event's attendees (one page range), then 10 bulk requests.
+		expect(reads()).toHaveLength(1);
+		expect(puts()).toHaveLength(10);
+
+		ctx.sim.clearLog();
+		const second = await runV3(
+			importParameters(schema),
+			rows(1000).map((r) => ({
+				...r,
+				email: ` ${r.email.toUpperCase()} `,
+				first_name: `${r.first_name}!`,
+			})),
+		);
+		expect(second.error).toBeUndefined();
+		const results = second.items.map((i) => i.json.result);
+		expect(results.filter((r) => r === 'updated')).toHaveLength(1000);
+		expect(results.filter((r) => r === 'created')).toHaveLength(0);
+		expect(liveAttendees(ctx.sim, event()).length).toBe(before + 1000);
+		expect(byEmail('row7@example.com')[0].firstName).toBe('R7!');
+		expect(reads()).toHaveLength(1);
+		expect(reads()[0].query.pageEnd).toBe('200');
+		expect(puts()).toHaveLength(10);
+		// Every updated item carries EventX's record of the attendee it matched.
+		const matched = (second.items[7].json.attendee as IDataObject).id;
+		expect(matched).toBe(byEmail('row7@example.com')[0].id);
+	}, 60_000);
+
+	test("an event's existing attendees are matched case-insensitively after trimming", async () => {
+		const schema = await loadColumns();
+		const seeded = liveAttendees(ctx.sim, event())[3];
+		const { items } = await runV3(importParameters(schema), [
+			{ Email: `  ${String(seeded.invitationEmail).toUpperCase()}`, City: 'Lisbon' },
+		]);
+		expect(items[0].json).toMatchObject({ result: 'updated', attendee: { id: seeded.id } });
+		expect(ctx.sim.store.attendees.get(seeded.id as string)?.city).toBe('Lisbon');
+	});
+
+	test('two items with one email become one attendee: the last wins, both say so', async () => {
+		const schema = await loadColumns();
+		const before = liveAttendees(ctx.sim, event()).length;
+		const { items, error } = await runV3(importParameters(schema), [
+			{ email: 'dup@example.com', first_name: 'First' },
+			{ email: 'other@example.com', first_name: 'Other' },
+			{ email: 'DUP@example.com ', first_name: 'Last' },
+		]);
+		expect(error).toBeUndefined();
+		expect(puts()).toHaveLength(1);
+		expect(puts()[0].body).toHaveLength(2);
+		expect(liveAttendees(ctx.sim, event()).length).toBe(before + 2);
+		expect(byEmail('DUP@example.com')[0].firstName).toBe('Last');
+		expect(items[0].json).toMatchObject({ result: 'created', sameAttendeeAs: [{ item: 2 }] });
+		expect(items[2].json).toMatchObject({ result: 'created', sameAttendeeAs: [{ item: 0 }] });
+		expect(String(items[0].json.note)).toMatch(/sent once, with the fields of the last/);
+		expect(items[0].json.attendee).toEqual(items[2].json.attendee);
+		expect(items[1].json.sameAttendeeAs).toBeUndefined();
+	});
+
+	test('Nothing (always create) neither reads the event nor merges rows', async () => {
+		const schema = await loadColumns();
+		const { items } = await runV3(importParameters(schema, { matchOn: 'nothing' }), [
+			{ email: 'twice@example.com' },
+			{ email: 'twice@example.com' },
+		]);
+		expect(items.map((i) => i.json.result)).toEqual(['created', 'created']);
+		expect(byEmail('twice@example.com')).toHaveLength(2);
+		expect(reads()).toHaveLength(0);
+	});
+
+	test('a failed bulk request marks its items failed with EventX\u2019s message (Continue On Fail)', async () => {
+		const schema = await loadColumns();
+		ctx.sim.addFault({
+			kind: 'status',
+			status: 400,
+			method: 'PUT',
+			path: '/bulk-upsert$',
+			times: 0,
+			code: 'REGISTRATION_CLOSED',
+			message: 'Registration for this event is closed',
+		});
+		const { items } = await runV3(importParameters(schema), rows(3), true);
+		expect(items.map((i) => i.json.result)).toEqual(['failed', 'failed', 'failed']);
+		expect(String(items[0].json.error)).toMatch(/Registration for this event is closed/);
+	});
+});
+
+describe('Attendee > Update, version 3', () => {
+	test('takes the same columns (Map Automatically) and PATCHes only what the item gives', async () => {
+		const q = askEverything(ctx.sim);
+		const schema = await loadColumns('update');
+		const id = ctx.sim.seeded.attendeeIds[event()][1];
+		const { items, error } = await runV3(
+			{
+				resource: 'attendee',
+				operation: 'update',
+				eventId: byId(event()),
+				attendeeId: { __rl: true, mode: 'id', value: id },
+				columns: columns(schema),
+			},
+			[{ id, 'Job Title': 'CTO', Vegan: true }],
+		);
+		expect(error).toBeUndefined();
+		const patch = apiRequests(ctx.sim).find((r) => r.method === 'PATCH');
+		expect(patch?.body).toEqual({ jobTitle: 'CTO', customFields: { [q.vegan]: { value: true } } });
+		expect(items[0].json.id).toBe(id);
+	});
+});
