@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { UUID_PATTERN, requireUuid } from './validation';
-import { v1Only, v2Only } from './versions';
+import { v1Only, fromV2 } from './versions';
 
 interface LocatorSpec {
 	/** Parameter name, shared by both versions (the saved value keeps working). */
@@ -35,7 +35,7 @@ export function recordLocator(spec: LocatorSpec): INodeProperties[] {
 			placeholder: EXAMPLE_UUID,
 			description: spec.v1Description,
 		}),
-		v2Only({
+		fromV2({
 			displayName: spec.label,
 			name: spec.name,
 			type: 'resourceLocator',

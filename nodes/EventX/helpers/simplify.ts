@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { API_PREFIX, eventxList } from '../transport';
-import { nodeVersion, v2Only } from './versions';
+import { nodeVersion, fromV2 } from './versions';
 
 /** Simplify, on by default from version 2 (version 1 always returns EventX's records). */
 export function simplifyProperty(): INodeProperties {
-	return v2Only({
+	return fromV2({
 		displayName: 'Simplify',
 		name: 'simplify',
 		type: 'boolean',

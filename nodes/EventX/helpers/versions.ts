@@ -26,8 +26,8 @@ export function onVersions(property: INodeProperties, versions: number[]): INode
 }
 
 export const v1Only = (property: INodeProperties) => onVersions(property, [1]);
-/** From version 2 on (the name is older than version 3). */
-export const v2Only = (property: INodeProperties) => onVersions(property, FROM_V2);
+/** From version 2 on. */
+export const fromV2 = (property: INodeProperties) => onVersions(property, FROM_V2);
 export const v1AndV2 = (property: INodeProperties) => onVersions(property, [1, 2]);
 export const v3Only = (property: INodeProperties) => onVersions(property, [3]);
 
