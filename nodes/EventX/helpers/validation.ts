@@ -198,6 +198,26 @@ export function requireOneOf<T extends string>(
 	throw invalidField(ctx, field, `"${String(value)}" is not one of ${sample}`, itemIndex);
 }
 
+/** An absolute http(s) URL (a webhook's target, a redirect), trimmed. */
+export function readHttpUrl(
+	ctx: NodeContext,
+	value: unknown,
+	field: string,
+	itemIndex: number,
+): string {
+	const text = typeof value === 'string' ? value.trim() : '';
+	if (text === '') throw invalidField(ctx, field, 'is required', itemIndex);
+	let url: URL;
+	try {
+		url = new URL(text);
+	} catch {
+		throw invalidField(ctx, field, `"${text}" is not a URL`, itemIndex);
+	}
+	if (url.protocol !== 'http:' && url.protocol !== 'https:')
+		throw invalidField(ctx, field, `"${text}" is not an http or https URL`, itemIndex);
+	return text;
+}
+
 /** Drops undefined members so that bodies carry only what the user set. */
 export function compact(object: IDataObject): IDataObject {
 	return Object.fromEntries(Object.entries(object).filter(([, v]) => v !== undefined));

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { organizationLocator, readLocatorId, recordLocator } from '../../helpers/locators';
-import { invalidField } from '../../helpers/validation';
+import { invalidField, readHttpUrl } from '../../helpers/validation';
 
 /** The organization whose custom domains an operation works on. */
 export const customDomainOrganization = () =>
@@ -41,18 +41,8 @@ export function defaultRedirectUrlProperty(): INodeProperties {
 }
 
 export function readDefaultRedirectUrl(ctx: IExecuteFunctions, itemIndex: number): string {
-	const text = String(ctx.getNodeParameter('defaultRedirectUrl', itemIndex, '')).trim();
-	const field = 'Default Redirect URL';
-	if (text === '') throw invalidField(ctx, field, 'is required', itemIndex);
-	let url: URL;
-	try {
-		url = new URL(text);
-	} catch {
-		throw invalidField(ctx, field, `"${text}" is not a URL`, itemIndex);
-	}
-	if (url.protocol !== 'http:' && url.protocol !== 'https:')
-		throw invalidField(ctx, field, `"${text}" is not an http or https URL`, itemIndex);
-	return text;
+	const value = ctx.getNodeParameter('defaultRedirectUrl', itemIndex, '');
+	return readHttpUrl(ctx, value, 'Default Redirect URL', itemIndex);
 }
 
 const HOSTNAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
