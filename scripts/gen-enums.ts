@@ -12,7 +12,7 @@ import { fs, path, print, printError, process, repoRoot } from '../test/platform
 export const SPEC_FILE = 'api/eventx-public-api.openapi.json';
 export const ENUMS_FILE = 'nodes/EventX/helpers/enums.ts';
 
-type Schema = { enum?: string[]; items?: { enum?: string[] }; properties?: Record<string, Schema> };
+type Schema = { enum?: string[]; items?: Schema; properties?: Record<string, Schema> };
 /** `properties` at the parameter itself: how the order list describes its JSON `filter`. */
 type Parameter = {
 	name: string;
@@ -52,6 +52,9 @@ export function extractEnums(spec: OpenApi): Record<string, readonly string[]> {
 	].schema.properties!.dataList.items as Schema;
 	const template = '/event/{eventId}/outreach/email-template/{emailTemplateType}';
 	const orderFilter = parameter('/event/{eventId}/order', 'get', 'filter').properties!;
+	const customField = (
+		body('/event/{eventId}/custom-field/bulk-upsert', 'put').data.items as Schema
+	).properties!;
 	return {
 		TIMEZONES: eventPost.timezone.enum!,
 		EVENT_FORMATS: eventPost.format.enum!,
@@ -68,6 +71,7 @@ export function extractEnums(spec: OpenApi): Record<string, readonly string[]> {
 		ORDER_PAYMENT_METHODS: orderFilter.paymentMethod.items!.enum!,
 		OFFLINE_PAYMENT_APPROVAL_STATUSES: orderFilter.offlinePaymentApprovalStatus.items!.enum!,
 		ORDER_SORT_KEYS: sortKeys('/event/{eventId}/order'),
+		CUSTOM_FIELD_TYPES: customField.type.enum!,
 		EMAIL_TEMPLATE_TYPES: parameter(template, 'put', 'emailTemplateType').schema!.enum!,
 		TEST_EMAIL_TEMPLATE_TYPES: parameter(`${template}/test`, 'post', 'emailTemplateType').schema!
 			.enum!,

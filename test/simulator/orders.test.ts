@@ -1,54 +1,13 @@
 // The simulator itself: the order list follows the OpenAPI (filter in the query or the body, its
 // enums, sorts and page ranges), and tests and other processes can place orders and move them.
 import { useSimulator } from '../fixtures';
-import { http } from '../platform.cjs';
+import { apiCall } from './apiCall';
 import { SEED_ORDERS } from './routes/orders';
-import { DEMO_USER_ID } from './store';
 
 const ctx = useSimulator();
+const call = (method: string, path: string, body?: unknown) => apiCall(ctx.sim, method, path, body);
 const event = () => ctx.sim.seeded.eventIds[0];
 
-interface Answer {
-	dataList?: Array<Record<string, unknown>>;
-	data?: Record<string, unknown>;
-	pagination?: Record<string, number>;
-	error?: { message: string };
-}
-
-/** One API call with a fresh token; node's http, as fetch sends no body with a GET. */
-async function call(
-	method: string,
-	path: string,
-	body?: unknown,
-): Promise<{ status: number; body: Answer }> {
-	const { accessToken } = ctx.sim.store.issueToken(DEMO_USER_ID);
-	const text = body === undefined ? '' : JSON.stringify(body);
-	return await new Promise((resolve, reject) => {
-		const request = http.request(
-			`${ctx.sim.url}${path}`,
-			{
-				method,
-				headers: {
-					authorization: `Bearer ${accessToken}`,
-					'content-type': 'application/json',
-					'content-length': Buffer.byteLength(text),
-				},
-			},
-			(response) => {
-				const chunks: Buffer[] = [];
-				response.on('data', (chunk: Buffer) => chunks.push(chunk));
-				response.on('end', () =>
-					resolve({
-						status: response.statusCode ?? 0,
-						body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Answer,
-					}),
-				);
-			},
-		);
-		request.on('error', reject);
-		request.end(text);
-	});
-}
 const list = (query = '', body?: unknown) =>
 	call('GET', `/public-api/v1/event/${event()}/order${query}`, body);
 const filter = (value: unknown) => `?filter=${encodeURIComponent(JSON.stringify(value))}`;

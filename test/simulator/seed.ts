@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { newAttendee } from './routes/attendees';
 import { newEvent } from './routes/events';
 import { seedOrders } from './routes/orders';
+import { newAddOn, newTicketClass } from './routes/ticketClasses';
 import { DEMO_API_TOKEN, DEMO_USER_ID, type Store } from './store';
 
 export interface SeedOptions {
@@ -133,35 +134,27 @@ export function seedAttendees(store: Store, eventIds: string[], options: Attende
 		});
 		const tags = [tag('VIP'), tag('Press')];
 		store.attendeeTags.set(eventId, tags);
-		const addOns = ['Workshop', 'Dinner'].map((name) => ({
-			id: randomUUID(),
-			stockQty: 100,
-			price: 10,
-			accessiblePhysicalSessionIds: [],
-			isAccessibleToAllPhysicalSessions: true,
-			contentI18n: { name: { default: name } },
-			type: 'session',
-			createdAt: stamp,
-			updatedAt: stamp,
-		}));
+		const addOns = ['Workshop', 'Dinner'].map((name) => newAddOn(name, stamp));
 		store.ticketClassAddOns.set(eventId, addOns);
 		store.ticketClasses.set(
 			eventId,
-			['General', 'VIP Pass'].map((name, i) => ({
-				id: randomUUID(),
-				contentI18n: { name: { default: name } },
-				price: i * 50,
-				qty: 500,
-				saleStartsAt: stamp,
-				saleEndsAt: null,
-				addOnIds: addOns.map((a) => a.id),
-				minAddOnQty: 0,
-				maxAddOnQty: 5,
-				minQty: 1,
-				maxQty: 5,
-				createdAt: stamp,
-				updatedAt: stamp,
-			})),
+			['General', 'VIP Pass'].map((name, i) =>
+				newTicketClass(
+					{
+						contentI18n: { name: { default: name } },
+						price: i * 50,
+						qty: 500,
+						saleStartsAt: stamp,
+						saleEndsAt: null,
+						addOnIds: addOns.map((a) => a.id),
+						minAddOnQty: 0,
+						maxAddOnQty: 5,
+						minQty: 1,
+						maxQty: 5,
+					},
+					stamp,
+				),
+			),
 		);
 		const question = (type: string, label: string) => ({
 			id: randomUUID(),

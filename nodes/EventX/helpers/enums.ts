@@ -567,6 +567,20 @@ export const ORDER_SORT_KEYS = [
 	'userEmail',
 ] as const;
 
+export const CUSTOM_FIELD_TYPES = [
+	'text',
+	'multipleText',
+	'textArea',
+	'singleCheckbox',
+	'radioGroup',
+	'checkboxGroup',
+	'dropdown',
+	'fileUpload',
+	'datePicker',
+	'phoneField',
+	'timePicker',
+] as const;
+
 export const EMAIL_TEMPLATE_TYPES = [
 	'attendee-approval-acknowledgement-email',
 	'attendee-invitation-email',

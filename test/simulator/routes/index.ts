@@ -2,8 +2,11 @@ import type { Route } from '../http';
 import type { Json, Store } from '../store';
 import { attendeeRoutes } from './attendees';
 import { authRoutes } from './auth';
+import { customFieldRoutes } from './customFields';
 import { eventRoutes } from './events';
+import { invoiceRoutes } from './invoices';
 import { orderRoutes } from './orders';
+import { ticketClassRoutes } from './ticketClasses';
 import { outreachRoutes } from './outreach';
 import { webhookRoutes } from './webhooks';
 
@@ -23,4 +26,7 @@ export const routeFactories: RouteFactory[] = [
 	outreachRoutes,
 	attendeeRoutes,
 	orderRoutes,
+	invoiceRoutes,
+	ticketClassRoutes,
+	customFieldRoutes,
 ];
