@@ -5,6 +5,7 @@
  */
 import type { LoggedRequest } from '../simulator/server';
 import { byId } from '../fixtures';
+import { commerceSteps } from './commerceSteps';
 
 export const NODE_TYPE = 'n8n-nodes-eventx.eventX';
 export const TRIGGER_TYPE = 'n8n-nodes-eventx.eventXTrigger';
@@ -25,6 +26,8 @@ export interface SimState {
 	ticketClassAddOns: Record<string, Json[]>;
 	customFields: Record<string, Json[]>;
 	emailTemplates: Record<string, Json>;
+	/** Orders with their event (`eventId`). */
+	orders: Json[];
 }
 
 /** What the action workflow works on: the first seeded event and its lists. */
@@ -66,7 +69,7 @@ export interface ActionStep {
 }
 
 /** An event's name as EventX stores it (`contentI18n.name.default`). */
-const eventName = (event: Json) =>
+export const eventName = (event: Json) =>
 	String((event.contentI18n as { name?: { default?: string } } | undefined)?.name?.default ?? '');
 
 /** What the door check-in example answers for a known attendee. */
@@ -91,14 +94,16 @@ export function actionSteps(expect: jest.Expect, seed: ActionSeed): ActionStep[]
 		...outreachSteps(expect, seed),
 		...webhookSteps(expect, seed),
 		...attendeeRemovalSteps(expect, seed),
+		...commerceSteps(expect, seed),
 	];
 }
 
-const forStep = (requests: LoggedRequest[], method: string, path: RegExp) =>
+export const forStep = (requests: LoggedRequest[], method: string, path: RegExp) =>
 	requests.filter((r) => r.method === method && path.test(r.path));
 
 /** `={{ $('<step>').first().json.<member> }}` */
-const fromStep = (step: string, member: string) => `={{ $('${step}').first().json.${member} }}`;
+export const fromStep = (step: string, member: string) =>
+	`={{ $('${step}').first().json.${member} }}`;
 
 function eventSteps(expect: jest.Expect): ActionStep[] {
 	return [
