@@ -12,12 +12,14 @@ import { fs, path, print, printError, process, repoRoot } from '../test/platform
 export const SPEC_FILE = 'api/eventx-public-api.openapi.json';
 export const ENUMS_FILE = 'nodes/EventX/helpers/enums.ts';
 
-type Schema = {
-	enum?: string[];
-	items?: Schema;
+type Schema = { enum?: string[]; items?: Schema; properties?: Record<string, Schema> };
+/** `properties` at the parameter itself: how the order list describes its JSON `filter`. */
+type Parameter = {
+	name: string;
+	description?: string;
+	schema?: Schema;
 	properties?: Record<string, Schema>;
 };
-type Parameter = { name: string; description?: string; schema?: Schema };
 type Operation = {
 	parameters?: Parameter[];
 	requestBody?: { content: Record<string, { schema: Schema }> };
@@ -49,6 +51,10 @@ export function extractEnums(spec: OpenApi): Record<string, readonly string[]> {
 		'application/json'
 	].schema.properties!.dataList.items as Schema;
 	const template = '/event/{eventId}/outreach/email-template/{emailTemplateType}';
+	const orderFilter = parameter('/event/{eventId}/order', 'get', 'filter').properties!;
+	const customField = (
+		body('/event/{eventId}/custom-field/bulk-upsert', 'put').data.items as Schema
+	).properties!;
 	return {
 		TIMEZONES: eventPost.timezone.enum!,
 		EVENT_FORMATS: eventPost.format.enum!,
@@ -61,6 +67,12 @@ export function extractEnums(spec: OpenApi): Record<string, readonly string[]> {
 		ATTENDEE_SORT_KEYS: sortKeys('/event/{eventId}/attendee'),
 		REGISTRATION_STATUSES: attendee.properties!.registrationStatus.enum!,
 		APPROVAL_STATUSES: attendee.properties!.approvalStatus.enum!,
+		ORDER_STATUSES: orderFilter.status.items!.enum!,
+		// The same two values as Create Order's orderPaymentMethod (the enums test compares the whole spec).
+		ORDER_PAYMENT_METHODS: orderFilter.paymentMethod.items!.enum!,
+		OFFLINE_PAYMENT_APPROVAL_STATUSES: orderFilter.offlinePaymentApprovalStatus.items!.enum!,
+		ORDER_SORT_KEYS: sortKeys('/event/{eventId}/order'),
+		CUSTOM_FIELD_TYPES: customField.type.enum!,
 		EMAIL_TEMPLATE_TYPES: parameter(template, 'put', 'emailTemplateType').schema!.enum!,
 		TEST_EMAIL_TEMPLATE_TYPES: parameter(`${template}/test`, 'post', 'emailTemplateType').schema!
 			.enum!,
@@ -86,7 +98,6 @@ function registrationEnums(
 		REG_FORM_PROFILE_FIELDS: formField.anyOf.find((member) => member.enum)!.enum!,
 		REG_FORM_CONDITION_TYPES: logic.condition.properties!.type.enum!,
 		REG_FORM_ACTION_TYPES: logic.action.properties!.type.enum!,
-		ORDER_PAYMENT_METHODS: order.orderPaymentMethod.enum!,
 		STRIPE_PAYMENT_METHODS: order.stripePaymentMethod.enum!,
 		CUSTOM_DOMAIN_STATUSES: parameter('/org/{orgId}/custom-domains', 'get', 'status').schema!.enum!,
 	};

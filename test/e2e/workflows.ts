@@ -6,6 +6,7 @@
 import type { LoggedRequest } from '../simulator/server';
 import { byId } from '../fixtures';
 import { registrationSteps } from './registrationSteps';
+import { commerceSteps } from './commerceSteps';
 
 export const NODE_TYPE = 'n8n-nodes-eventx.eventX';
 export const TRIGGER_TYPE = 'n8n-nodes-eventx.eventXTrigger';
@@ -32,6 +33,8 @@ export interface SimState {
 	registrationForms: Json[];
 	regOrders: Json[];
 	customDomains: Json[];
+	/** Orders with their event (`eventId`). */
+	orders: Json[];
 }
 
 /** What the action workflow works on: the first seeded event and its lists. */
@@ -75,7 +78,7 @@ export interface ActionStep {
 }
 
 /** An event's name as EventX stores it (`contentI18n.name.default`). */
-const eventName = (event: Json) =>
+export const eventName = (event: Json) =>
 	String((event.contentI18n as { name?: { default?: string } } | undefined)?.name?.default ?? '');
 
 /** What the door check-in example answers for a known attendee. */
@@ -101,6 +104,7 @@ export function actionSteps(expect: jest.Expect, seed: ActionSeed): ActionStep[]
 		...webhookSteps(expect, seed),
 		...attendeeRemovalSteps(expect, seed),
 		...registrationSteps(expect, seed),
+		...commerceSteps(expect, seed),
 	];
 }
 

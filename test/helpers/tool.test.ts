@@ -105,6 +105,12 @@ describe('the node as a tool of an AI agent', () => {
 		expect(vague).toEqual([]);
 	});
 
+	test('destructive operations leave the event to the user: Event Delete has nothing a model fills', () => {
+		const deleteEvent = { resource: 'event', operation: 'delete' };
+		expect(fromAiCalls(parametersOf(tool, deleteEvent))).toEqual([]);
+		expect(parametersOf(tool, deleteEvent).eventId).toMatchObject({ mode: 'list', value: '' });
+	});
+
 	test('fromAi writes what n8n parses back', () => {
 		const [call] = fromAiCalls({
 			value: fromAi('Search', "Text in the attendee's name or email", 'string'),

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 
 import { newAttendee } from './routes/attendees';
 import { newEvent } from './routes/events';
+import { seedOrders } from './routes/orders';
+import { newAddOn, newTicketClass } from './routes/ticketClasses';
 import { DEMO_API_TOKEN, DEMO_USER_ID, type Store } from './store';
 
 export interface SeedOptions {
@@ -83,9 +85,11 @@ export function seedDemo(store: Store, options: SeedOptions = {}) {
 	for (let i = 0; i < (options.events ?? 4); i++) add(ORG_HOSTED, index++);
 	for (let i = 0; i < (options.managedEvents ?? 2); i++) add(ORG_MANAGED, index++);
 	add(ORG_FOREIGN, index++);
-	const attendeeIds = seedAttendees(store, eventIds.slice(0, options.events ?? 4), {
+	const hostedEventIds = eventIds.slice(0, options.events ?? 4);
+	const attendeeIds = seedAttendees(store, hostedEventIds, {
 		perEvent: options.attendeesPerEvent ?? 30,
 	});
+	seedOrders(store, hostedEventIds, attendeeIds);
 	return {
 		attendeeIds,
 		userId,
@@ -130,35 +134,27 @@ export function seedAttendees(store: Store, eventIds: string[], options: Attende
 		});
 		const tags = [tag('VIP'), tag('Press')];
 		store.attendeeTags.set(eventId, tags);
-		const addOns = ['Workshop', 'Dinner'].map((name) => ({
-			id: randomUUID(),
-			stockQty: 100,
-			price: 10,
-			accessiblePhysicalSessionIds: [],
-			isAccessibleToAllPhysicalSessions: true,
-			contentI18n: { name: { default: name } },
-			type: 'session',
-			createdAt: stamp,
-			updatedAt: stamp,
-		}));
+		const addOns = ['Workshop', 'Dinner'].map((name) => newAddOn(name, stamp));
 		store.ticketClassAddOns.set(eventId, addOns);
 		store.ticketClasses.set(
 			eventId,
-			['General', 'VIP Pass'].map((name, i) => ({
-				id: randomUUID(),
-				contentI18n: { name: { default: name } },
-				price: i * 50,
-				qty: 500,
-				saleStartsAt: stamp,
-				saleEndsAt: null,
-				addOnIds: addOns.map((a) => a.id),
-				minAddOnQty: 0,
-				maxAddOnQty: 5,
-				minQty: 1,
-				maxQty: 5,
-				createdAt: stamp,
-				updatedAt: stamp,
-			})),
+			['General', 'VIP Pass'].map((name, i) =>
+				newTicketClass(
+					{
+						contentI18n: { name: { default: name } },
+						price: i * 50,
+						qty: 500,
+						saleStartsAt: stamp,
+						saleEndsAt: null,
+						addOnIds: addOns.map((a) => a.id),
+						minAddOnQty: 0,
+						maxAddOnQty: 5,
+						minQty: 1,
+						maxQty: 5,
+					},
+					stamp,
+				),
+			),
 		);
 		const question = (type: string, label: string) => ({
 			id: randomUUID(),

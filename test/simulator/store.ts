@@ -1,5 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 
+import type { OrderRecord } from './routes/orders';
+
 export type Json = Record<string, unknown>;
 
 export interface Organization {
@@ -120,6 +122,8 @@ export class Store {
 	paymentConfigs = new Map<string, Json>();
 	/** Custom domains by id, each with its `organizationId`. */
 	customDomains = new Map<string, Json & { id: string; organizationId: string }>();
+	/** Orders by id (routes/orders.ts: addOrder, setOrderStatus). */
+	orders = new Map<string, OrderRecord>();
 
 	/** Access-token lifetime in seconds, answered as `expiresIn`. */
 	tokenLifetimeSeconds = 3600;

@@ -7,11 +7,17 @@ import type { ItemOperation } from './types';
 
 /**
  * A list EventX answers whole for one event (`/event/{eventId}/<list>`), one output item per
- * record; Simplify drops EventX's rawData copy. Webhook and Attendee Tag Get Many.
+ * record; Simplify drops EventX's rawData copy. The Get Many of Webhook, Attendee Tag, Ticket
+ * Class, Ticket Add-On and Custom Field.
  */
 export function eventListOperation(
 	description: INodeProperties[],
-	list: 'webhook/all' | 'attendee-tag/all',
+	list:
+		| 'webhook/all'
+		| 'attendee-tag/all'
+		| 'ticket-class/all'
+		| 'ticket-class-add-on/all'
+		| 'custom-field/all',
 ): ItemOperation<{ eventId: string; simplify: boolean }> {
 	return {
 		description,

@@ -3,10 +3,15 @@ import type { INodePropertyOptions } from 'n8n-workflow';
 import { attendeeResource } from './attendee/Attendee.resource';
 import { attendeeTagResource } from './attendeeTag/AttendeeTag.resource';
 import { customDomainResource } from './customDomain/CustomDomain.resource';
+import { customFieldResource } from './customField/CustomField.resource';
 import { eventResource } from './event/Event.resource';
+import { invoiceResource } from './invoice/Invoice.resource';
 import { mediaResource } from './media/Media.resource';
+import { orderResource } from './order/Order.resource';
 import { outreachResource } from './outreach/Outreach.resource';
 import { registrationFormResource } from './registrationForm/RegistrationForm.resource';
+import { ticketAddOnResource } from './ticketAddOn/TicketAddOn.resource';
+import { ticketClassResource } from './ticketClass/TicketClass.resource';
 import { ticketingResource } from './ticketing/Ticketing.resource';
 import { webhookResource } from './webhook/Webhook.resource';
 import type { Resource } from './types';
@@ -16,10 +21,15 @@ export const resources: Record<string, Resource> = {
 	attendee: attendeeResource,
 	attendeeTag: attendeeTagResource,
 	customDomain: customDomainResource,
+	customField: customFieldResource,
 	event: eventResource,
+	invoice: invoiceResource,
 	media: mediaResource,
+	order: orderResource,
 	outreach: outreachResource,
 	registrationForm: registrationFormResource,
+	ticketAddOn: ticketAddOnResource,
+	ticketClass: ticketClassResource,
 	ticketing: ticketingResource,
 	webhook: webhookResource,
 };
@@ -28,10 +38,15 @@ export const resourceOptions: INodePropertyOptions[] = [
 	{ name: 'Attendee', value: 'attendee' },
 	{ name: 'Attendee Tag', value: 'attendeeTag' },
 	{ name: 'Custom Domain', value: 'customDomain' },
+	{ name: 'Custom Field', value: 'customField' },
 	{ name: 'Event', value: 'event' },
+	{ name: 'Invoice', value: 'invoice' },
 	{ name: 'Media', value: 'media' },
+	{ name: 'Order', value: 'order' },
 	{ name: 'Outreach', value: 'outreach' },
 	{ name: 'Registration Form', value: 'registrationForm' },
+	{ name: 'Ticket Add-On', value: 'ticketAddOn' },
+	{ name: 'Ticket Class', value: 'ticketClass' },
 	{ name: 'Ticketing', value: 'ticketing' },
 	{ name: 'Webhook', value: 'webhook' },
 ];

@@ -544,6 +544,43 @@ export const REGISTRATION_STATUSES = ['pending', 'registered', 'not-applicable']
 
 export const APPROVAL_STATUSES = ['waitlisted', 'approved', 'rejected'] as const;
 
+export const ORDER_STATUSES = [
+	'initialized',
+	'pending_payment',
+	'paid',
+	'cancelled',
+	'completed',
+	'refunding',
+	'refunded',
+] as const;
+
+export const ORDER_PAYMENT_METHODS = ['online', 'offline'] as const;
+
+export const OFFLINE_PAYMENT_APPROVAL_STATUSES = ['pending', 'approved', 'cancelled'] as const;
+
+export const ORDER_SORT_KEYS = [
+	'createdAt',
+	'offlinePaymentInvoiceDueAt',
+	'purchasedAt',
+	'orderSummaryEmailSentAt',
+	'userName',
+	'userEmail',
+] as const;
+
+export const CUSTOM_FIELD_TYPES = [
+	'text',
+	'multipleText',
+	'textArea',
+	'singleCheckbox',
+	'radioGroup',
+	'checkboxGroup',
+	'dropdown',
+	'fileUpload',
+	'datePicker',
+	'phoneField',
+	'timePicker',
+] as const;
+
 export const EMAIL_TEMPLATE_TYPES = [
 	'attendee-approval-acknowledgement-email',
 	'attendee-invitation-email',
@@ -593,8 +630,6 @@ export const REG_FORM_PROFILE_FIELDS = [
 export const REG_FORM_CONDITION_TYPES = ['optionEqualsTo', 'equalsTo'] as const;
 
 export const REG_FORM_ACTION_TYPES = ['show', 'hide'] as const;
-
-export const ORDER_PAYMENT_METHODS = ['online', 'offline'] as const;
 
 export const STRIPE_PAYMENT_METHODS = ['card', 'alipay', 'apple_pay', 'google_pay'] as const;
 

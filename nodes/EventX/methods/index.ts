@@ -2,6 +2,7 @@ import {
 	searchAttendees,
 	searchCustomDomains,
 	searchEvents,
+	searchOrders,
 	searchOrganizations,
 	searchWebhooks,
 } from './listSearch';
@@ -17,6 +18,7 @@ export const listSearch = {
 	searchAttendees,
 	searchCustomDomains,
 	searchEvents,
+	searchOrders,
 	searchOrganizations,
 	searchWebhooks,
 };

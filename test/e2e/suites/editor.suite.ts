@@ -143,6 +143,19 @@ function panelsFor(state: SimState): Panel[] {
 			locator: { parameter: 'attendeeId', search: 'guest7.e0', expect: [guestLabel] },
 		},
 		{
+			node: 'Get Many Orders',
+			screenshot: 'action-order-get-many',
+			parameters: {
+				resource: 'order',
+				operation: 'getMany',
+				eventId: event,
+				returnAll: false,
+				limit: 50,
+				filters: { status: ['paid', 'completed'], paymentMethod: ['online'], search: 'Grace' },
+				sort: { rules: [{ field: 'purchasedAt', direction: 'desc' }] },
+			},
+		},
+		{
 			node: 'Send Confirmation Emails',
 			screenshot: 'action-outreach-send-confirmation-email',
 			parameters: { resource: 'outreach', operation: 'sendConfirmationEmail', eventId: event },

@@ -211,33 +211,14 @@ export function attendeeRoutes(store: Store, services: SimulatorServices): Route
 	const lookup = (a: AttendeeRecord) => ({
 		data: { id: a.id, createdAt: a.createdAt, customFields: a.customFields ?? {} },
 	});
-	const list =
-		(key: 'attendeeTags' | 'ticketClasses' | 'ticketClassAddOns' | 'customFields') =>
-		({ params, userId }: { params: Record<string, string>; userId: string }) => {
-			requireEvent(store, userId, params.eventId);
-			return ok({ dataList: store[key].get(params.eventId) ?? [] });
-		};
-
 	return [
 		{
 			method: 'GET',
 			pattern: '/public-api/v1/event/:eventId/attendee-tag/all',
-			handler: list('attendeeTags'),
-		},
-		{
-			method: 'GET',
-			pattern: '/public-api/v1/event/:eventId/ticket-class/all',
-			handler: list('ticketClasses'),
-		},
-		{
-			method: 'GET',
-			pattern: '/public-api/v1/event/:eventId/ticket-class-add-on/all',
-			handler: list('ticketClassAddOns'),
-		},
-		{
-			method: 'GET',
-			pattern: '/public-api/v1/event/:eventId/custom-field/all',
-			handler: list('customFields'),
+			handler: ({ params, userId }) => {
+				requireEvent(store, userId, params.eventId);
+				return ok({ dataList: store.attendeeTags.get(params.eventId) ?? [] });
+			},
 		},
 		{
 			method: 'PUT',

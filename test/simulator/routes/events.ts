@@ -14,6 +14,7 @@ import {
 	badRequest,
 	forbidden,
 	jsonParam,
+	noContent,
 	notFound,
 	ok,
 	requireUuid,
@@ -372,6 +373,44 @@ export function eventRoutes(store: Store): Route[] {
 					paymentCurrency: requireOneOf(b.paymentCurrency, PAYMENT_CURRENCIES, 'paymentCurrency'),
 					...Object.fromEntries(flags.map((flag) => [flag, b[flag] ?? false])),
 				};
+				return ok({ data: updated });
+			},
+		},
+		{
+			// Soft delete: the event keeps its record with deletedAt and answers 404 from now on.
+			method: 'DELETE',
+			pattern: '/public-api/v1/event/:eventId',
+			handler: ({ params, userId }) => {
+				requireEvent(store, userId, params.eventId);
+				store.events.get(params.eventId)!.deletedAt = new Date().toISOString();
+				return noContent();
+			},
+		},
+		{
+			method: 'PATCH',
+			pattern: '/public-api/v1/event/:eventId/extension-data',
+			handler: ({ params, body, userId }) => {
+				const current = requireEvent(store, userId, params.eventId);
+				const b = (body ?? {}) as Json;
+				rejectUnknown(b, ['extensionData']);
+				const patch = b.extensionData;
+				if (patch === null || typeof patch !== 'object' || Array.isArray(patch))
+					throw badRequest('"extensionData" must be an object');
+				// String, number, boolean, an array of those, or null (the description allows null).
+				for (const [key, value] of Object.entries(patch as Json)) {
+					const valid =
+						value === null || isScalar(value) || (Array.isArray(value) && value.every(isScalar));
+					if (!valid)
+						throw badRequest(
+							`"extensionData.${key}" must be a string, number, boolean, an array of those, or null`,
+						);
+				}
+				const updated = withRawData({
+					...current,
+					extensionData: { ...(current.extensionData as Json), ...(patch as Json) },
+					updatedAt: new Date().toISOString(),
+				});
+				store.events.get(params.eventId)!.event = updated;
 				return ok({ data: updated });
 			},
 		},

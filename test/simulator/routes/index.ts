@@ -5,6 +5,10 @@ import { authRoutes } from './auth';
 import { customDomainRoutes } from './customDomains';
 import { eventRoutes } from './events';
 import { mediaRoutes } from './media';
+import { customFieldRoutes } from './customFields';
+import { invoiceRoutes } from './invoices';
+import { orderRoutes } from './orders';
+import { ticketClassRoutes } from './ticketClasses';
 import { outreachRoutes } from './outreach';
 import { registrationRoutes } from './registration';
 import { webhookRoutes } from './webhooks';
@@ -29,4 +33,8 @@ export const routeFactories: RouteFactory[] = [
 	mediaRoutes,
 	registrationRoutes,
 	customDomainRoutes,
+	orderRoutes,
+	invoiceRoutes,
+	ticketClassRoutes,
+	customFieldRoutes,
 ];

@@ -2,8 +2,10 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import type { Resource } from '../types';
 import { create } from './create.operation';
+import { deleteEvent } from './delete.operation';
 import { get } from './get.operation';
 import { getMany } from './getMany.operation';
+import { mergeExtensionData } from './mergeExtensionData.operation';
 import { update } from './update.operation';
 
 const operationProperty: INodeProperties = {
@@ -21,6 +23,13 @@ const operationProperty: INodeProperties = {
 			action: 'Create an event',
 		},
 		{
+			name: 'Delete',
+			value: 'delete',
+			description:
+				"Delete an event (soft delete): it leaves EventX's lists and this API, with its attendees, orders and webhooks. Needs the event; returns its ID.",
+			action: 'Delete an event',
+		},
+		{
 			name: 'Get',
 			value: 'get',
 			description:
@@ -35,6 +44,13 @@ const operationProperty: INodeProperties = {
 			action: 'Get many events',
 		},
 		{
+			name: 'Merge Extension Data',
+			value: 'mergeExtensionData',
+			description:
+				"Set keys of an event's extension data (custom key-value data), keeping the keys not given. Needs the event and the keys with their values; returns the updated event.",
+			action: 'Merge extension data into an event',
+		},
+		{
 			name: 'Update',
 			value: 'update',
 			description:
@@ -47,5 +63,5 @@ const operationProperty: INodeProperties = {
 
 export const eventResource: Resource = {
 	operationProperty,
-	operations: { create, get, getMany, update },
+	operations: { create, delete: deleteEvent, get, getMany, mergeExtensionData, update },
 };
