@@ -196,10 +196,11 @@ function ticketingSteps(expect: jest.Expect, seed: ActionSeed): ActionStep[] {
 			check: ({ output, requests, state }) => {
 				expect(output).toEqual([expect.objectContaining({ status: 'pending_payment' })]);
 				expect(forStep(requests, 'POST', /\/reg\/event\/[^/]+$/)).toHaveLength(1);
-				const stored = state.regOrders.find((o) => o.id === output[0].id);
+				// Stored with the event's other orders (Order Get Many lists it).
+				const stored = state.orders.find((o) => o.id === output[0].id);
 				expect(stored).toMatchObject({
-					purchaserEmail: 'e2e.buyer@example.com',
-					orderPaymentMethod: 'offline',
+					user: expect.objectContaining({ email: 'e2e.buyer@example.com' }),
+					paymentMethod: 'offline',
 				});
 			},
 		},

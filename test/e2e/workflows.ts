@@ -31,7 +31,6 @@ export interface SimState {
 	/** What the storage host behind Media Upload's URLs received (headers, size, status). */
 	storageRequests: Json[];
 	registrationForms: Json[];
-	regOrders: Json[];
 	customDomains: Json[];
 	/** Orders with their event (`eventId`). */
 	orders: Json[];

@@ -314,7 +314,6 @@ export class Simulator {
 						})),
 						storageRequests: this.store.storageRequests,
 						registrationForms: [...this.store.registrationForms.values()],
-						regOrders: [...this.store.regOrders.values()],
 						customDomains: [...this.store.customDomains.values()],
 						// Orders with their event (eventId), to check what a workflow saw or changed.
 						orders: [...this.store.orders.values()],

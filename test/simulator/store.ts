@@ -116,8 +116,6 @@ export class Store {
 	storageRequests: StorageRequest[] = [];
 	/** Registration forms by id, each with its `eventId`. */
 	registrationForms = new Map<string, Json & { id: string; eventId: string }>();
-	/** Orders created through the registration endpoints, by id, each with its `eventId`. */
-	regOrders = new Map<string, Json & { id: string; eventId: string }>();
 	/** Payment configuration per event (the seed gives each hosted event one). */
 	paymentConfigs = new Map<string, Json>();
 	/** Custom domains by id, each with its `organizationId`. */

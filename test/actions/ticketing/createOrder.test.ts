@@ -47,22 +47,22 @@ describe('Ticketing > Create Order', () => {
 				utm_source: 'n8n',
 			},
 		});
-		const [stored] = ctx.sim.store.regOrders.values();
-		expect(items[0].json).toMatchObject({
-			id: stored.id,
-			eventId: eventId(),
-			status: 'pending_payment',
-		});
+		const stored = ctx.sim.store.orders.get(String(items[0].json.id));
+		expect(items[0].json).toMatchObject({ eventId: eventId(), status: 'pending_payment' });
+		// The order is EventX's one order list's: Order Get Many and polling see it.
+		expect(stored).toMatchObject({ eventId: eventId(), status: 'pending_payment' });
+		expect(stored?.user.email).toBe('buyer@example.com');
 	});
 
 	test('is never repeated on an ambiguous failure: exactly one order exists', async () => {
+		const ordersBefore = ctx.sim.store.orders.size;
 		ctx.sim.addFault({ kind: 'drop-after', method: 'POST', path: '/reg/event/[^/]+$' });
 		const { error } = await run(ctx.sim, {
 			parameters: order([{ ticketClassId: ticketClass(0) }]),
 		});
 		expect(error?.description).toMatch(/may have been applied; it was not repeated/);
 		expect(ctx.sim.requestsTo('POST', '/reg/event/[^/]+$')).toHaveLength(1);
-		expect(ctx.sim.store.regOrders.size).toBe(1);
+		expect(ctx.sim.store.orders.size).toBe(ordersBefore + 1);
 	});
 
 	test('the editor warns that the order is real', () => {

@@ -7,8 +7,7 @@ const { eventId, params } = ticketingContext(ctx);
 
 describe('Ticketing > Get Order Status', () => {
 	test("returns the order's status", async () => {
-		const id = '4a9e6c2d-3b1f-4e8a-9d7c-6b5a4f3e2d1c';
-		ctx.sim.store.regOrders.set(id, { id, eventId: eventId(), status: 'paid' });
+		const { id } = ctx.sim.addOrder(eventId(), { status: 'paid' });
 		const { items, error } = await run(ctx.sim, {
 			parameters: params('ticketing', 'getOrderStatus', { orderId: id }),
 		});
@@ -38,9 +37,7 @@ testBadInputs(ctx, [
 		name: 'Ticketing Get Order Status: an order ID that is not a UUID',
 		parameters: badParams('ticketing', 'getOrderStatus', { orderId: BAD }),
 		good: (sim) => {
-			const id = '4a9e6c2d-3b1f-4e8a-9d7c-6b5a4f3e2d1c';
-			sim.store.regOrders.set(id, { id, eventId: sim.seeded.eventIds[0], status: 'paid' });
-			return id;
+			return sim.addOrder(sim.seeded.eventIds[0], { status: 'paid' }).id;
 		},
 		bad: 'ord_1',
 		field: /^Order ID:/,

@@ -9,6 +9,7 @@ import {
 } from '../../../nodes/EventX/helpers/enums';
 import { badRequest, notFound, ok, requireUuid, UUID_RE, type Route } from '../http';
 import type { Json, Store } from '../store';
+import { addOrder } from './orders';
 import { requireEvent } from './events';
 
 /** A promo code every event knows: 10% off the tickets. */
@@ -282,22 +283,33 @@ function createOrder(store: Store, eventId: string, body: Json): Json & { id: st
 		};
 	});
 	const free = total === 0;
-	const order = {
-		id: randomUUID(),
+	const status = free
+		? 'completed'
+		: paymentMethod === 'offline'
+			? 'pending_payment'
+			: 'initialized';
+	// One order store: an order placed here is listed by Order Get Many (and seen by polling).
+	const stored = addOrder(store, eventId, {
+		status,
+		paymentMethod: paymentMethod ?? 'online',
+		amount: money(total),
+		user: { email: purchaserEmail },
+		orderItems,
+	});
+	return {
+		id: stored.id,
 		eventId,
 		purchaserEmail,
-		status: free ? 'completed' : paymentMethod === 'offline' ? 'pending_payment' : 'initialized',
+		status,
 		totalAmount: money(total),
 		orderPaymentMethod: paymentMethod ?? 'online',
 		promoCodeName: promo,
 		orderItems,
-		createdAt: new Date().toISOString(),
+		createdAt: stored.createdAt as string,
 		...(free || paymentMethod === 'offline'
 			? {}
 			: { paymentSecret: `pi_${randomBytes(8).toString('hex')}_secret_demo` }),
 	};
-	store.regOrders.set(order.id, order);
-	return order;
 }
 
 function paymentConfig(store: Store, eventId: string): Json {
@@ -409,7 +421,7 @@ export function registrationRoutes(store: Store): Route[] {
 			pattern: `${reg}/:orderId/status`,
 			handler: ({ params, userId }) => {
 				requireEvent(store, userId, params.eventId);
-				const order = store.regOrders.get(params.orderId);
+				const order = store.orders.get(params.orderId);
 				if (!order || order.eventId !== params.eventId) throw notFound('Order');
 				return ok({ data: { order: { id: order.id, status: order.status } } });
 			},
