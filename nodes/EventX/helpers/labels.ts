@@ -17,3 +17,10 @@ export function enumLabel(value: string): string {
 		})
 		.join(' ');
 }
+
+/** EventX's enum values as dropdown options, labelled by `enumLabel` and sorted by label. */
+export function enumOptions(values: readonly string[]): Array<{ name: string; value: string }> {
+	return values
+		.map((value) => ({ name: enumLabel(value), value }))
+		.sort((a, b) => a.name.localeCompare(b.name));
+}

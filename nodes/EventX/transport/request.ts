@@ -8,6 +8,7 @@ import type {
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
+	IPollFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
 import * as n8nWorkflow from 'n8n-workflow';
@@ -44,6 +45,7 @@ export type EventXContext =
 	| IExecuteFunctions
 	| ILoadOptionsFunctions
 	| IHookFunctions
+	| IPollFunctions
 	| IWebhookFunctions;
 
 /**

@@ -85,43 +85,44 @@ function idOf(item: IDataObject): string | undefined {
 }
 
 /**
- * Reads a paginated list with page ranges: one request returns up to 200 pages of 100, so
- * 20,000 items take one request. With a limit, only the pages the limit needs are read and
- * exactly `limit` items (or all there are) are returned.
+ * Reads a list range by range: each request asks for `pages(page)` pages (at most 200) of
+ * `pageSize` from `page` on and hands the items not seen before to `take`, which answers whether
+ * to read on. Used by every reader of more than one page (Return All, the polling trigger).
  *
  * EventX's pagination is not trusted to end the loop on its own: an item seen before is not
- * returned twice, reading stops once `totalCount` distinct items are in, and a full range that
+ * handed over twice, reading stops once `totalCount` distinct items are in, and a full range that
  * brings nothing new is an error rather than a reason to ask for the next one.
  */
-export async function eventxPaginate(
+export async function eventxRanges(
 	this: EventXContext,
 	request: EventXRequest,
-	limit?: number,
-): Promise<IDataObject[]> {
-	const results: IDataObject[] = [];
+	options: {
+		pageSize: number;
+		pages: (page: number) => number;
+		take: (items: IDataObject[]) => boolean;
+	},
+): Promise<void> {
+	const { pageSize } = options;
 	const seen = new Set<string>();
-	const pageSize =
-		limit === undefined ? MAX_PAGE_SIZE : Math.min(MAX_PAGE_SIZE, Math.max(1, limit));
+	let count = 0;
 	let page = 1;
 	for (;;) {
-		const wanted = limit === undefined ? Infinity : limit - results.length;
-		const pagesWanted = Math.min(MAX_PAGES_PER_REQUEST, Math.ceil(wanted / pageSize));
+		const pagesWanted = Math.min(MAX_PAGES_PER_REQUEST, Math.max(1, options.pages(page)));
 		const pageEnd = page + pagesWanted - 1;
 		const qs: IDataObject = { ...request.qs, page, pageSize };
 		if (pageEnd > page) qs.pageEnd = pageEnd;
 		const { dataList, pagination } = await eventxList.call(this, { ...request, qs });
-		let fresh = 0;
+		const fresh: IDataObject[] = [];
 		for (const item of dataList) {
-			if (results.length >= (limit ?? Infinity)) break;
 			const id = idOf(item);
 			if (id !== undefined) {
 				if (seen.has(id)) continue;
 				seen.add(id);
 			}
-			fresh += 1;
-			results.push(item);
+			fresh.push(item);
 		}
-		if (results.length >= (limit ?? Infinity)) break;
+		count += fresh.length;
+		if (!options.take(fresh)) break;
 		if (!pagination || typeof pagination.pageCount !== 'number') {
 			throw malformed(this, request, 'the expected "pagination" object');
 		}
@@ -129,8 +130,8 @@ export async function eventxPaginate(
 		// distinct items as EventX counts are in.
 		const full = dataList.length >= (pageEnd - page + 1) * pageSize;
 		const total = typeof pagination.totalCount === 'number' ? pagination.totalCount : Infinity;
-		if (pageEnd >= pagination.pageCount || !full || results.length >= total) break;
-		if (fresh === 0) {
+		if (pageEnd >= pagination.pageCount || !full || count >= total) break;
+		if (fresh.length === 0) {
 			throw toNodeApiError(
 				this,
 				{
@@ -141,5 +142,29 @@ export async function eventxPaginate(
 		}
 		page = pageEnd + 1;
 	}
+}
+
+/**
+ * Reads a paginated list with page ranges: one request returns up to 200 pages of 100, so
+ * 20,000 items take one request. With a limit, only the pages the limit needs are read and
+ * exactly `limit` items (or all there are) are returned.
+ */
+export async function eventxPaginate(
+	this: EventXContext,
+	request: EventXRequest,
+	limit?: number,
+): Promise<IDataObject[]> {
+	const results: IDataObject[] = [];
+	const max = limit ?? Infinity;
+	const pageSize =
+		limit === undefined ? MAX_PAGE_SIZE : Math.min(MAX_PAGE_SIZE, Math.max(1, limit));
+	await eventxRanges.call(this, request, {
+		pageSize,
+		pages: () => Math.ceil((max - results.length) / pageSize),
+		take: (items) => {
+			results.push(...items.slice(0, max - results.length));
+			return results.length < max;
+		},
+	});
 	return results;
 }
