@@ -13,7 +13,13 @@ export const SPEC_FILE = 'api/eventx-public-api.openapi.json';
 export const ENUMS_FILE = 'nodes/EventX/helpers/enums.ts';
 
 type Schema = { enum?: string[]; items?: { enum?: string[] }; properties?: Record<string, Schema> };
-type Parameter = { name: string; description?: string; schema?: Schema };
+/** `properties` at the parameter itself: how the order list describes its JSON `filter`. */
+type Parameter = {
+	name: string;
+	description?: string;
+	schema?: Schema;
+	properties?: Record<string, Schema>;
+};
 type Operation = {
 	parameters?: Parameter[];
 	requestBody?: { content: Record<string, { schema: Schema }> };
@@ -45,6 +51,7 @@ export function extractEnums(spec: OpenApi): Record<string, readonly string[]> {
 		'application/json'
 	].schema.properties!.dataList.items as Schema;
 	const template = '/event/{eventId}/outreach/email-template/{emailTemplateType}';
+	const orderFilter = parameter('/event/{eventId}/order', 'get', 'filter').properties!;
 	return {
 		TIMEZONES: eventPost.timezone.enum!,
 		EVENT_FORMATS: eventPost.format.enum!,
@@ -57,6 +64,10 @@ export function extractEnums(spec: OpenApi): Record<string, readonly string[]> {
 		ATTENDEE_SORT_KEYS: sortKeys('/event/{eventId}/attendee'),
 		REGISTRATION_STATUSES: attendee.properties!.registrationStatus.enum!,
 		APPROVAL_STATUSES: attendee.properties!.approvalStatus.enum!,
+		ORDER_STATUSES: orderFilter.status.items!.enum!,
+		ORDER_PAYMENT_METHODS: orderFilter.paymentMethod.items!.enum!,
+		OFFLINE_PAYMENT_APPROVAL_STATUSES: orderFilter.offlinePaymentApprovalStatus.items!.enum!,
+		ORDER_SORT_KEYS: sortKeys('/event/{eventId}/order'),
 		EMAIL_TEMPLATE_TYPES: parameter(template, 'put', 'emailTemplateType').schema!.enum!,
 		TEST_EMAIL_TEMPLATE_TYPES: parameter(`${template}/test`, 'post', 'emailTemplateType').schema!
 			.enum!,

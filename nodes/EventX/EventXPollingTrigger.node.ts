@@ -6,12 +6,12 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { REGISTRATION_STATUSES } from './helpers/enums';
+import { ORDER_STATUSES, REGISTRATION_STATUSES } from './helpers/enums';
 import { eventLocator } from './helpers/eventLocator';
 import { enumOptions } from './helpers/labels';
 import { listSearch } from './methods';
 import { pollEventX } from './polling/poll';
-import { ORDER_STATUSES, POLL_TRIGGER_OPTIONS, POLL_TRIGGERS } from './polling/triggers';
+import { POLL_TRIGGER_OPTIONS, POLL_TRIGGERS } from './polling/triggers';
 
 const attendeeTriggers = POLL_TRIGGERS.filter((t) => t.resource === 'attendee').map((t) => t.value);
 

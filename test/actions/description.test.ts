@@ -229,6 +229,7 @@ describe('version 2 of the action node', () => {
 			['attendee', 'changeTicket', 'attendeeId', 'searchAttendees'],
 			['webhook', 'update', 'webhookId', 'searchWebhooks'],
 			['webhook', 'delete', 'webhookId', 'searchWebhooks'],
+			['order', 'get', 'orderId', 'searchOrders'],
 		]) {
 			const p = locator(resource, operation, name)!;
 			expect({ name, type: p.type }).toEqual({ name, type: 'resourceLocator' });

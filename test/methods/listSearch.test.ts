@@ -99,6 +99,22 @@ describe('the version 2 pickers', () => {
 		).toEqual([]);
 	});
 
+	test('searchOrders lists the chosen event newest first by reference, buyer and status; typing searches with `q`', async () => {
+		const params = { resource: 'order', operation: 'get', eventId: eventOf() };
+		const all = (await pick('searchOrders', params)) as { result: SearchResult };
+		expect(all.result.results[0]).toEqual({
+			name: 'EVX-0-011: Grace Hopper (grace.11@example.com), completed',
+			value: expect.any(String),
+		});
+		const found = (await pick('searchOrders', params, 'ken.4@')) as { result: SearchResult };
+		expect(found.result.results.map((r) => r.name)).toEqual([
+			'EVX-0-004: Ken Thompson (ken.4@example.com), cancelled',
+		]);
+		const requests = ctx.sim.requestsTo('GET', '/order$');
+		expect(JSON.parse(requests.at(-1)!.query.filter)).toEqual({ q: 'ken.4@' });
+		expect(requests.at(-1)!.query.sort).toBe('-createdAt');
+	});
+
 	test("searchWebhooks names the event's webhooks by URL", async () => {
 		const eventId = ctx.sim.seeded.eventIds[0];
 		ctx.sim.store.webhooks.set('8a3f1c2e-5b6d-4e7f-8a9b-0c1d2e3f4a5b', {

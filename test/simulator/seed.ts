@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import { newAttendee } from './routes/attendees';
 import { newEvent } from './routes/events';
+import { seedOrders } from './routes/orders';
 import { DEMO_API_TOKEN, DEMO_USER_ID, type Store } from './store';
 
 export interface SeedOptions {
@@ -83,9 +84,11 @@ export function seedDemo(store: Store, options: SeedOptions = {}) {
 	for (let i = 0; i < (options.events ?? 4); i++) add(ORG_HOSTED, index++);
 	for (let i = 0; i < (options.managedEvents ?? 2); i++) add(ORG_MANAGED, index++);
 	add(ORG_FOREIGN, index++);
-	const attendeeIds = seedAttendees(store, eventIds.slice(0, options.events ?? 4), {
+	const hostedEventIds = eventIds.slice(0, options.events ?? 4);
+	const attendeeIds = seedAttendees(store, hostedEventIds, {
 		perEvent: options.attendeesPerEvent ?? 30,
 	});
+	seedOrders(store, hostedEventIds, attendeeIds);
 	return {
 		attendeeIds,
 		userId,

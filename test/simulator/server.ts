@@ -13,6 +13,13 @@ import {
 	type RouteResult,
 } from './http';
 import { routeFactories, type SimulatorServices } from './routes';
+import {
+	addOrder,
+	orderJson,
+	setOrderStatus,
+	type OrderFields,
+	type OrderRecord,
+} from './routes/orders';
 import { seedDemo, type SeedOptions } from './seed';
 import { Store, type Delivery, type Json } from './store';
 
@@ -142,6 +149,20 @@ export class Simulator {
 		return this.setCheckIn(attendeeId, 'attendee-check-out');
 	}
 
+	/**
+	 * Places an order for an event, as a buyer at EventX's checkout would (outside the public API):
+	 * `pending_payment` and created now unless `fields` say otherwise. Returns the stored order.
+	 */
+	addOrder(eventId: string, fields: OrderFields = {}): OrderRecord {
+		if (!this.store.events.get(eventId)) throw new ApiError(404, 'NOT_FOUND', 'Event not found');
+		return addOrder(this.store, eventId, fields);
+	}
+
+	/** Moves an order to a status (`paid` sets `purchasedAt` once); `updatedAt` becomes now. */
+	setOrderStatus(orderId: string, status: string): OrderRecord {
+		return setOrderStatus(this.store, orderId, status);
+	}
+
 	private setCheckIn(attendeeId: string, action: string, checkInMethod?: string): Json {
 		const record = this.store.attendees.get(attendeeId);
 		if (!record || record.removedAt) throw new ApiError(404, 'NOT_FOUND', 'Attendee not found');
@@ -247,6 +268,26 @@ export class Simulator {
 				},
 			},
 			{
+				// Places an order (body: order fields, e.g. { status, createdAt, user: { email } }).
+				method: 'POST',
+				pattern: '/__sim/events/:eventId/orders',
+				public: true,
+				handler: ({ params, body }) =>
+					json(orderJson(this.addOrder(params.eventId, (body ?? {}) as OrderFields))),
+			},
+			{
+				// Moves an order to a status: { status }.
+				method: 'POST',
+				pattern: '/__sim/orders/:orderId/status',
+				public: true,
+				handler: ({ params, body }) =>
+					json(
+						orderJson(
+							this.setOrderStatus(params.orderId, String((body as Json | undefined)?.status)),
+						),
+					),
+			},
+			{
 				method: 'POST',
 				pattern: '/__sim/expire-tokens',
 				public: true,
@@ -288,6 +329,8 @@ export class Simulator {
 						ticketClassAddOns: Object.fromEntries(this.store.ticketClassAddOns),
 						customFields: Object.fromEntries(this.store.customFields),
 						emailTemplates: Object.fromEntries(this.store.emailTemplates),
+						// Orders with their event (eventId), to check what a workflow saw or changed.
+						orders: [...this.store.orders.values()],
 					});
 				},
 			},

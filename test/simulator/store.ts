@@ -1,5 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 
+import type { OrderRecord } from './routes/orders';
+
 export type Json = Record<string, unknown>;
 
 export interface Organization {
@@ -80,6 +82,8 @@ export class Store {
 	ticketClasses = new Map<string, Json[]>();
 	ticketClassAddOns = new Map<string, Json[]>();
 	customFields = new Map<string, Json[]>();
+	/** Orders by id (routes/orders.ts: addOrder, setOrderStatus). */
+	orders = new Map<string, OrderRecord>();
 
 	/** Access-token lifetime in seconds, answered as `expiresIn`. */
 	tokenLifetimeSeconds = 3600;

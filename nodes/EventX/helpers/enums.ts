@@ -544,6 +544,29 @@ export const REGISTRATION_STATUSES = ['pending', 'registered', 'not-applicable']
 
 export const APPROVAL_STATUSES = ['waitlisted', 'approved', 'rejected'] as const;
 
+export const ORDER_STATUSES = [
+	'initialized',
+	'pending_payment',
+	'paid',
+	'cancelled',
+	'completed',
+	'refunding',
+	'refunded',
+] as const;
+
+export const ORDER_PAYMENT_METHODS = ['online', 'offline'] as const;
+
+export const OFFLINE_PAYMENT_APPROVAL_STATUSES = ['pending', 'approved', 'cancelled'] as const;
+
+export const ORDER_SORT_KEYS = [
+	'createdAt',
+	'offlinePaymentInvoiceDueAt',
+	'purchasedAt',
+	'orderSummaryEmailSentAt',
+	'userName',
+	'userEmail',
+] as const;
+
 export const EMAIL_TEMPLATE_TYPES = [
 	'attendee-approval-acknowledgement-email',
 	'attendee-invitation-email',

@@ -3,15 +3,19 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { API_PREFIX, eventxList } from '../transport';
 import { nodeVersion, v2Only } from './versions';
 
-/** Simplify, on by default from version 2 (version 1 always returns EventX's records). */
-export function simplifyProperty(): INodeProperties {
+/**
+ * Simplify, on by default from version 2 (version 1 always returns EventX's records). Records
+ * without rawData or answers (orders) say what their simplified version keeps instead.
+ */
+export function simplifyProperty(
+	description = "Whether to return a simplified version of the response instead of the raw data: without EventX's rawData copy, and with custom question answers named by the question's label",
+): INodeProperties {
 	return v2Only({
 		displayName: 'Simplify',
 		name: 'simplify',
 		type: 'boolean',
 		default: true,
-		description:
-			"Whether to return a simplified version of the response instead of the raw data: without EventX's rawData copy, and with custom question answers named by the question's label",
+		description,
 	});
 }
 

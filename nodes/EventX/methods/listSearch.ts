@@ -67,6 +67,38 @@ export async function searchAttendees(
 	};
 }
 
+/** "EVX-0-001: Ada Lovelace (ada@example.com), paid": the order's reference, buyer and status. */
+export function orderLabel(order: IDataObject): string {
+	const user = (order.user ?? {}) as IDataObject;
+	const buyer = [user.name, user.email ? `(${String(user.email)})` : '']
+		.filter((v) => typeof v === 'string' && v !== '')
+		.join(' ');
+	const reference = typeof order.txRef === 'string' && order.txRef !== '' ? order.txRef : order.id;
+	return `${String(reference)}${buyer ? `: ${buyer}` : ''}, ${String(order.status ?? '')}`;
+}
+
+/** The event's orders, newest first; typing searches references and buyers (the filter's `q`). */
+export async function searchOrders(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const eventId = chosenEventId(this);
+	if (!eventId) return { results: [] };
+	const page = paginationToken ? Number(paginationToken) : 1;
+	const qs: IDataObject = { page, pageSize: PAGE_SIZE, sort: '-createdAt' };
+	if (filter && filter.trim() !== '') qs.filter = JSON.stringify({ q: filter.trim() });
+	const { dataList, pagination } = await eventxList.call(this, {
+		method: 'GET',
+		path: `${API_PREFIX}/event/${eventId}/order`,
+		qs,
+	});
+	return {
+		results: dataList.map((order) => ({ name: orderLabel(order), value: String(order.id) })),
+		paginationToken: pagination && page < pagination.pageCount ? String(page + 1) : undefined,
+	};
+}
+
 /** The event's webhooks, named by their URL (EventX answers them all at once). */
 export async function searchWebhooks(
 	this: ILoadOptionsFunctions,

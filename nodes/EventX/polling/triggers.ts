@@ -1,5 +1,10 @@
 import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 
+import type { ORDER_STATUSES } from '../helpers/enums';
+import { orderListQs } from '../helpers/orders';
+
+type OrderStatus = (typeof ORDER_STATUSES)[number];
+
 /** What the EventX Polling Trigger can wait for. */
 export type PollTriggerName =
 	| 'newAttendee'
@@ -47,22 +52,11 @@ function inStatuses(value: unknown, statuses: string[] | undefined): boolean {
 const attendeeStatus = (record: IDataObject, filters: PollFilters) =>
 	inStatuses(record.registrationStatus, filters.registrationStatus);
 
-/** An order's statuses (the OpenAPI's enum of the order list). */
-export const ORDER_STATUSES = [
-	'initialized',
-	'pending_payment',
-	'paid',
-	'cancelled',
-	'completed',
-	'refunding',
-	'refunded',
-] as const;
-
 /** Order statuses that mean the order was paid ("Order Paid" fires when one is reached). */
-export const PAID_ORDER_STATUSES = ['paid', 'completed'];
+export const PAID_ORDER_STATUSES: OrderStatus[] = ['paid', 'completed'];
 
 const orderFilter = (status: string[] | undefined): IDataObject =>
-	status && status.length > 0 ? { filter: JSON.stringify({ status }) } : {};
+	orderListQs({ filter: status && status.length > 0 ? { status: status as OrderStatus[] } : {} });
 
 export const POLL_TRIGGERS: PollTrigger[] = [
 	{
@@ -126,7 +120,7 @@ export const POLL_TRIGGERS: PollTrigger[] = [
 		resource: 'order',
 		readKey: 'purchasedAt',
 		eventKey: 'purchasedAt',
-		matches: (record) => PAID_ORDER_STATUSES.includes(String(record.status)),
+		matches: (record) => (PAID_ORDER_STATUSES as string[]).includes(String(record.status)),
 		query: () => orderFilter(PAID_ORDER_STATUSES),
 	},
 ];

@@ -3,6 +3,7 @@ import type { Json, Store } from '../store';
 import { attendeeRoutes } from './attendees';
 import { authRoutes } from './auth';
 import { eventRoutes } from './events';
+import { orderRoutes } from './orders';
 import { outreachRoutes } from './outreach';
 import { webhookRoutes } from './webhooks';
 
@@ -21,4 +22,5 @@ export const routeFactories: RouteFactory[] = [
 	webhookRoutes,
 	outreachRoutes,
 	attendeeRoutes,
+	orderRoutes,
 ];

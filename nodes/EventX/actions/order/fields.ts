@@ -1,0 +1,54 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { readLocatorId, recordLocator } from '../../helpers/locators';
+import { simplifyProperty } from '../../helpers/simplify';
+
+/** The order picked from the event's orders (version 2) or typed as an ID. */
+export const orderLocator = (): INodeProperties[] =>
+	recordLocator({
+		name: 'orderId',
+		label: 'Order',
+		searchListMethod: 'searchOrders',
+		searchable: true,
+		placeholder: 'Search by reference, name or email...',
+		description:
+			"The order to work on. Type an order reference or a buyer's name or email to search the event.",
+		v1Description: 'The order to work on',
+	});
+
+/** What a model is told to give as the order on the EventX Tool. */
+export const ORDER_ID_FOR_MODEL = "The order's ID (a UUID), e.g. the ID an order list returned";
+
+export function readOrderId(ctx: IExecuteFunctions, itemIndex: number): string {
+	return readLocatorId(ctx, 'orderId', 'Order ID', itemIndex);
+}
+
+/** Simplify for orders: what a sheet or CRM row of an order holds. */
+export const orderSimplifyProperty = (): INodeProperties =>
+	simplifyProperty(
+		"Whether to return a simplified version of the response instead of the raw data: the order's reference, status, amount, payment, buyer, ticket count and times, without its items, billing details and UTM parameters",
+	);
+
+/** An order as Simplify returns it: one flat row; the ticket count sums the items' quantities. */
+export function simplifyOrder(order: IDataObject): IDataObject {
+	const user = (order.user ?? {}) as IDataObject;
+	const items = Array.isArray(order.orderItems) ? (order.orderItems as IDataObject[]) : [];
+	return {
+		id: order.id,
+		txRef: order.txRef,
+		status: order.status,
+		amount: order.amount,
+		currency: order.currency,
+		tax: order.tax,
+		paymentMethod: order.paymentMethod,
+		offlinePaymentApprovalStatus: order.offlinePaymentApprovalStatus,
+		userId: order.userId,
+		buyerName: user.name,
+		buyerEmail: user.email,
+		ticketCount: items.reduce((sum, item) => sum + (Number(item.qty) || 0), 0),
+		purchasedAt: order.purchasedAt,
+		cancelledAt: order.cancelledAt,
+		createdAt: order.createdAt,
+		updatedAt: order.updatedAt,
+	};
+}

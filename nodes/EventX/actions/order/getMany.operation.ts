@@ -1,0 +1,187 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import {
+	OFFLINE_PAYMENT_APPROVAL_STATUSES,
+	ORDER_PAYMENT_METHODS,
+	ORDER_SORT_KEYS,
+	ORDER_STATUSES,
+} from '../../helpers/enums';
+import { eventLocator, readEventId } from '../../helpers/eventLocator';
+import { enumLabel } from '../../helpers/labels';
+import { listOrders, type OrderFilter, type OrderListQuery } from '../../helpers/orders';
+import { pagingProperties, readLimit } from '../../helpers/paging';
+import { readSort, sortProperty } from '../../helpers/sorting';
+import {
+	invalidField,
+	isEmail,
+	listEntries,
+	readChoices,
+	requireUuid,
+} from '../../helpers/validation';
+import { readSimplify } from '../../helpers/simplify';
+import type { ItemOperation } from '../types';
+import { orderSimplifyProperty, simplifyOrder } from './fields';
+
+/** A filter choosing among one of the order enums (any of the values chosen). */
+const choices = (
+	displayName: string,
+	name: string,
+	values: readonly string[],
+	description: string,
+): INodeProperties => ({
+	displayName,
+	name,
+	type: 'multiOptions',
+	options: values
+		.map((value) => ({ name: enumLabel(value), value }))
+		.sort((a, b) => a.name.localeCompare(b.name)),
+	default: [],
+	description,
+});
+
+const properties: INodeProperties[] = [
+	eventLocator(),
+	...pagingProperties(),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Buyer Emails',
+				name: 'emails',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. ada@example.com, grace@example.com',
+				description:
+					'Return only orders placed by these email addresses: a comma-separated list or an array from an expression',
+			},
+			choices(
+				'Offline Payment Approval Status',
+				'offlinePaymentApprovalStatus',
+				OFFLINE_PAYMENT_APPROVAL_STATUSES,
+				'Return only offline-paid orders whose approval has one of these statuses',
+			),
+			{
+				displayName: 'Order IDs',
+				name: 'orderIds',
+				type: 'string',
+				default: '',
+				placeholder:
+					'e.g. 3f2b6c1e-8a4d-4f7e-9b1a-2c3d4e5f6a7b, 7c9e6679-7425-40de-944b-e07fc1f90ae7',
+				description:
+					'Return only these orders: a comma-separated list or an array from an expression',
+			},
+			choices(
+				'Payment Method',
+				'paymentMethod',
+				ORDER_PAYMENT_METHODS,
+				'Return only orders paid online or offline (by invoice)',
+			),
+			{
+				displayName: 'Search',
+				name: 'search',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. EVX-2026-001',
+				description: "Return orders whose reference or buyer's name or email contains this text",
+			},
+			choices('Status', 'status', ORDER_STATUSES, 'Return only orders with one of these statuses'),
+		],
+	},
+	sortProperty(
+		ORDER_SORT_KEYS,
+		'Order of the results; earlier rules take precedence. EventX sorts by newest first (created time, descending) when none is given.',
+	),
+	orderSimplifyProperty(),
+];
+
+const displayOptions = { show: { resource: ['order'], operation: ['getMany'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+interface Plan {
+	eventId: string;
+	query: OrderListQuery;
+	limit?: number;
+	simplify: boolean;
+}
+
+/** The Filters collection as EventX's order filter; empty choices and texts are left out. */
+function readFilter(ctx: IExecuteFunctions, itemIndex: number): OrderFilter {
+	const filters = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const filter: OrderFilter = {};
+	if (filters.orderIds !== undefined && filters.orderIds !== '') {
+		const ids = listEntries(filters.orderIds);
+		if (ids.length === 0)
+			throw invalidField(ctx, 'Filters > Order IDs', 'no order ID given', itemIndex);
+		filter.orderIds = ids.map((id) => requireUuid(ctx, id, 'Filters > Order IDs', itemIndex));
+	}
+	const status = readChoices(
+		ctx,
+		filters.status ?? [],
+		ORDER_STATUSES,
+		'Filters > Status',
+		itemIndex,
+	);
+	if (status.length > 0) filter.status = status;
+	const method = readChoices(
+		ctx,
+		filters.paymentMethod ?? [],
+		ORDER_PAYMENT_METHODS,
+		'Filters > Payment Method',
+		itemIndex,
+	);
+	if (method.length > 0) filter.paymentMethod = method;
+	const approval = readChoices(
+		ctx,
+		filters.offlinePaymentApprovalStatus ?? [],
+		OFFLINE_PAYMENT_APPROVAL_STATUSES,
+		'Filters > Offline Payment Approval Status',
+		itemIndex,
+	);
+	if (approval.length > 0) filter.offlinePaymentApprovalStatus = approval;
+	if (filters.emails !== undefined && filters.emails !== '') {
+		const emails = listEntries(filters.emails);
+		if (emails.length === 0)
+			throw invalidField(ctx, 'Filters > Buyer Emails', 'no email address given', itemIndex);
+		filter.emails = emails.map((email) => {
+			if (!isEmail(email))
+				throw invalidField(
+					ctx,
+					'Filters > Buyer Emails',
+					`"${String(email)}" is not an email address`,
+					itemIndex,
+				);
+			return email;
+		});
+	}
+	if (filters.search !== undefined) {
+		if (typeof filters.search !== 'string')
+			throw invalidField(ctx, 'Filters > Search', 'must be a text', itemIndex);
+		if (filters.search.trim() !== '') filter.q = filters.search.trim();
+	}
+	return filter;
+}
+
+export const getMany: ItemOperation<Plan> = {
+	description,
+	prepare(this: IExecuteFunctions, itemIndex) {
+		return {
+			eventId: readEventId(this, itemIndex),
+			limit: readLimit(this, itemIndex),
+			query: {
+				filter: readFilter(this, itemIndex),
+				sort: readSort(this, itemIndex, ORDER_SORT_KEYS),
+			},
+			simplify: readSimplify(this, itemIndex),
+		};
+	},
+	async execute(this: IExecuteFunctions, plan, itemIndex) {
+		const orders = await listOrders.call(this, plan.eventId, plan.query, plan.limit, itemIndex);
+		return plan.simplify ? orders.map(simplifyOrder) : orders;
+	},
+};

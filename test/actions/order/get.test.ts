@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+
+import { apiRequests, run, useSimulator } from '../../fixtures';
+import { orderJson } from '../../simulator/routes/orders';
+import { BAD, params as opParams, testBadInputs } from '../badInputs';
+import { orderContext } from './fixtures';
+
+const ctx = useSimulator();
+const { event, ordersOf, params } = orderContext(ctx);
+const anOrder = () => ordersOf()[3].id;
+
+describe('Order > Get', () => {
+	test('answers the order exactly as EventX does', async () => {
+		const orderId = anOrder();
+		const { items, error } = await run(ctx.sim, { parameters: params('get', { orderId }) });
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(1);
+		expect(items[0].json).toEqual(orderJson(ctx.sim.store.orders.get(orderId)!));
+		expect(apiRequests(ctx.sim)[0].path).toBe(`/public-api/v1/event/${event()}/order/${orderId}`);
+	});
+
+	test('version 2: the order picked from the list, one request per item', async () => {
+		const [a, b] = [ordersOf()[0].id, ordersOf()[1].id];
+		const { items, error } = await run(ctx.sim, {
+			parameters: params('get', {
+				orderId: '={{ { __rl: true, mode: "list", value: $json.id } }}',
+			}),
+			items: [{ id: a }, { id: b }],
+			typeVersion: 2,
+		});
+		expect(error).toBeUndefined();
+		expect(items.map((i) => i.json.id)).toEqual([a, b]);
+		expect(items.map((i) => (i.pairedItem as { item: number }).item)).toEqual([0, 1]);
+	});
+
+	test("an order of another event: EventX's 404, and Continue On Fail keeps the other items", async () => {
+		const other = ordersOf(ctx.sim.seeded.eventIds[1])[0].id;
+		const stopped = await run(ctx.sim, { parameters: params('get', { orderId: other }) });
+		expect(stopped.error?.name).toBe('NodeApiError');
+		expect(stopped.error?.message).toMatch(/Order not found/);
+
+		const continued = await run(ctx.sim, {
+			parameters: params('get', { orderId: '={{ $json.id }}' }),
+			items: [{ id: anOrder() }, { id: randomUUID() }],
+			continueOnFail: true,
+		});
+		expect(continued.error).toBeUndefined();
+		expect(continued.items[0].json.id).toBe(anOrder());
+		expect(continued.items[1].json.error).toMatch(/Order not found/);
+		expect(continued.items[1].pairedItem).toEqual({ item: 1 });
+	});
+});
+
+testBadInputs(ctx, [
+	{
+		name: 'Order Get: an order ID that is not a UUID',
+		parameters: opParams('order', 'get', { orderId: BAD }),
+		good: (sim) =>
+			[...sim.store.orders.values()].find((o) => o.eventId === sim.seeded.eventIds[0])!.id,
+		bad: 'EVX-0-001',
+		field: /^Order ID:/,
+	},
+	{
+		name: 'Order Get: an empty order ID',
+		parameters: opParams('order', 'get', { orderId: BAD }),
+		good: (sim) =>
+			[...sim.store.orders.values()].find((o) => o.eventId === sim.seeded.eventIds[0])!.id,
+		bad: '',
+		field: /^Order ID: is required/,
+	},
+]);

@@ -1,0 +1,260 @@
+import { apiRequests, run, useSimulator } from '../../fixtures';
+import { addOrder, SEED_ORDERS } from '../../simulator/routes/orders';
+import { anEvent, BAD, params as opParams, testBadInputs } from '../badInputs';
+import { orderContext } from './fixtures';
+
+const ctx = useSimulator();
+const { event, ordersOf, newestFirst, params } = orderContext(ctx);
+const getMany = (extra: Record<string, unknown> = {}) =>
+	params('getMany', { returnAll: true, ...extra });
+const sentFilter = () => JSON.parse(apiRequests(ctx.sim)[0].query.filter) as unknown;
+
+describe('Order > Get Many', () => {
+	test("returns the event's orders exactly as EventX answers them, newest first", async () => {
+		const { items, error } = await run(ctx.sim, { parameters: getMany() });
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(SEED_ORDERS);
+		expect(items.map((i) => i.json)).toEqual(newestFirst());
+		const [request] = apiRequests(ctx.sim);
+		expect(request.path).toBe(`/public-api/v1/event/${event()}/order`);
+		expect(request.query.sort).toBeUndefined();
+		expect(request.query.filter).toBeUndefined();
+		expect(items[0].json).toMatchObject({
+			status: expect.any(String),
+			amount: expect.any(String),
+			user: { email: expect.any(String), name: expect.any(String) },
+		});
+		expect(items.every((i) => (i.pairedItem as { item: number }).item === 0)).toBe(true);
+	});
+
+	test('Limit reads only what it needs', async () => {
+		const { items } = await run(ctx.sim, { parameters: params('getMany', { limit: 5 }) });
+		expect(items.map((i) => i.json.id)).toEqual(
+			newestFirst()
+				.slice(0, 5)
+				.map((o) => o.id),
+		);
+		expect(apiRequests(ctx.sim)).toHaveLength(1);
+		expect(apiRequests(ctx.sim)[0].query).toMatchObject({ page: '1', pageSize: '5' });
+		expect(apiRequests(ctx.sim)[0].query.pageEnd).toBeUndefined();
+	});
+
+	test('Status filter: any of the chosen statuses', async () => {
+		const { items } = await run(ctx.sim, {
+			parameters: getMany({ filters: { status: ['paid', 'completed'] } }),
+		});
+		expect(sentFilter()).toEqual({ status: ['paid', 'completed'] });
+		const expected = ordersOf().filter((o) => o.status === 'paid' || o.status === 'completed');
+		expect(expected.length).toBeGreaterThan(0);
+		expect(new Set(items.map((i) => i.json.id))).toEqual(new Set(expected.map((o) => o.id)));
+	});
+
+	test('Payment Method and Offline Payment Approval Status together', async () => {
+		const { items } = await run(ctx.sim, {
+			parameters: getMany({
+				filters: { paymentMethod: ['offline'], offlinePaymentApprovalStatus: ['approved'] },
+			}),
+		});
+		expect(sentFilter()).toEqual({
+			paymentMethod: ['offline'],
+			offlinePaymentApprovalStatus: ['approved'],
+		});
+		expect(items).toHaveLength(3);
+		for (const { json } of items)
+			expect(json).toMatchObject({
+				paymentMethod: 'offline',
+				offlinePaymentApprovalStatus: 'approved',
+			});
+	});
+
+	test('Order IDs filter, as a list or an array from an expression', async () => {
+		const wanted = [ordersOf()[2].id, ordersOf()[7].id];
+		for (const orderIds of [wanted.join(', '), '={{ $json.ids }}']) {
+			ctx.sim.clearLog();
+			const { items } = await run(ctx.sim, {
+				parameters: getMany({ filters: { orderIds } }),
+				items: [{ ids: wanted }],
+			});
+			expect(new Set(items.map((i) => i.json.id))).toEqual(new Set(wanted));
+			expect(sentFilter()).toEqual({ orderIds: wanted });
+		}
+	});
+
+	test('Buyer Emails filter (addresses compared without case)', async () => {
+		const { items } = await run(ctx.sim, {
+			parameters: getMany({ filters: { emails: 'ADA.0@example.com, grace.1@example.com' } }),
+		});
+		expect(sentFilter()).toEqual({ emails: ['ADA.0@example.com', 'grace.1@example.com'] });
+		expect(items.map((i) => (i.json.user as { email: string }).email).sort()).toEqual([
+			'ada.0@example.com',
+			'grace.1@example.com',
+		]);
+	});
+
+	test('Search looks at the reference and the buyer', async () => {
+		const byRef = await run(ctx.sim, {
+			parameters: getMany({ filters: { search: ' EVX-0-01 ' } }),
+		});
+		expect(sentFilter()).toEqual({ q: 'EVX-0-01' });
+		expect(byRef.items.map((i) => i.json.txRef).sort()).toEqual(['EVX-0-010', 'EVX-0-011']);
+		const byName = await run(ctx.sim, { parameters: getMany({ filters: { search: 'hopper' } }) });
+		expect(byName.items.length).toBeGreaterThan(0);
+		expect(
+			byName.items.every((i) => (i.json.user as { name: string }).name === 'Grace Hopper'),
+		).toBe(true);
+	});
+
+	test('empty filters send no filter', async () => {
+		await run(ctx.sim, {
+			parameters: getMany({ filters: { status: [], search: '  ', emails: '', orderIds: '' } }),
+		});
+		expect(apiRequests(ctx.sim)[0].query.filter).toBeUndefined();
+	});
+
+	test('a two-key sort with directions', async () => {
+		const { items } = await run(ctx.sim, {
+			parameters: getMany({
+				sort: {
+					rules: [
+						{ field: 'userName', direction: 'asc' },
+						{ field: 'purchasedAt', direction: 'desc' },
+					],
+				},
+			}),
+		});
+		expect(apiRequests(ctx.sim)[0].query.sort).toBe('userName,-purchasedAt');
+		const names = items.map((i) => (i.json.user as { name: string }).name);
+		expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+		const ada = items.filter((i) => (i.json.user as { name: string }).name === 'Ada Lovelace');
+		const bought = ada.map((i) => String(i.json.purchasedAt));
+		expect(bought).toEqual([...bought].sort().reverse());
+	});
+
+	test('orders placed and paid later show up with their new status', async () => {
+		const placed = addOrder(ctx.sim.store, event(), { user: { email: 'late@example.com' } });
+		ctx.sim.setOrderStatus(placed.id, 'paid');
+		const { items } = await run(ctx.sim, {
+			parameters: getMany({ filters: { emails: 'late@example.com' } }),
+		});
+		expect(items).toHaveLength(1);
+		expect(items[0].json).toMatchObject({ id: placed.id, status: 'paid' });
+		expect(items[0].json.purchasedAt).toEqual(expect.any(String));
+	});
+
+	test.each([
+		[20000, 1],
+		[25000, 2],
+	])(
+		'Return All of %i orders takes %i list request(s)',
+		async (total, requests) => {
+			const start = Date.UTC(2025, 0, 1);
+			for (let i = 0; i < total - SEED_ORDERS; i++)
+				addOrder(ctx.sim.store, event(), { createdAt: new Date(start + i * 1000).toISOString() });
+			const { items, error } = await run(ctx.sim, { parameters: getMany() });
+			expect(error).toBeUndefined();
+			expect(items).toHaveLength(total);
+			expect(new Set(items.map((i) => i.json.id)).size).toBe(total);
+			const lists = apiRequests(ctx.sim);
+			expect(lists).toHaveLength(requests);
+			expect(lists[0].query).toMatchObject({ page: '1', pageEnd: '200', pageSize: '100' });
+			if (requests === 2) expect(lists[1].query).toMatchObject({ page: '201', pageEnd: '400' });
+		},
+		60_000,
+	);
+
+	test("an event the user cannot see: EventX's 404 as a NodeApiError", async () => {
+		const foreign = [...ctx.sim.store.events.values()].find(
+			(r) => r.event.organizationId === ctx.sim.seeded.organizations.foreign,
+		)!.event.id as string;
+		const { error } = await run(ctx.sim, {
+			parameters: { ...getMany(), eventId: { __rl: true, mode: 'id', value: foreign } },
+		});
+		expect(error?.name).toBe('NodeApiError');
+		expect(error?.message).toMatch(/Event not found/);
+	});
+});
+
+describe('Order > Get Many: Simplify (version 2)', () => {
+	test('is on by default: one flat row per order, the ticket count summed', async () => {
+		const { items, error } = await run(ctx.sim, {
+			parameters: params('getMany', { limit: 3 }),
+			typeVersion: 2,
+		});
+		expect(error).toBeUndefined();
+		const [newest] = newestFirst();
+		const user = newest.user as { name: string; email: string };
+		expect(items[0].json).toEqual({
+			id: newest.id,
+			txRef: newest.txRef,
+			status: newest.status,
+			amount: newest.amount,
+			currency: newest.currency,
+			tax: newest.tax,
+			paymentMethod: newest.paymentMethod,
+			offlinePaymentApprovalStatus: newest.offlinePaymentApprovalStatus,
+			userId: newest.userId,
+			buyerName: user.name,
+			buyerEmail: user.email,
+			ticketCount: 1,
+			purchasedAt: newest.purchasedAt,
+			cancelledAt: newest.cancelledAt,
+			createdAt: newest.createdAt,
+			updatedAt: newest.updatedAt,
+		});
+	});
+
+	test("off returns EventX's records exactly", async () => {
+		const { items } = await run(ctx.sim, {
+			parameters: params('getMany', { limit: 3, simplify: false }),
+			typeVersion: 2,
+		});
+		expect(items.map((i) => i.json)).toEqual(newestFirst().slice(0, 3));
+	});
+});
+
+describe('Order > Get Many: validation before sending', () => {
+	test.each([
+		[{ orderIds: 'not-a-uuid' }, /^Filters > Order IDs: "not-a-uuid" is not a UUID/],
+		[{ orderIds: ' , ' }, /^Filters > Order IDs: no order ID given/],
+		[{ emails: 'ada@example.com, nobody' }, /^Filters > Buyer Emails: "nobody" is not an email/],
+		[{ status: ['paid', 'shipped'] }, /^Filters > Status: "shipped" is not one of/],
+		[{ paymentMethod: ['cash'] }, /^Filters > Payment Method: "cash" is not one of/],
+	])('%j is refused', async (filters, message) => {
+		const { error } = await run(ctx.sim, { parameters: getMany({ filters }) });
+		expect(error?.name).toBe('NodeOperationError');
+		expect(error?.message).toMatch(message);
+		expect(ctx.sim.requests).toHaveLength(0);
+	});
+
+	test('an unknown sort field is refused', async () => {
+		const { error } = await run(ctx.sim, {
+			parameters: getMany({ sort: { rules: [{ field: 'amount', direction: 'asc' }] } }),
+		});
+		expect(error?.message).toMatch(/^Sort > Field: "amount" is not one of/);
+		expect(ctx.sim.requests).toHaveLength(0);
+	});
+});
+
+testBadInputs(ctx, [
+	{
+		name: 'Order Get Many: a status typed by expression that EventX does not know',
+		parameters: opParams('order', 'getMany', { filters: { status: BAD } }),
+		good: () => 'paid, completed',
+		bad: 'shipped',
+		field: /^Filters > Status:/,
+	},
+	{
+		name: 'Order Get Many: a Limit below 1',
+		parameters: opParams('order', 'getMany', { limit: BAD }),
+		good: () => 2,
+		bad: 0,
+		field: /^Limit:/,
+	},
+	{
+		name: 'Order Get Many: an event ID that is not a UUID',
+		parameters: opParams('order', 'getMany', { eventId: BAD }),
+		good: anEvent,
+		bad: 'event-1',
+		field: /^Event/,
+	},
+]);
