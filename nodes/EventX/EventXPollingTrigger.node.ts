@@ -58,7 +58,7 @@ export class EventXPollingTrigger implements INodeType {
 				default: {},
 				options: [
 					{
-						displayName: 'Max Records per Poll',
+						displayName: 'Max Records Per Poll',
 						name: 'maxRecords',
 						type: 'number',
 						typeOptions: { minValue: 1 },
