@@ -623,3 +623,41 @@ export function triggerWorkflow(id: string, eventId: string, parameters: Json = 
 		settings: { executionOrder: 'v1' },
 	};
 }
+
+export const POLLING_TRIGGER_TYPE = 'n8n-nodes-eventx.eventXPollingTrigger';
+
+/** EventX Polling Trigger (n8n's "Every Minute" Poll Times) → a No Op node named "Received". */
+export function pollingWorkflow(id: string, eventId: string, trigger: string): Json {
+	return {
+		id,
+		name: `E2E EventX Polling Trigger (${trigger})`,
+		active: false,
+		nodes: [
+			{
+				id: 'eventx-polling-trigger',
+				name: 'EventX Polling Trigger',
+				type: POLLING_TRIGGER_TYPE,
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {
+					pollTimes: { item: [{ mode: 'everyMinute' }] },
+					trigger,
+					eventId: byId(eventId),
+				},
+				credentials: { eventXApi: { id: CREDENTIAL_ID, name: 'EventX API' } },
+			},
+			{
+				id: 'noop',
+				name: 'Received',
+				type: 'n8n-nodes-base.noOp',
+				typeVersion: 1,
+				position: [220, 0],
+				parameters: {},
+			},
+		],
+		connections: {
+			'EventX Polling Trigger': { main: [[{ node: 'Received', type: 'main', index: 0 }]] },
+		},
+		settings: { executionOrder: 'v1' },
+	};
+}
