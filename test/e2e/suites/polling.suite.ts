@@ -1,19 +1,23 @@
 import { outputOf, type E2eEnvironment, type Execution } from '../environment';
-import { pollingWorkflow, POLLING_TRIGGER_TYPE } from '../workflows';
+import { demoExamples, EXAMPLE_IDS } from '../../../scripts/n8n-runtime';
+import { CREDENTIAL_ID, pollingWorkflow, POLLING_TRIGGER_TYPE } from '../workflows';
 import type { E2eSuite } from './types';
 import type { LoggedRequest } from '../../simulator/server';
 import { setTimeout } from '../../platform.cjs';
 
 const ATTENDEES_WORKFLOW = 'evxE2ePollAttendee';
-const ORDERS_WORKFLOW = 'evxE2ePollOrders01';
+/** examples/paid-order-accounting.json, imported by the examples suite on its demo event. */
+const ORDERS_WORKFLOW = EXAMPLE_IDS.accounting;
 
 /** How long a check waits for n8n's next "Every Minute" poll (at a random second of each minute). */
 const NEXT_POLL_MS = 75_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-// An event no other suite changes: every execution of these workflows is one of this suite's changes.
+// Events whose attendees (the third event) and orders (the examples' event) no other suite
+// changes: every execution of these workflows is one of this suite's changes.
 let eventId: string;
+let orderEventId: string;
 let changedAt = 0;
 const made: { attendeeId?: string; orderId?: string } = {};
 
@@ -52,10 +56,8 @@ async function readsAfter(env: E2eEnvironment, resource: string, after: number) 
 export const pollingSuite: E2eSuite = {
 	workflows(state) {
 		eventId = state.seeded.eventIds[2];
-		return [
-			pollingWorkflow(ATTENDEES_WORKFLOW, eventId, 'newAttendee'),
-			pollingWorkflow(ORDERS_WORKFLOW, eventId, 'orderPaid'),
-		];
+		orderEventId = demoExamples(state, CREDENTIAL_ID).events.accounting;
+		return [pollingWorkflow(ATTENDEES_WORKFLOW, eventId, 'newAttendee')];
 	},
 
 	server(env) {
@@ -78,7 +80,7 @@ export const pollingSuite: E2eSuite = {
 				for (const [id, resource] of [
 					[ATTENDEES_WORKFLOW, 'attendee'],
 					[ORDERS_WORKFLOW, 'order'],
-				]) {
+				] as const) {
 					// n8n polls once when it activates a polling workflow
 					await env().setActive(
 						id,
@@ -93,9 +95,11 @@ export const pollingSuite: E2eSuite = {
 					[{ firstName: 'Polly', lastName: 'Poller', invitationEmail: 'polly@example.com' }],
 				);
 				made.attendeeId = upserted.dataList[0].id;
-				const order = await env().sim<{ id: string }>('POST', `/__sim/events/${eventId}/orders`, {
-					status: 'paid',
-				});
+				const order = await env().sim<{ id: string }>(
+					'POST',
+					`/__sim/events/${orderEventId}/orders`,
+					{ status: 'paid', amount: '120.00', user: { email: 'buyer@example.com' } },
+				);
 				made.orderId = order.id;
 				expect(await env().countExecutions(ATTENDEES_WORKFLOW, 'success')).toBe(0);
 				expect(await env().countExecutions(ORDERS_WORKFLOW, 'success')).toBe(0);
