@@ -6,15 +6,14 @@ import type {
 	INodeExecutionData,
 	INodeParameters,
 	INodeType,
-	INodeTypes,
+	Workflow,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
 
 import { EventXPollingTrigger } from '../../nodes/EventX/EventXPollingTrigger.node';
 import { harnessAdditionalData } from './additionalData';
 import { HarnessCredentialsHelper } from './credentials';
-import { credentialTypes, PACKAGE } from './index';
+import { credentialTypes, PACKAGE, triggerWorkflow } from './index';
 
 /** Static data as n8n stores it: JSON (the running workflow's copy is an observable proxy). */
 const jsonCopy = (data: IDataObject): IDataObject =>
@@ -49,7 +48,6 @@ export class PollHarness {
 	readonly node: INode;
 	savedStaticData: IDataObject;
 	workflow: Workflow;
-	private readonly nodeTypes: INodeTypes;
 	private readonly pollBudgetMs?: number;
 
 	constructor(options: PollHarnessOptions) {
@@ -62,11 +60,6 @@ export class PollHarness {
 			position: [0, 0],
 			parameters: options.parameters,
 			credentials: { eventXApi: { id: '1', name: 'EventX account' } },
-		};
-		this.nodeTypes = {
-			getByName: () => this.nodeType,
-			getByNameAndVersion: () => this.nodeType,
-			getKnownTypes: () => ({}),
 		};
 		this.pollBudgetMs = options.pollBudgetMs;
 		this.savedStaticData = jsonCopy(options.staticData ?? {});
@@ -126,14 +119,6 @@ export class PollHarness {
 	}
 
 	private buildWorkflow(staticData: IDataObject): Workflow {
-		return new Workflow({
-			id: 'poll-harness',
-			nodes: [this.node],
-			connections: {},
-			nodeTypes: this.nodeTypes,
-			active: true,
-			settings: {},
-			staticData,
-		});
+		return triggerWorkflow('poll-harness', this.node, this.nodeType, staticData);
 	}
 }

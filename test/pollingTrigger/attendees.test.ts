@@ -5,8 +5,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { tidyAttendee } from '../../nodes/EventX/trigger/delivery';
 import { useSimulator } from '../fixtures';
 import { deliveryAttendee } from '../simulator/deliveries';
-import type { PollHarness } from '../harness/poll';
 import {
+	activatePolling,
 	changeAttendee,
 	createAttendee,
 	idsOf,
@@ -23,12 +23,8 @@ beforeEach(() => {
 	eventId = ctx.sim.seeded.eventIds[0];
 });
 
-/** Activates a trigger: its first poll, which must emit nothing. */
-async function activate(trigger: string, options = {}): Promise<PollHarness> {
-	const harness = pollingTrigger(ctx.sim, pollParameters(eventId, trigger, options));
-	expect(await harness.pollItems()).toBeNull();
-	return harness;
-}
+const activate = async (trigger: string, options = {}) =>
+	await activatePolling(ctx.sim, eventId, trigger, options);
 
 describe('EventX Polling Trigger: attendees', () => {
 	it.each(['newAttendee', 'attendeeUpdated', 'attendeeRegistered', 'attendeeCheckedIn'])(

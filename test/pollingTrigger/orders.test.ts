@@ -1,8 +1,7 @@
 // EventX Polling Trigger, order triggers: n8n's PollContext against the simulator's order routes.
 import { useSimulator } from '../fixtures';
-import type { PollHarness } from '../harness/poll';
 import { orderJson } from '../simulator/routes/orders';
-import { idsOf, listReads, pollingTrigger, pollParameters } from './setup';
+import { activatePolling, idsOf, listReads } from './setup';
 
 const ctx = useSimulator();
 let eventId: string;
@@ -11,11 +10,8 @@ beforeEach(() => {
 	eventId = ctx.sim.seeded.eventIds[0];
 });
 
-async function activate(trigger: string, options = {}): Promise<PollHarness> {
-	const harness = pollingTrigger(ctx.sim, pollParameters(eventId, trigger, options));
-	expect(await harness.pollItems()).toBeNull();
-	return harness;
-}
+const activate = async (trigger: string, options = {}) =>
+	await activatePolling(ctx.sim, eventId, trigger, options);
 
 describe('EventX Polling Trigger: orders', () => {
 	it.each(['newOrder', 'orderPaid'])(

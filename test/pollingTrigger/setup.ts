@@ -23,6 +23,20 @@ export function pollingTrigger(
 	return new PollHarness({ parameters, credentials: demoCredentials(sim), pollBudgetMs });
 }
 
+/** A polling trigger's first poll (activation), which must emit nothing; the trigger, ready to poll. */
+export async function activatePolling(
+	sim: Simulator,
+	eventId: string,
+	trigger: string,
+	options: Json = {},
+): Promise<PollHarness> {
+	const harness = pollingTrigger(sim, pollParameters(eventId, trigger, options));
+	const { items, error } = await harness.poll();
+	if (error) throw error;
+	if (items !== null) throw new Error(`The first poll emitted ${items.length} items`);
+	return harness;
+}
+
 /** The list reads of one resource the simulator answered. */
 export function listReads(sim: Simulator, resource: 'attendee' | 'order') {
 	return sim.requestsTo('GET', new RegExp(`^/public-api/v1/event/[^/]+/${resource}$`));
