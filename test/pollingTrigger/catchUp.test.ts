@@ -115,6 +115,33 @@ describe('EventX Polling Trigger: catching up', () => {
 		expect(idle).toBe(1);
 	});
 
+	it('an attendee removed between two requests of one poll makes no other change slip between their pages', async () => {
+		const eventId = ctx.sim.seeded.eventIds[0];
+		ctx.sim.store.advanceTime(1000);
+		const attendees = Array.from({ length: 250 }, () => createAttendee(ctx.sim, eventId));
+		const harness = pollingTrigger(ctx.sim, pollParameters(eventId, 'attendeeUpdated'));
+		expect(await harness.pollItems()).toBeNull();
+		const changed: string[] = [];
+		for (const a of attendees) {
+			ctx.sim.store.advanceTime(1);
+			changed.push(changeAttendee(ctx.sim, a.id, { city: 'Quito' }).id);
+		}
+		// The newest change (on the first page) is removed right before the second request reads:
+		// every later record moves up one place.
+		const store = ctx.sim.store.attendees;
+		const values = store.values.bind(store);
+		let reads = 0;
+		jest.spyOn(store, 'values').mockImplementation(() => {
+			reads += 1;
+			if (reads === 2) store.get(changed[249])!.removedAt = ctx.sim.store.now();
+			return values();
+		});
+		ctx.sim.clearLog();
+		const items = await harness.pollItems();
+		expect(listReads(ctx.sim, 'attendee')).toHaveLength(2);
+		expect(idsOf(items)).toEqual(changed);
+	});
+
 	it("n8n's poll budget: a poll stops reading when half of it is spent and leaves the rest for the next", async () => {
 		const eventId = ctx.sim.seeded.eventIds[0];
 		const harness = pollingTrigger(

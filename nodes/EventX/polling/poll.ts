@@ -33,6 +33,13 @@ export const DEFAULT_MAX_RECORDS = 10_000;
 /** The share of n8n's poll budget a poll may spend reading before it stops and emits what it has. */
 const BUDGET_SHARE = 0.5;
 
+/**
+ * Each range of a poll starts a page before the end of the one before (the range after the first
+ * page reads it again): up to 100 records removed while a poll reads do not make a record slip
+ * past it (the records read twice are kept once).
+ */
+const OVERLAP_PAGES = 1;
+
 /** A poll's settings, read once. */
 export interface PollSettings {
 	trigger: PollTrigger;
@@ -70,7 +77,8 @@ function sortOf(trigger: PollTrigger, descending: boolean): string {
 
 /**
  * Records whose `readKey` is at or after `from`, read newest first: one page of 100 first (all a
- * poll needs when nothing changed), then ranges of 200 pages, down to the first older record.
+ * poll needs when nothing changed), then ranges of 200 pages (each from the last page of the one
+ * before), down to the first older record.
  * Records without the key are passed over (EventX sorts them first or last). With `from`
  * undefined, the newest record's time is the bound (activation).
  */
@@ -85,7 +93,8 @@ async function readNewestFirst(
 	let bound = from;
 	await eventxRanges.call(ctx, listRequest(settings, { sort: sortOf(settings.trigger, true) }), {
 		pageSize: MAX_PAGE_SIZE,
-		pages: (page) => (page === 1 ? 1 : MAX_PAGES_PER_REQUEST),
+		pages: (_page, request) => (request === 0 ? 1 : MAX_PAGES_PER_REQUEST),
+		overlapPages: OVERLAP_PAGES,
 		take: (items) => {
 			for (const item of items) {
 				const t = timeOf(item[readKey]);
@@ -122,7 +131,9 @@ async function readOldestFirst(
 	let complete = true;
 	await eventxRanges.call(ctx, listRequest(settings, qs), {
 		pageSize: MAX_PAGE_SIZE,
-		pages: (page) => (page === 1 ? Math.ceil((maxRecords + 1) / MAX_PAGE_SIZE) : Infinity),
+		pages: (_page, request) =>
+			request === 0 ? Math.ceil((maxRecords + 1) / MAX_PAGE_SIZE) : Infinity,
+		overlapPages: OVERLAP_PAGES,
 		take: (items) => {
 			for (const item of items) {
 				records.push(item);

@@ -85,7 +85,7 @@ function idOf(item: IDataObject): string | undefined {
 }
 
 /**
- * Reads a list range by range: each request asks for `pages(page)` pages (at most 200) of
+ * Reads a list range by range: each request asks for `pages(page, request)` pages (at most 200) of
  * `pageSize` from `page` on and hands the items not seen before to `take`, which answers whether
  * to read on. Used by every reader of more than one page (Return All, the polling trigger).
  *
@@ -98,16 +98,23 @@ export async function eventxRanges(
 	request: EventXRequest,
 	options: {
 		pageSize: number;
-		pages: (page: number) => number;
+		/** Pages the range from `page` asks for; `request` counts the requests made before it. */
+		pages: (page: number, request: number) => number;
 		take: (items: IDataObject[]) => boolean;
+		/**
+		 * Pages each range reads again of the one before (`pages` must ask for more): a record
+		 * removed between two requests shifts the later pages, and one would otherwise slip
+		 * between them unseen.
+		 */
+		overlapPages?: number;
 	},
 ): Promise<void> {
-	const { pageSize } = options;
+	const { pageSize, overlapPages = 0 } = options;
 	const seen = new Set<string>();
 	let count = 0;
 	let page = 1;
-	for (;;) {
-		const pagesWanted = Math.min(MAX_PAGES_PER_REQUEST, Math.max(1, options.pages(page)));
+	for (let sent = 0; ; sent++) {
+		const pagesWanted = Math.min(MAX_PAGES_PER_REQUEST, Math.max(1, options.pages(page, sent)));
 		const pageEnd = page + pagesWanted - 1;
 		const qs: IDataObject = { ...request.qs, page, pageSize };
 		if (pageEnd > page) qs.pageEnd = pageEnd;
@@ -140,7 +147,7 @@ export async function eventxRanges(
 				request,
 			);
 		}
-		page = pageEnd + 1;
+		page = Math.max(1, pageEnd + 1 - overlapPages);
 	}
 }
 
