@@ -51,10 +51,11 @@ export const EXAMPLE_IDS = {
 	sync: 'evxExampleSync00001',
 	door: 'evxExampleDoor00001',
 	lifecycle: 'evxExampleLifecycle',
+	accounting: 'evxExampleAccounting',
 } as const;
 
 /**
- * The four examples on the simulator's demo data, all on one demo event (the second: the first
+ * The five examples of EventX nodes (all but the AI assistant) on the simulator's demo data, all on one demo event (the second: the first
  * is left to the end-to-end test's other suites), so that running the sync example and then the
  * outreach example confirms the synced attendees; the sync example gives VIPs the second ticket
  * class.
@@ -74,7 +75,13 @@ export function demoExamples(
 	const vipTicketClass = String(state.ticketClasses[eventId][1].id);
 	const on = { eventId, eventName };
 	return {
-		events: { outreach: eventId, sync: eventId, door: eventId, lifecycle: eventId },
+		events: {
+			outreach: eventId,
+			sync: eventId,
+			door: eventId,
+			lifecycle: eventId,
+			accounting: eventId,
+		},
 		eventName,
 		vipTicketClass,
 		workflows: [
@@ -85,6 +92,7 @@ export function demoExamples(
 			}),
 			exampleWorkflow('door-check-in.json', EXAMPLE_IDS.door, credentialId, on),
 			exampleWorkflow('attendee-lifecycle.json', EXAMPLE_IDS.lifecycle, credentialId, on),
+			exampleWorkflow('paid-order-accounting.json', EXAMPLE_IDS.accounting, credentialId, on),
 		],
 	};
 }

@@ -5,6 +5,7 @@ import { NodeHelpers } from 'n8n-workflow';
 import { EventXApi } from '../../credentials/EventXApi.credentials';
 
 import { EventX } from '../../nodes/EventX/EventX.node';
+import { EventXPollingTrigger } from '../../nodes/EventX/EventXPollingTrigger.node';
 import { EventXTrigger } from '../../nodes/EventX/EventXTrigger.node';
 import { resourceOptions, resources } from '../../nodes/EventX/actions/resources';
 
@@ -26,7 +27,11 @@ function allProperties(properties: Property[]): Property[] {
 	});
 }
 
-const nodes = [new EventX().description, new EventXTrigger().description];
+const nodes = [
+	new EventX().description,
+	new EventXTrigger().description,
+	new EventXPollingTrigger().description,
+];
 const properties = nodes.flatMap((d) => allProperties(d.properties as Property[]));
 
 describe('what the editor shows (n8n UX guidelines)', () => {

@@ -12,6 +12,7 @@ import { actionsSuite } from './suites/actions.suite';
 import { agentSuite } from './suites/agent.suite';
 import { editorSuite } from './suites/editor.suite';
 import { examplesSuite } from './suites/examples.suite';
+import { pollingChecksSuite, pollingSuite } from './suites/polling.suite';
 import { triggerSuite } from './suites/trigger.suite';
 import type { E2eSuite } from './suites/types';
 import { fs, os, path, print, process } from '../platform.cjs';
@@ -23,8 +24,18 @@ const { join } = path;
 // A cold cache installs each n8n first (about 5 min each); a warm run takes a few minutes per release.
 jest.setTimeout(15 * 60_000);
 
-// The editor suite runs last, against the n8n the others have exercised.
-const allSuites: E2eSuite[] = [actionsSuite, examplesSuite, triggerSuite, agentSuite, editorSuite];
+// The editor suite runs against the n8n the others have exercised. The polling suite's workflows
+// poll every minute while it runs (after the suites that compare the simulator's whole request
+// log), and the polling checks come last.
+const allSuites: E2eSuite[] = [
+	actionsSuite,
+	examplesSuite,
+	triggerSuite,
+	agentSuite,
+	pollingSuite,
+	editorSuite,
+	pollingChecksSuite,
+];
 
 // One tarball for every release: `npm pack` builds dist/, which must not happen twice at once.
 const packDir = mkdtempSync(join(tmpdir(), 'n8n-nodes-eventx-pack-'));

@@ -614,22 +614,19 @@ export function chainWorkflow(
 	return { id, name, active: false, nodes, connections, settings: { executionOrder: 'v1' } };
 }
 
-/** EventX Trigger → a No Op node, for the activation test (needs the trigger node). */
-export function triggerWorkflow(id: string, eventId: string, parameters: Json = {}): Json {
+/** A trigger node → a No Op node named "Received": what the trigger suites activate. */
+function receivedWorkflow(id: string, name: string, trigger: Json): Json {
+	const triggerName = String(trigger.name);
 	return {
 		id,
-		name: 'E2E EventX Trigger',
+		name,
 		active: false,
 		nodes: [
 			{
-				id: 'eventx-trigger',
-				name: 'EventX Trigger',
-				type: TRIGGER_TYPE,
 				typeVersion: 1,
 				position: [0, 0],
-				webhookId: '6f7c1f8e-2d3a-4b5c-9e8f-0a1b2c3d4e5f',
-				parameters: { eventId: byId(eventId), ...parameters },
 				credentials: { eventXApi: { id: CREDENTIAL_ID, name: 'EventX API' } },
+				...trigger,
 			},
 			{
 				id: 'noop',
@@ -640,7 +637,34 @@ export function triggerWorkflow(id: string, eventId: string, parameters: Json = 
 				parameters: {},
 			},
 		],
-		connections: { 'EventX Trigger': { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
+		connections: { [triggerName]: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
 		settings: { executionOrder: 'v1' },
 	};
+}
+
+/** EventX Trigger → a No Op node, for the activation test (needs the trigger node). */
+export function triggerWorkflow(id: string, eventId: string, parameters: Json = {}): Json {
+	return receivedWorkflow(id, 'E2E EventX Trigger', {
+		id: 'eventx-trigger',
+		name: 'EventX Trigger',
+		type: TRIGGER_TYPE,
+		webhookId: '6f7c1f8e-2d3a-4b5c-9e8f-0a1b2c3d4e5f',
+		parameters: { eventId: byId(eventId), ...parameters },
+	});
+}
+
+export const POLLING_TRIGGER_TYPE = 'n8n-nodes-eventx.eventXPollingTrigger';
+
+/** EventX Polling Trigger (n8n's "Every Minute" Poll Times) → a No Op node named "Received". */
+export function pollingWorkflow(id: string, eventId: string, trigger: string): Json {
+	return receivedWorkflow(id, `E2E EventX Polling Trigger (${trigger})`, {
+		id: 'eventx-polling-trigger',
+		name: 'EventX Polling Trigger',
+		type: POLLING_TRIGGER_TYPE,
+		parameters: {
+			pollTimes: { item: [{ mode: 'everyMinute' }] },
+			trigger,
+			eventId: byId(eventId),
+		},
+	});
 }

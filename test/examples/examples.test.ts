@@ -33,12 +33,13 @@ const overlap = (a: Rect, b: Rect) =>
 	a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
 describe('the examples', () => {
-	test('there are five', () => {
+	test('there are six', () => {
 		expect(examples.map((e) => e.file).sort()).toEqual([
 			'attendee-lifecycle.json',
 			'attendee-sync.json',
 			'door-check-in.json',
 			'eventx-assistant.json',
+			'paid-order-accounting.json',
 			'scheduled-outreach.json',
 		]);
 	});

@@ -157,6 +157,29 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	};
 }
 
+/** An active workflow of one trigger node, as n8n builds it around its saved static data. */
+export function triggerWorkflow(
+	id: string,
+	node: INode,
+	nodeType: INodeType,
+	staticData?: IDataObject,
+) {
+	const types: INodeTypes = {
+		getByName: () => nodeType,
+		getByNameAndVersion: () => nodeType,
+		getKnownTypes: () => ({}),
+	};
+	return new Workflow({
+		id,
+		nodes: [node],
+		connections: {},
+		nodeTypes: types,
+		active: true,
+		settings: {},
+		staticData,
+	});
+}
+
 /** Keeps n8n-core's DI container from leaking state between test files. */
 export function resetContainer(): void {
 	Container.reset();

@@ -8,18 +8,17 @@ import type {
 	INodeExecutionData,
 	INodeParameters,
 	INodeType,
-	INodeTypes,
 	IWebhookData,
+	Workflow,
 	IWorkflowExecuteAdditionalData,
 	WorkflowActivateMode,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
 
 import { EventXTrigger } from '../../nodes/EventX/EventXTrigger.node';
 import { harnessAdditionalData } from './additionalData';
 import { HarnessCredentialsHelper } from './credentials';
-import { credentialTypes, PACKAGE } from './index';
+import { credentialTypes, PACKAGE, triggerWorkflow } from './index';
 import type { http } from '../platform.cjs';
 import { closeServer, listenOnLoopback, loopbackUrl } from '../simulator/http';
 
@@ -74,7 +73,6 @@ export class TriggerHarness {
 	/** Called (awaited) before a delivery is handled, e.g. to slow the receiver down. */
 	beforeDelivery?: () => Promise<void>;
 	private server?: Server;
-	private readonly nodeTypes: INodeTypes;
 
 	constructor(options: TriggerHarnessOptions) {
 		this.credentialsHelper.saved.set('eventXApi', { ...options.credentials });
@@ -87,11 +85,6 @@ export class TriggerHarness {
 			parameters: options.parameters,
 			webhookId: options.webhookId ?? randomUUID(),
 			credentials: { eventXApi: { id: '1', name: 'EventX account' } },
-		};
-		this.nodeTypes = {
-			getByName: () => this.nodeType,
-			getByNameAndVersion: () => this.nodeType,
-			getKnownTypes: () => ({}),
 		};
 		this.savedStaticData = structuredClone(options.staticData ?? {});
 		this.workflow = this.buildWorkflow();
@@ -212,15 +205,7 @@ export class TriggerHarness {
 	}
 
 	private buildWorkflow(staticData?: IDataObject): Workflow {
-		return new Workflow({
-			id: 'trigger-harness',
-			nodes: [this.node],
-			connections: {},
-			nodeTypes: this.nodeTypes,
-			active: true,
-			settings: {},
-			staticData,
-		});
+		return triggerWorkflow('trigger-harness', this.node, this.nodeType, staticData);
 	}
 
 	private additionalData(extra: IDataObject = {}): IWorkflowExecuteAdditionalData {

@@ -128,6 +128,8 @@ describe("n8n's community package scan", () => {
 				'dist/nodes/EventX/EventX.node.json',
 				'dist/nodes/EventX/EventXTrigger.node.js',
 				'dist/nodes/EventX/EventXTrigger.node.json',
+				'dist/nodes/EventX/EventXPollingTrigger.node.js',
+				'dist/nodes/EventX/EventXPollingTrigger.node.json',
 				'dist/nodes/EventX/eventx.svg',
 				'dist/nodes/EventX/eventx.dark.svg',
 				'dist/credentials/EventXApi.credentials.js',

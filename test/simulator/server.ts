@@ -166,7 +166,7 @@ export class Simulator {
 	private setCheckIn(attendeeId: string, action: string, checkInMethod?: string): Json {
 		const record = this.store.attendees.get(attendeeId);
 		if (!record || record.removedAt) throw new ApiError(404, 'NOT_FOUND', 'Attendee not found');
-		const now = new Date().toISOString();
+		const now = this.store.now();
 		if (action === 'attendee-check-in') {
 			record.checkedInAt = now;
 			record.attendedAt = record.attendedAt ?? now;
@@ -243,6 +243,28 @@ export class Simulator {
 					const record = this.checkOut(params.attendeeId);
 					await this.settled();
 					return json(record);
+				},
+			},
+			{
+				// Moves the record clock: { advanceMs } forward, { freeze: true | ISO time } to stop it
+				// (at that time), { freeze: false } to let it run; answers the clock's time.
+				method: 'POST',
+				pattern: '/__sim/clock',
+				public: true,
+				handler: ({ body }) => {
+					const { advanceMs, freeze } = (body ?? {}) as Json;
+					if (advanceMs !== undefined) {
+						if (typeof advanceMs !== 'number' || !Number.isFinite(advanceMs))
+							throw badRequest('"advanceMs" must be a number');
+						this.store.advanceTime(advanceMs);
+					}
+					if (freeze === false) this.store.freezeTime(null);
+					else if (freeze === true) this.store.freezeTime();
+					else if (typeof freeze === 'string') {
+						if (Number.isNaN(Date.parse(freeze))) throw badRequest('"freeze" must be a date-time');
+						this.store.freezeTime(freeze);
+					}
+					return json({ now: this.store.now(), frozen: this.store.frozenAt !== undefined });
 				},
 			},
 			{

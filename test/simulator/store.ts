@@ -126,6 +126,40 @@ export class Store {
 	/** Access-token lifetime in seconds, answered as `expiresIn`. */
 	tokenLifetimeSeconds = 3600;
 
+	/**
+	 * The clock of record timestamps (createdAt, updatedAt, registeredAt, attendedAt...): the real
+	 * time moved by `timeOffsetMs`, or `frozenAt` while frozen, so that tests can drive polls
+	 * deterministically (two records with one timestamp, a day of downtime). Token lifetimes keep
+	 * the real clock.
+	 */
+	timeOffsetMs = 0;
+	frozenAt?: number;
+
+	nowMs(): number {
+		return this.frozenAt ?? Date.now() + this.timeOffsetMs;
+	}
+
+	/** The record clock's time as EventX spells it (ISO 8601, milliseconds, UTC). */
+	now(): string {
+		return new Date(this.nowMs()).toISOString();
+	}
+
+	/** Moves the record clock (a frozen clock stays frozen at the moved time). */
+	advanceTime(ms: number): void {
+		if (this.frozenAt !== undefined) this.frozenAt += ms;
+		else this.timeOffsetMs += ms;
+	}
+
+	/** Freezes the record clock at `at` (now when absent), or lets it run again with `null`. */
+	freezeTime(at: string | number | null = this.nowMs()): void {
+		if (at === null) {
+			if (this.frozenAt !== undefined) this.timeOffsetMs = this.frozenAt - Date.now();
+			this.frozenAt = undefined;
+			return;
+		}
+		this.frozenAt = typeof at === 'number' ? at : Date.parse(at);
+	}
+
 	addUser(name: string, apiToken: string, id: string = randomUUID()): string {
 		this.users.set(id, { id, name });
 		this.apiTokens.set(apiToken, id);

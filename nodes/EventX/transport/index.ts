@@ -2,12 +2,19 @@
  * The one place that does HTTP. Callers use one entry point per shape of answer
  * (responses.ts); the request, its retries (request.ts) and its errors (errors.ts) stay inside.
  */
-export { API_PREFIX, CREDENTIAL_TYPE, type EventXContext, type RetryClass } from './request';
+export {
+	API_PREFIX,
+	CREDENTIAL_TYPE,
+	type EventXContext,
+	type EventXRequest,
+	type RetryClass,
+} from './request';
 export {
 	eventxData,
 	eventxList,
 	eventxNoContent,
 	eventxPaginate,
+	eventxRanges,
 	eventxRecord,
 	MAX_PAGE_SIZE,
 	MAX_PAGES_PER_REQUEST,

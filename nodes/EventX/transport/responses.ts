@@ -85,13 +85,76 @@ function idOf(item: IDataObject): string | undefined {
 }
 
 /**
+ * Reads a list range by range: each request asks for `pages(page, request)` pages (at most 200) of
+ * `pageSize` from `page` on and hands the items not seen before to `take`, which answers whether
+ * to read on. Used by every reader of more than one page (Return All, the polling trigger).
+ *
+ * EventX's pagination is not trusted to end the loop on its own: an item seen before is not
+ * handed over twice, reading stops once `totalCount` distinct items are in, and a full range that
+ * brings nothing new is an error rather than a reason to ask for the next one.
+ */
+export async function eventxRanges(
+	this: EventXContext,
+	request: EventXRequest,
+	options: {
+		pageSize: number;
+		/** Pages the range from `page` asks for; `request` counts the requests made before it. */
+		pages: (page: number, request: number) => number;
+		take: (items: IDataObject[]) => boolean;
+		/**
+		 * Pages each range reads again of the one before (`pages` must ask for more): a record
+		 * removed between two requests shifts the later pages, and one would otherwise slip
+		 * between them unseen.
+		 */
+		overlapPages?: number;
+	},
+): Promise<void> {
+	const { pageSize, overlapPages = 0 } = options;
+	const seen = new Set<string>();
+	let count = 0;
+	let page = 1;
+	for (let sent = 0; ; sent++) {
+		const pagesWanted = Math.min(MAX_PAGES_PER_REQUEST, Math.max(1, options.pages(page, sent)));
+		const pageEnd = page + pagesWanted - 1;
+		const qs: IDataObject = { ...request.qs, page, pageSize };
+		if (pageEnd > page) qs.pageEnd = pageEnd;
+		const { dataList, pagination } = await eventxList.call(this, { ...request, qs });
+		const fresh: IDataObject[] = [];
+		for (const item of dataList) {
+			const id = idOf(item);
+			if (id !== undefined) {
+				if (seen.has(id)) continue;
+				seen.add(id);
+			}
+			fresh.push(item);
+		}
+		count += fresh.length;
+		if (!options.take(fresh)) break;
+		if (!pagination || typeof pagination.pageCount !== 'number') {
+			throw malformed(this, request, 'the expected "pagination" object');
+		}
+		// Stop at the last page that EventX reports, when a range came back short, or once as many
+		// distinct items as EventX counts are in.
+		const full = dataList.length >= (pageEnd - page + 1) * pageSize;
+		const total = typeof pagination.totalCount === 'number' ? pagination.totalCount : Infinity;
+		if (pageEnd >= pagination.pageCount || !full || count >= total) break;
+		if (fresh.length === 0) {
+			throw toNodeApiError(
+				this,
+				{
+					message: `EventX's pagination does not advance: pages ${page} to ${pageEnd} brought no item that earlier pages had not (it reports ${pagination.pageCount} pages, ${pagination.totalCount} items)`,
+				},
+				request,
+			);
+		}
+		page = Math.max(1, pageEnd + 1 - overlapPages);
+	}
+}
+
+/**
  * Reads a paginated list with page ranges: one request returns up to 200 pages of 100, so
  * 20,000 items take one request. With a limit, only the pages the limit needs are read and
  * exactly `limit` items (or all there are) are returned.
- *
- * EventX's pagination is not trusted to end the loop on its own: an item seen before is not
- * returned twice, reading stops once `totalCount` distinct items are in, and a full range that
- * brings nothing new is an error rather than a reason to ask for the next one.
  */
 export async function eventxPaginate(
 	this: EventXContext,
@@ -101,49 +164,16 @@ export async function eventxPaginate(
 	pageRanges = true,
 ): Promise<IDataObject[]> {
 	const results: IDataObject[] = [];
-	const seen = new Set<string>();
+	const max = limit ?? Infinity;
 	const pageSize =
 		limit === undefined ? MAX_PAGE_SIZE : Math.min(MAX_PAGE_SIZE, Math.max(1, limit));
-	let page = 1;
-	for (;;) {
-		const wanted = limit === undefined ? Infinity : limit - results.length;
-		const pagesWanted = pageRanges
-			? Math.min(MAX_PAGES_PER_REQUEST, Math.ceil(wanted / pageSize))
-			: 1;
-		const pageEnd = page + pagesWanted - 1;
-		const qs: IDataObject = { ...request.qs, page, pageSize };
-		if (pageEnd > page) qs.pageEnd = pageEnd;
-		const { dataList, pagination } = await eventxList.call(this, { ...request, qs });
-		let fresh = 0;
-		for (const item of dataList) {
-			if (results.length >= (limit ?? Infinity)) break;
-			const id = idOf(item);
-			if (id !== undefined) {
-				if (seen.has(id)) continue;
-				seen.add(id);
-			}
-			fresh += 1;
-			results.push(item);
-		}
-		if (results.length >= (limit ?? Infinity)) break;
-		if (!pagination || typeof pagination.pageCount !== 'number') {
-			throw malformed(this, request, 'the expected "pagination" object');
-		}
-		// Stop at the last page that EventX reports, when a range came back short, or once as many
-		// distinct items as EventX counts are in.
-		const full = dataList.length >= (pageEnd - page + 1) * pageSize;
-		const total = typeof pagination.totalCount === 'number' ? pagination.totalCount : Infinity;
-		if (pageEnd >= pagination.pageCount || !full || results.length >= total) break;
-		if (fresh === 0) {
-			throw toNodeApiError(
-				this,
-				{
-					message: `EventX's pagination does not advance: pages ${page} to ${pageEnd} brought no item that earlier pages had not (it reports ${pagination.pageCount} pages, ${pagination.totalCount} items)`,
-				},
-				request,
-			);
-		}
-		page = pageEnd + 1;
-	}
+	await eventxRanges.call(this, request, {
+		pageSize,
+		pages: () => (pageRanges ? Math.ceil((max - results.length) / pageSize) : 1),
+		take: (items) => {
+			results.push(...items.slice(0, max - results.length));
+			return results.length < max;
+		},
+	});
 	return results;
 }

@@ -141,8 +141,9 @@ export function newAttendee(
 	profile: Json,
 	createdAt = new Date().toISOString(),
 ): AttendeeRecord {
+	const id = randomUUID();
 	const a: AttendeeRecord = {
-		id: randomUUID(),
+		id,
 		eventId,
 		name: null,
 		firstName: null,
@@ -172,7 +173,10 @@ export function newAttendee(
 		customFields: {},
 		createdAt,
 		updatedAt: createdAt,
-		registeredAt: createdAt,
+		// Set by apply() when the attendee is registered; a pending attendee has none until then.
+		registeredAt: null,
+		firstEnteredWebAppAt: null,
+		magicLinkUrl: `https://portal.eventx.io/magic-link/${id}/authorize`,
 	};
 	apply(a, profile, createdAt);
 	a.updatedAt = createdAt;
@@ -237,7 +241,7 @@ export function attendeeRoutes(store: Store, services: SimulatorServices): Route
 					if (b.id !== undefined) requireAttendee(params.eventId, requireUuid(b.id, `[${i}].id`));
 					return b;
 				});
-				const now = new Date().toISOString();
+				const now = store.now();
 				const out: Json[] = [];
 				for (const b of checked) {
 					const profile = { ...b };
@@ -268,7 +272,7 @@ export function attendeeRoutes(store: Store, services: SimulatorServices): Route
 				requireEvent(store, userId, params.eventId);
 				const ids = idsOf(body);
 				const targets = ids.map((id) => requireAttendee(params.eventId, id));
-				const now = new Date().toISOString();
+				const now = store.now();
 				for (const a of targets) {
 					a.removedAt = now;
 					services.notify(params.eventId, 'attendee-delete', deliveryAttendee(a));
@@ -354,7 +358,7 @@ export function attendeeRoutes(store: Store, services: SimulatorServices): Route
 				}
 				if (b.ticketClassId !== undefined) a.ticketClassId = b.ticketClassId;
 				if (b.addOns !== undefined) a.addOns = b.addOns;
-				a.updatedAt = new Date().toISOString();
+				a.updatedAt = store.now();
 				services.notify(params.eventId, 'attendee-update', deliveryAttendee(a));
 				return ok({ data: attendeeJson(a) });
 			},
@@ -374,7 +378,7 @@ export function attendeeRoutes(store: Store, services: SimulatorServices): Route
 				requireEvent(store, userId, params.eventId);
 				const a = requireAttendee(params.eventId, params.attendeeId);
 				const b = checkProfile(store, params.eventId, body ?? {}, 'body', []);
-				apply(a, b, new Date().toISOString());
+				apply(a, b, store.now());
 				services.notify(params.eventId, 'attendee-update', deliveryAttendee(a));
 				return ok({ data: attendeeJson(a) });
 			},

@@ -94,7 +94,8 @@ export function newOrder(eventId: string, fields: OrderFields = {}): OrderRecord
 
 /** Stores a new order for an event (tests and the control route use it) and returns it. */
 export function addOrder(store: Store, eventId: string, fields: OrderFields = {}): OrderRecord {
-	const order = newOrder(eventId, fields);
+	// Created at the simulator's clock (which tests move) unless the fields say otherwise.
+	const order = newOrder(eventId, { ...fields, createdAt: fields.createdAt ?? store.now() });
 	for (const item of order.orderItems as Json[]) item.orderId = order.id;
 	store.orders.set(order.id, order);
 	return order;
@@ -109,7 +110,7 @@ export function setOrderStatus(
 	store: Store,
 	orderId: string,
 	status: string,
-	at = new Date().toISOString(),
+	at = store.now(),
 ): OrderRecord {
 	const order = store.orders.get(orderId);
 	if (!order) throw notFound('Order');

@@ -1,0 +1,97 @@
+import type {
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { ORDER_STATUSES, REGISTRATION_STATUSES } from './helpers/enums';
+import { eventLocator } from './helpers/eventLocator';
+import { enumOptions } from './helpers/labels';
+import { listSearch } from './methods';
+import { pollEventX } from './polling/poll';
+import { POLL_TRIGGER_OPTIONS, POLL_TRIGGERS } from './polling/triggers';
+
+const attendeeTriggers = POLL_TRIGGERS.filter((t) => t.resource === 'attendee').map((t) => t.value);
+
+export class EventXPollingTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'EventX Polling Trigger',
+		name: 'eventXPollingTrigger',
+		icon: { light: 'file:eventx.svg', dark: 'file:eventx.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle:
+			'={{ ({ attendeeCheckedIn: "Attendee Checked In", attendeeRegistered: "Attendee Registered", attendeeUpdated: "Attendee Updated", newAttendee: "New Attendee", newOrder: "New Order", orderPaid: "Order Paid" })[$parameter["trigger"]] }}',
+		description:
+			'Start workflows on new or changed EventX attendees and orders, checked on a schedule (works where EventX cannot reach n8n)',
+		defaults: { name: 'EventX Polling Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'eventXApi', required: true }],
+		properties: [
+			{
+				displayName:
+					'Checks EventX at the Poll Times below, so changes arrive up to one interval later. If EventX can reach this n8n (a public URL), EventX Trigger starts workflows immediately instead.',
+				name: 'pollingNotice',
+				type: 'notice',
+				default: '',
+			},
+			// First: n8n's node panel offers a trigger's actions from its first options parameter.
+			{
+				displayName: 'Trigger On',
+				name: 'trigger',
+				type: 'options',
+				required: true,
+				default: 'newAttendee',
+				description: 'The change that starts the workflow',
+				options: POLL_TRIGGER_OPTIONS,
+			},
+			{ ...eventLocator(), description: 'The event whose attendees or orders to watch' },
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				options: [
+					{
+						displayName: 'Max Records Per Poll',
+						name: 'maxRecords',
+						type: 'number',
+						typeOptions: { minValue: 1 },
+						default: 10000, // DEFAULT_MAX_RECORDS of polling/poll.ts (the description test holds them equal)
+						description:
+							'The most changes one poll emits; after a long pause the rest follow at the next polls, oldest first',
+					},
+					{
+						displayName: 'Order Status',
+						name: 'orderStatus',
+						type: 'multiOptions',
+						default: [],
+						description: 'Only orders in one of these statuses (any status when empty)',
+						options: enumOptions(ORDER_STATUSES),
+						displayOptions: { show: { '/trigger': ['newOrder'] } },
+					},
+					{
+						displayName: 'Registration Status',
+						name: 'registrationStatus',
+						type: 'multiOptions',
+						default: [],
+						description: 'Only attendees with one of these registration statuses (any when empty)',
+						options: enumOptions(REGISTRATION_STATUSES),
+						displayOptions: { show: { '/trigger': attendeeTriggers } },
+					},
+				],
+			},
+		],
+	};
+
+	methods = { listSearch };
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		return await pollEventX.call(this);
+	}
+}

@@ -1,0 +1,161 @@
+import { outputOf, type E2eEnvironment, type Execution } from '../environment';
+import { demoExamples, EXAMPLE_IDS } from '../../../scripts/n8n-runtime';
+import { CREDENTIAL_ID, pollingWorkflow, POLLING_TRIGGER_TYPE } from '../workflows';
+import type { E2eSuite } from './types';
+import type { LoggedRequest } from '../../simulator/server';
+import { setTimeout } from '../../platform.cjs';
+
+const ATTENDEES_WORKFLOW = 'evxE2ePollAttendee';
+/** examples/paid-order-accounting.json, imported by the examples suite on its demo event. */
+const ORDERS_WORKFLOW = EXAMPLE_IDS.accounting;
+
+/** How long a check waits for n8n's next "Every Minute" poll (at a random second of each minute). */
+const NEXT_POLL_MS = 75_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// Events whose attendees (the third event) and orders (the examples' event) no other suite
+// changes: every execution of these workflows is one of this suite's changes.
+let eventId: string;
+let orderEventId: string;
+let changedAt = 0;
+const made: { attendeeId?: string; orderId?: string } = {};
+
+/** Executions of a workflow once there are `count` (or the time is up); n8n's public API. */
+async function executionsOf(env: E2eEnvironment, id: string, count: number, waitMs: number) {
+	const until = Date.now() + waitMs;
+	for (;;) {
+		const listed = await env.api<{ data?: Execution[] }>(
+			'GET',
+			`/executions?workflowId=${id}&includeData=true`,
+		);
+		const executions = listed.data?.data ?? [];
+		if (executions.length >= count || Date.now() > until) return executions;
+		await sleep(1000);
+	}
+}
+
+/** The list reads of the event's attendees or orders the simulator logged after `after`. */
+async function readsAfter(env: E2eEnvironment, resource: string, after: number) {
+	const log = await env.sim<LoggedRequest[]>('GET', '/__sim/requests');
+	return log.filter(
+		(r) =>
+			r.method === 'GET' &&
+			r.path === `/public-api/v1/event/${eventId}/${resource}` &&
+			r.at > after,
+	);
+}
+
+/**
+ * The EventX Polling Trigger in a real n8n with n8n's own Poll Times ("Every Minute"; n8n refuses
+ * shorter intervals). The first part activates two workflows and changes EventX through the
+ * simulator's API; n8n's polls happen while the editor suite runs, and `pollingChecksSuite` (last)
+ * checks the executions they produced, so the minute-long poll interval costs the e2e little wall
+ * time. It starts after the suites that compare the simulator's whole request log.
+ */
+export const pollingSuite: E2eSuite = {
+	workflows(state) {
+		eventId = state.seeded.eventIds[2];
+		orderEventId = demoExamples(state, CREDENTIAL_ID).events.accounting;
+		return [pollingWorkflow(ATTENDEES_WORKFLOW, eventId, 'newAttendee')];
+	},
+
+	server(env) {
+		describe('the EventX Polling Trigger in n8n: activation and changes', () => {
+			test("n8n lists the polling trigger with n8n's Poll Times as its first parameter", async () => {
+				const response = await env().rest().request('GET', '/types/nodes.json');
+				const type = (
+					response.data as Array<{
+						name: string;
+						polling?: boolean;
+						properties: Array<{ name: string }>;
+					}>
+				).find((t) => t.name === POLLING_TRIGGER_TYPE);
+				expect(type?.polling).toBe(true);
+				expect(type?.properties[0].name).toBe('pollTimes');
+			});
+
+			test('activation reads where the lists stand and starts no execution; then a new attendee and a paid order are made through the API', async () => {
+				const before = Date.now();
+				for (const [id, resource] of [
+					[ATTENDEES_WORKFLOW, 'attendee'],
+					[ORDERS_WORKFLOW, 'order'],
+				] as const) {
+					// n8n polls once when it activates a polling workflow
+					await env().setActive(
+						id,
+						true,
+						async () => (await readsAfter(env(), resource, before)).length > 0,
+					);
+				}
+				changedAt = Date.now();
+				const upserted = await env().eventx<{ dataList: Array<{ id: string }> }>(
+					'PUT',
+					`/event/${eventId}/attendee/bulk-upsert`,
+					[{ firstName: 'Polly', lastName: 'Poller', invitationEmail: 'polly@example.com' }],
+				);
+				made.attendeeId = upserted.dataList[0].id;
+				const order = await env().sim<{ id: string }>(
+					'POST',
+					`/__sim/events/${orderEventId}/orders`,
+					{ status: 'paid', amount: '120.00', user: { email: 'buyer@example.com' } },
+				);
+				made.orderId = order.id;
+				expect(await env().countExecutions(ATTENDEES_WORKFLOW, 'success')).toBe(0);
+				expect(await env().countExecutions(ORDERS_WORKFLOW, 'success')).toBe(0);
+			});
+		});
+	},
+};
+
+/** The second part of the polling suite: what n8n's polls made of the changes, and of no change. */
+export const pollingChecksSuite: E2eSuite = {
+	workflows: () => [],
+
+	server(env) {
+		describe('the EventX Polling Trigger in n8n: executions', () => {
+			test('each change made through the API started exactly one execution, with the record', async () => {
+				const attendees = await executionsOf(env(), ATTENDEES_WORKFLOW, 1, NEXT_POLL_MS);
+				const orders = await executionsOf(env(), ORDERS_WORKFLOW, 1, NEXT_POLL_MS);
+				expect(attendees.map((e) => e.status)).toEqual(['success']);
+				expect(orders.map((e) => e.status)).toEqual(['success']);
+				const [attendee] = outputOf(attendees[0].data.resultData.runData, 'EventX Polling Trigger');
+				expect(attendee).toMatchObject({
+					action: 'attendee-create',
+					eventId,
+					id: made.attendeeId,
+					firstName: 'Polly',
+					email: 'polly@example.com',
+				});
+				const [order] = outputOf(orders[0].data.resultData.runData, 'EventX Polling Trigger');
+				expect(order).toMatchObject({
+					action: 'order-paid',
+					eventId,
+					id: made.orderId,
+					status: 'paid',
+				});
+				expect(Date.parse(String(attendees[0].startedAt))).toBeGreaterThan(changedAt);
+			});
+
+			test('polls that find nothing new start no execution', async () => {
+				const attendees = await executionsOf(env(), ATTENDEES_WORKFLOW, 1, 0);
+				const last = Date.parse(String(attendees[0].startedAt)) + 1000;
+				// a later poll of each workflow (the log may have been cleared: then the next one)
+				const until = Date.now() + NEXT_POLL_MS;
+				while (
+					((await readsAfter(env(), 'attendee', last)).length === 0 ||
+						(await readsAfter(env(), 'order', last)).length === 0) &&
+					Date.now() < until
+				)
+					await sleep(1000);
+				expect((await readsAfter(env(), 'attendee', last)).length).toBeGreaterThan(0);
+				expect((await readsAfter(env(), 'order', last)).length).toBeGreaterThan(0);
+				expect(await executionsOf(env(), ATTENDEES_WORKFLOW, 2, 0)).toHaveLength(1);
+				expect(await executionsOf(env(), ORDERS_WORKFLOW, 2, 0)).toHaveLength(1);
+
+				await env().setActive(ATTENDEES_WORKFLOW, false);
+				await env().setActive(ORDERS_WORKFLOW, false);
+			});
+		});
+	},
+};

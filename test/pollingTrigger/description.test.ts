@@ -1,0 +1,92 @@
+// Polling Trigger: its description as the editor shows it, and its place in the package.
+import type { INode, INodeParameters, INodePropertyOptions } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
+
+import { EventXPollingTrigger } from '../../nodes/EventX/EventXPollingTrigger.node';
+import { DEFAULT_MAX_RECORDS } from '../../nodes/EventX/polling/poll';
+import { POLL_TRIGGERS } from '../../nodes/EventX/polling/triggers';
+import { fs, path, repoRoot } from '../platform.cjs';
+
+const node = new EventXPollingTrigger();
+const { description } = node;
+
+function parametersFor(parameters: INodeParameters) {
+	const n: INode = {
+		id: '1',
+		name: 'EventX Polling Trigger',
+		type: 'n8n-nodes-eventx.eventXPollingTrigger',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+	};
+	n.parameters = NodeHelpers.getNodeParameters(
+		description.properties,
+		parameters,
+		true,
+		false,
+		n,
+		description,
+	)!;
+	return {
+		node: n,
+		issues: NodeHelpers.getNodeParametersIssues(description.properties, n, description),
+	};
+}
+
+describe('EventX Polling Trigger description', () => {
+	it('is a polling trigger: n8n adds its Poll Times; no webhook, not a tool', () => {
+		expect(description.polling).toBe(true);
+		expect(description.group).toEqual(['trigger']);
+		expect(description.inputs).toEqual([]);
+		expect(description.webhooks).toBeUndefined();
+		expect(description.usableAsTool).toBeUndefined();
+		expect(description.credentials).toEqual([{ name: 'eventXApi', required: true }]);
+		expect(node.poll).toEqual(expect.any(Function));
+		// n8n's loader puts its own Poll Times first (the e2e runs it on a custom cron)
+		expect(description.properties.some((p) => p.name === 'pollTimes')).toBe(false);
+	});
+
+	it('offers the six triggers (the first options parameter feeds the node panel), the event locator and the options', () => {
+		const trigger = description.properties.find((p) => p.type === 'options')!;
+		expect(trigger.name).toBe('trigger');
+		expect((trigger.options as INodePropertyOptions[]).map((o) => o.value)).toEqual(
+			POLL_TRIGGERS.map((t) => t.value),
+		);
+		const event = description.properties.find((p) => p.name === 'eventId')!;
+		expect(event.modes!.map((m) => m.name)).toEqual(['list', 'id']);
+		expect(event.modes![0].typeOptions?.searchListMethod).toBe('searchEvents');
+		expect(node.methods.listSearch.searchEvents).toEqual(expect.any(Function));
+		const options = description.properties.find((p) => p.name === 'options')!;
+		const max = (options.options as Array<{ name: string; default: unknown }>).find(
+			(o) => o.name === 'maxRecords',
+		)!;
+		expect(max.default).toBe(DEFAULT_MAX_RECORDS);
+	});
+
+	it('the subtitle names each trigger by its label', () => {
+		for (const t of POLL_TRIGGERS) {
+			expect(description.subtitle).toContain(`${t.value}: "${t.name}"`);
+		}
+	});
+
+	it('the editor flags a missing event', () => {
+		expect(Object.keys(parametersFor({}).issues?.parameters ?? {})).toEqual(['eventId']);
+		expect(
+			parametersFor({
+				eventId: { __rl: true, mode: 'id', value: '95b71478-c7dd-4bbd-b65b-244a63d3e689' },
+			}).issues,
+		).toBeNull();
+	});
+
+	it('is listed in package.json, has a codex file naming it and the EventX icons', () => {
+		const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+			n8n: { nodes: string[] };
+		};
+		expect(pkg.n8n.nodes).toContain('dist/nodes/EventX/EventXPollingTrigger.node.js');
+		const codex = JSON.parse(
+			fs.readFileSync(path.join(repoRoot, 'nodes/EventX/EventXPollingTrigger.node.json'), 'utf8'),
+		) as { node: string };
+		expect(codex.node).toBe(`n8n-nodes-eventx.${description.name}`);
+		expect(description.icon).toEqual({ light: 'file:eventx.svg', dark: 'file:eventx.dark.svg' });
+	});
+});

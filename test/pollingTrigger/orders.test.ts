@@ -1,0 +1,115 @@
+// EventX Polling Trigger, order triggers: n8n's PollContext against the simulator's order routes.
+import { useSimulator } from '../fixtures';
+import { orderJson } from '../simulator/routes/orders';
+import { activatePolling, idsOf, listReads } from './setup';
+
+const ctx = useSimulator();
+let eventId: string;
+
+beforeEach(() => {
+	eventId = ctx.sim.seeded.eventIds[0];
+});
+
+const activate = async (trigger: string, options = {}) =>
+	await activatePolling(ctx.sim, eventId, trigger, options);
+
+describe('EventX Polling Trigger: orders', () => {
+	it.each(['newOrder', 'orderPaid'])(
+		'%s: the first poll emits nothing; a poll with nothing changed costs one request',
+		async (trigger) => {
+			const harness = await activate(trigger);
+			ctx.sim.clearLog();
+			ctx.sim.store.advanceTime(60_000);
+			expect(await harness.pollItems()).toBeNull();
+			expect(listReads(ctx.sim, 'order')).toHaveLength(1);
+		},
+	);
+
+	it('New Order: a placed order comes out once, as EventX returns it, with the trigger and the event', async () => {
+		const harness = await activate('newOrder');
+		ctx.sim.store.advanceTime(1000);
+		const order = ctx.sim.addOrder(eventId, { user: { email: 'buyer@example.com' } });
+
+		const items = await harness.pollItems();
+		expect(items).toHaveLength(1);
+		expect(items![0].json).toEqual({ action: 'order-create', eventId, ...orderJson(order) });
+		expect(await harness.pollItems()).toBeNull();
+		// paying it is not a new order
+		ctx.sim.store.advanceTime(1000);
+		ctx.sim.setOrderStatus(order.id, 'paid');
+		expect(await harness.pollItems()).toBeNull();
+	});
+
+	it('New Order with Order Status: only orders in the chosen statuses, filtered by EventX', async () => {
+		const harness = await activate('newOrder', { orderStatus: ['paid'] });
+		ctx.sim.store.advanceTime(1000);
+		ctx.sim.addOrder(eventId, { status: 'pending_payment' });
+		const paid = ctx.sim.addOrder(eventId, { status: 'paid' });
+		ctx.sim.clearLog();
+		expect(idsOf(await harness.pollItems())).toEqual([paid.id]);
+		expect(JSON.parse(String(listReads(ctx.sim, 'order')[0].query.filter))).toEqual({
+			status: ['paid'],
+		});
+	});
+
+	it('Order Paid: an order reaching paid comes out once; completing it later does not repeat it', async () => {
+		const pending = ctx.sim.addOrder(eventId, { status: 'pending_payment' });
+		const harness = await activate('orderPaid');
+		ctx.sim.store.advanceTime(1000);
+		ctx.sim.setOrderStatus(pending.id, 'paid');
+		const cancelled = ctx.sim.addOrder(eventId, { status: 'pending_payment' });
+		ctx.sim.setOrderStatus(cancelled.id, 'cancelled');
+		ctx.sim.store.advanceTime(1000);
+		const paidAtOnce = ctx.sim.addOrder(eventId, { status: 'completed' });
+
+		const items = await harness.pollItems();
+		expect(idsOf(items)).toEqual([pending.id, paidAtOnce.id]);
+		expect(items![0].json).toMatchObject({
+			action: 'order-paid',
+			eventId,
+			status: 'paid',
+			purchasedAt: pending.purchasedAt,
+		});
+		ctx.sim.store.advanceTime(1000);
+		ctx.sim.setOrderStatus(pending.id, 'completed');
+		expect(await harness.pollItems()).toBeNull();
+	});
+
+	it('Order Paid: two orders paid in the same millisecond at the boundary both come out, once each', async () => {
+		const [a, b] = [
+			ctx.sim.addOrder(eventId, { status: 'pending_payment' }),
+			ctx.sim.addOrder(eventId, { status: 'pending_payment' }),
+		];
+		const harness = await activate('orderPaid');
+		ctx.sim.store.advanceTime(1000);
+		ctx.sim.store.freezeTime();
+		ctx.sim.setOrderStatus(a.id, 'paid');
+		expect(idsOf(await harness.pollItems())).toEqual([a.id]);
+		ctx.sim.setOrderStatus(b.id, 'paid');
+		expect(idsOf(await harness.pollItems())).toEqual([b.id]);
+		expect(await harness.pollItems()).toBeNull();
+	});
+
+	it('a failed order poll emits nothing and keeps the cursor', async () => {
+		const harness = await activate('newOrder');
+		const saved = structuredClone(harness.savedStaticData);
+		ctx.sim.store.advanceTime(1000);
+		const order = ctx.sim.addOrder(eventId);
+		ctx.sim.addFault({ kind: 'status', status: 500, path: '/order$', message: 'Try later' });
+		const failed = await harness.poll();
+		expect(failed.error?.message).toContain('Try later');
+		expect(harness.savedStaticData).toEqual(saved);
+		expect(idsOf(await harness.pollItems())).toEqual([order.id]);
+	});
+
+	it('"Fetch Test Event" for Order Paid returns the most recently paid order and moves no cursor', async () => {
+		const harness = await activate('orderPaid');
+		const saved = structuredClone(harness.savedStaticData);
+		ctx.sim.store.advanceTime(1000);
+		const paid = ctx.sim.addOrder(eventId, { status: 'paid' });
+		const manual = await harness.poll('manual');
+		expect(idsOf(manual.items)).toEqual([paid.id]);
+		expect(harness.savedStaticData).toEqual(saved);
+		expect(idsOf(await harness.pollItems())).toEqual([paid.id]);
+	});
+});
