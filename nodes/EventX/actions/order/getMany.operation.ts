@@ -118,7 +118,9 @@ function readFilter(ctx: IExecuteFunctions, itemIndex: number): OrderFilter {
 		const ids = listEntries(filters.orderIds);
 		if (ids.length === 0)
 			throw invalidField(ctx, 'Filters > Order IDs', 'no order ID given', itemIndex);
-		filter.orderIds = ids.map((id) => requireUuid(ctx, id, 'Filters > Order IDs', itemIndex));
+		filter.orderIds = ids.map((id) =>
+			requireUuid(ctx, id, 'Filters > Order IDs', itemIndex).toLowerCase(),
+		);
 	}
 	const choiceFilters = [
 		['status', ORDER_STATUSES, 'Status'],
