@@ -46,6 +46,24 @@ export function apiRequests(sim: Simulator) {
 	return sim.requests.filter((r) => r.path !== '/public-api/v1/auth');
 }
 
+/**
+ * Return All's reads of a long list: `requests` page ranges of 200 pages of 100 (20,000 items a
+ * request), the second from page 201. Each item is returned once.
+ */
+export function expectRangedReads(
+	sim: Simulator,
+	items: Array<{ json: { id?: unknown } }>,
+	total: number,
+	requests: number,
+): void {
+	expect(items).toHaveLength(total);
+	expect(new Set(items.map((i) => i.json.id)).size).toBe(total);
+	const lists = apiRequests(sim);
+	expect(lists).toHaveLength(requests);
+	expect(lists[0].query).toMatchObject({ page: '1', pageEnd: '200', pageSize: '100' });
+	if (requests === 2) expect(lists[1].query).toMatchObject({ page: '201', pageEnd: '400' });
+}
+
 /** Everything the user could see of a run: no secret (API token, access tokens) may appear in it. */
 export function assertNoSecrets(sim: Simulator, value: unknown, extra: string[] = []): void {
 	const text = JSON.stringify(value);

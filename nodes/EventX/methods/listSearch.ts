@@ -44,29 +44,39 @@ export function attendeeLabel(attendee: IDataObject): string {
 	return name || email || String(attendee.id);
 }
 
+/**
+ * One page of an event's list (`/event/{eventId}/<list>`), newest first, as picker entries;
+ * `qs` narrows it to what was typed. Nothing until an event is chosen.
+ */
+async function searchEventList(
+	ctx: ILoadOptionsFunctions,
+	list: 'attendee' | 'order',
+	qs: IDataObject,
+	label: (record: IDataObject) => string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const eventId = chosenEventId(ctx);
+	if (!eventId) return { results: [] };
+	const page = paginationToken ? Number(paginationToken) : 1;
+	const { dataList, pagination } = await eventxList.call(ctx, {
+		method: 'GET',
+		path: `${API_PREFIX}/event/${eventId}/${list}`,
+		qs: { page, pageSize: PAGE_SIZE, sort: '-createdAt', ...qs },
+	});
+	return {
+		results: dataList.map((record) => ({ name: label(record), value: String(record.id) })),
+		paginationToken: pagination && page < pagination.pageCount ? String(page + 1) : undefined,
+	};
+}
+
 /** The event's attendees, newest first; typing searches names and emails (EventX's `q`). */
 export async function searchAttendees(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const eventId = chosenEventId(this);
-	if (!eventId) return { results: [] };
-	const page = paginationToken ? Number(paginationToken) : 1;
-	const qs: IDataObject = { page, pageSize: PAGE_SIZE, sort: '-createdAt' };
-	if (filter && filter.trim() !== '') qs.q = filter.trim();
-	const { dataList, pagination } = await eventxList.call(this, {
-		method: 'GET',
-		path: `${API_PREFIX}/event/${eventId}/attendee`,
-		qs,
-	});
-	return {
-		results: dataList.map((attendee) => ({
-			name: attendeeLabel(attendee),
-			value: String(attendee.id),
-		})),
-		paginationToken: pagination && page < pagination.pageCount ? String(page + 1) : undefined,
-	};
+	const qs = filter && filter.trim() !== '' ? { q: filter.trim() } : {};
+	return await searchEventList(this, 'attendee', qs, attendeeLabel, paginationToken);
 }
 
 /** "EVX-0-001: Ada Lovelace (ada@example.com), paid": the order's reference, buyer and status. */
@@ -85,20 +95,8 @@ export async function searchOrders(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const eventId = chosenEventId(this);
-	if (!eventId) return { results: [] };
-	const page = paginationToken ? Number(paginationToken) : 1;
-	const qs: IDataObject = { page, pageSize: PAGE_SIZE, sort: '-createdAt' };
-	if (filter && filter.trim() !== '') qs.filter = JSON.stringify({ q: filter.trim() });
-	const { dataList, pagination } = await eventxList.call(this, {
-		method: 'GET',
-		path: `${API_PREFIX}/event/${eventId}/order`,
-		qs,
-	});
-	return {
-		results: dataList.map((order) => ({ name: orderLabel(order), value: String(order.id) })),
-		paginationToken: pagination && page < pagination.pageCount ? String(page + 1) : undefined,
-	};
+	const qs = filter && filter.trim() !== '' ? { filter: JSON.stringify({ q: filter.trim() }) } : {};
+	return await searchEventList(this, 'order', qs, orderLabel, paginationToken);
 }
 
 /** The event's webhooks, named by their URL (EventX answers them all at once). */

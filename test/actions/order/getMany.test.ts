@@ -1,4 +1,4 @@
-import { apiRequests, run, useSimulator } from '../../fixtures';
+import { apiRequests, expectRangedReads, run, useSimulator } from '../../fixtures';
 import { addOrder, SEED_ORDERS } from '../../simulator/routes/orders';
 import { anEvent, BAD, params as opParams, testBadInputs } from '../badInputs';
 import { orderContext } from './fixtures';
@@ -69,7 +69,8 @@ describe('Order > Get Many', () => {
 
 	test('Order IDs filter, as a list or an array from an expression', async () => {
 		const wanted = [ordersOf()[2].id, ordersOf()[7].id];
-		for (const orderIds of [wanted.join(', '), '={{ $json.ids }}']) {
+		// EventX spells IDs in lower case: one typed in upper case is sent as EventX knows it.
+		for (const orderIds of [wanted.join(', ').toUpperCase(), '={{ $json.ids }}']) {
 			ctx.sim.clearLog();
 			const { items } = await run(ctx.sim, {
 				parameters: getMany({ filters: { orderIds } }),
@@ -152,12 +153,7 @@ describe('Order > Get Many', () => {
 				addOrder(ctx.sim.store, event(), { createdAt: new Date(start + i * 1000).toISOString() });
 			const { items, error } = await run(ctx.sim, { parameters: getMany() });
 			expect(error).toBeUndefined();
-			expect(items).toHaveLength(total);
-			expect(new Set(items.map((i) => i.json.id)).size).toBe(total);
-			const lists = apiRequests(ctx.sim);
-			expect(lists).toHaveLength(requests);
-			expect(lists[0].query).toMatchObject({ page: '1', pageEnd: '200', pageSize: '100' });
-			if (requests === 2) expect(lists[1].query).toMatchObject({ page: '201', pageEnd: '400' });
+			expectRangedReads(ctx.sim, items, total, requests);
 		},
 		60_000,
 	);

@@ -1,7 +1,7 @@
 import { badRequest, notFound, ok, requireUuid, type Route } from '../http';
 import type { Json, Store } from '../store';
 import { eventName, requireEvent } from './events';
-import type { OrderRecord } from './orders';
+import { requireOrder, type OrderRecord } from './orders';
 
 /** The invoice details of an order, built from the order, its event and ticket classes. */
 export function invoiceOf(store: Store, order: OrderRecord): Json {
@@ -80,13 +80,10 @@ export function invoiceRoutes(store: Store): Route[] {
 		{
 			method: 'GET',
 			pattern: `${base}/:orderId`,
-			handler: ({ params, userId }) => {
-				requireEvent(store, userId, params.eventId);
-				requireUuid(params.orderId, 'orderId');
-				const order = store.orders.get(params.orderId);
-				if (!order || order.eventId !== params.eventId) throw notFound('Order');
-				return ok({ data: invoiceOf(store, order) });
-			},
+			handler: ({ params, userId }) =>
+				ok({
+					data: invoiceOf(store, requireOrder(store, userId, params.eventId, params.orderId)),
+				}),
 		},
 	];
 }

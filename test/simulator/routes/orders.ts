@@ -129,6 +129,20 @@ export function setOrderStatus(
 	return order;
 }
 
+/** The order of a visible event, or the 404 EventX answers (an order of another event too). */
+export function requireOrder(
+	store: Store,
+	userId: string,
+	eventId: string,
+	orderId: string,
+): OrderRecord {
+	requireEvent(store, userId, eventId);
+	requireUuid(orderId, 'orderId');
+	const order = store.orders.get(orderId);
+	if (!order || order.eventId !== eventId) throw notFound('Order');
+	return order;
+}
+
 export function orderJson(order: OrderRecord): Json {
 	const json: Json = { ...order, user: { ...order.user } };
 	delete json.eventId;
@@ -263,13 +277,8 @@ export function orderRoutes(store: Store): Route[] {
 		{
 			method: 'GET',
 			pattern: `${base}/:orderId`,
-			handler: ({ params, userId }) => {
-				requireEvent(store, userId, params.eventId);
-				requireUuid(params.orderId, 'orderId');
-				const order = store.orders.get(params.orderId);
-				if (!order || order.eventId !== params.eventId) throw notFound('Order');
-				return ok({ data: orderJson(order) });
-			},
+			handler: ({ params, userId }) =>
+				ok({ data: orderJson(requireOrder(store, userId, params.eventId, params.orderId)) }),
 		},
 		{
 			method: 'GET',

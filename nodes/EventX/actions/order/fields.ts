@@ -1,7 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readLocatorId, recordLocator } from '../../helpers/locators';
-import { simplifyProperty } from '../../helpers/simplify';
+import { eventLocator, readEventId } from '../../helpers/eventLocator';
+import { readSimplify, simplifyProperty } from '../../helpers/simplify';
+import { modelFilled } from '../../helpers/tool';
+import { API_PREFIX, eventxData } from '../../transport';
+import type { ItemOperation } from '../types';
 
 /** The order picked from the event's orders (version 2) or typed as an ID. */
 export const orderLocator = (): INodeProperties[] =>
@@ -50,5 +54,40 @@ export function simplifyOrder(order: IDataObject): IDataObject {
 		cancelledAt: order.cancelledAt,
 		createdAt: order.createdAt,
 		updatedAt: order.updatedAt,
+	};
+}
+
+/** The event and the order picked: what every operation on one order shows first. */
+export const orderProperties = (): INodeProperties[] => [
+	eventLocator(),
+	...orderLocator().flatMap((p) => modelFilled(p, ORDER_ID_FOR_MODEL)),
+];
+
+/**
+ * An operation that reads one record of an order (the order, its invoice): one GET per item of
+ * `/event/{eventId}/<path(orderId)>`, simplified when Simplify is on.
+ */
+export function orderRecordOperation(
+	description: INodeProperties[],
+	path: (orderId: string) => string,
+	simplify: (record: IDataObject) => IDataObject,
+): ItemOperation<{ eventId: string; orderId: string; simplify: boolean }> {
+	return {
+		description,
+		prepare(this: IExecuteFunctions, itemIndex) {
+			return {
+				eventId: readEventId(this, itemIndex),
+				orderId: readOrderId(this, itemIndex),
+				simplify: readSimplify(this, itemIndex),
+			};
+		},
+		async execute(this: IExecuteFunctions, plan, itemIndex) {
+			const record = await eventxData.call(this, {
+				method: 'GET',
+				path: `${API_PREFIX}/event/${plan.eventId}/${path(plan.orderId)}`,
+				itemIndex,
+			});
+			return plan.simplify ? simplify(record) : record;
+		},
 	};
 }

@@ -118,32 +118,23 @@ function readFilter(ctx: IExecuteFunctions, itemIndex: number): OrderFilter {
 		const ids = listEntries(filters.orderIds);
 		if (ids.length === 0)
 			throw invalidField(ctx, 'Filters > Order IDs', 'no order ID given', itemIndex);
-		filter.orderIds = ids.map((id) => requireUuid(ctx, id, 'Filters > Order IDs', itemIndex));
+		filter.orderIds = ids.map((id) =>
+			requireUuid(ctx, id, 'Filters > Order IDs', itemIndex).toLowerCase(),
+		);
 	}
-	const status = readChoices(
-		ctx,
-		filters.status ?? [],
-		ORDER_STATUSES,
-		'Filters > Status',
-		itemIndex,
-	);
-	if (status.length > 0) filter.status = status;
-	const method = readChoices(
-		ctx,
-		filters.paymentMethod ?? [],
-		ORDER_PAYMENT_METHODS,
-		'Filters > Payment Method',
-		itemIndex,
-	);
-	if (method.length > 0) filter.paymentMethod = method;
-	const approval = readChoices(
-		ctx,
-		filters.offlinePaymentApprovalStatus ?? [],
-		OFFLINE_PAYMENT_APPROVAL_STATUSES,
-		'Filters > Offline Payment Approval Status',
-		itemIndex,
-	);
-	if (approval.length > 0) filter.offlinePaymentApprovalStatus = approval;
+	const choiceFilters = [
+		['status', ORDER_STATUSES, 'Status'],
+		['paymentMethod', ORDER_PAYMENT_METHODS, 'Payment Method'],
+		[
+			'offlinePaymentApprovalStatus',
+			OFFLINE_PAYMENT_APPROVAL_STATUSES,
+			'Offline Payment Approval Status',
+		],
+	] as const;
+	for (const [name, allowed, label] of choiceFilters) {
+		const chosen = readChoices(ctx, filters[name] ?? [], allowed, `Filters > ${label}`, itemIndex);
+		if (chosen.length > 0) Object.assign(filter, { [name]: chosen });
+	}
 	if (filters.emails !== undefined && filters.emails !== '') {
 		const emails = listEntries(filters.emails);
 		if (emails.length === 0)
