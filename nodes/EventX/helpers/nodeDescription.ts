@@ -3,4 +3,5 @@
  * gives it the trigger's description ("Node details"), so the trigger's description starts with
  * this too.
  */
-export const ACTION_DESCRIPTION = 'Manage events, attendees, outreach and webhooks in EventX';
+export const ACTION_DESCRIPTION =
+	'Manage events, attendees, orders, tickets, outreach, media, domains and webhooks in EventX';
