@@ -275,6 +275,7 @@ export class Simulator {
 						registrationForms: [...this.store.registrationForms.values()],
 						regOrders: [...this.store.regOrders.values()],
 						customDomains: [...this.store.customDomains.values()],
+						pathMappings: [...this.store.pathMappings.values()],
 					});
 				},
 			},

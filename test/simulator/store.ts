@@ -120,6 +120,8 @@ export class Store {
 	paymentConfigs = new Map<string, Json>();
 	/** Custom domains by id, each with its `organizationId`. */
 	customDomains = new Map<string, Json & { id: string; organizationId: string }>();
+	/** Path mappings of the custom domains by id, each with its `customDomainId`. */
+	pathMappings = new Map<string, Json & { id: string; customDomainId: string }>();
 
 	/** Access-token lifetime in seconds, answered as `expiresIn`. */
 	tokenLifetimeSeconds = 3600;

@@ -3,6 +3,7 @@ import type { INodePropertyOptions } from 'n8n-workflow';
 import { attendeeResource } from './attendee/Attendee.resource';
 import { attendeeTagResource } from './attendeeTag/AttendeeTag.resource';
 import { customDomainResource } from './customDomain/CustomDomain.resource';
+import { customDomainPathMappingResource } from './customDomainPathMapping/CustomDomainPathMapping.resource';
 import { eventResource } from './event/Event.resource';
 import { mediaResource } from './media/Media.resource';
 import { outreachResource } from './outreach/Outreach.resource';
@@ -16,6 +17,7 @@ export const resources: Record<string, Resource> = {
 	attendee: attendeeResource,
 	attendeeTag: attendeeTagResource,
 	customDomain: customDomainResource,
+	customDomainPathMapping: customDomainPathMappingResource,
 	event: eventResource,
 	media: mediaResource,
 	outreach: outreachResource,
@@ -28,6 +30,7 @@ export const resourceOptions: INodePropertyOptions[] = [
 	{ name: 'Attendee', value: 'attendee' },
 	{ name: 'Attendee Tag', value: 'attendeeTag' },
 	{ name: 'Custom Domain', value: 'customDomain' },
+	{ name: 'Custom Domain Path Mapping', value: 'customDomainPathMapping' },
 	{ name: 'Event', value: 'event' },
 	{ name: 'Media', value: 'media' },
 	{ name: 'Outreach', value: 'outreach' },

@@ -3,6 +3,7 @@ import {
 	searchCustomDomains,
 	searchEvents,
 	searchOrganizations,
+	searchPathMappings,
 	searchWebhooks,
 } from './listSearch';
 import {
@@ -17,6 +18,7 @@ export const listSearch = {
 	searchCustomDomains,
 	searchEvents,
 	searchOrganizations,
+	searchPathMappings,
 	searchWebhooks,
 };
 

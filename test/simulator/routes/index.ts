@@ -6,6 +6,7 @@ import { customDomainRoutes } from './customDomains';
 import { eventRoutes } from './events';
 import { mediaRoutes } from './media';
 import { outreachRoutes } from './outreach';
+import { pathMappingRoutes } from './pathMappings';
 import { registrationRoutes } from './registration';
 import { webhookRoutes } from './webhooks';
 
@@ -29,4 +30,5 @@ export const routeFactories: RouteFactory[] = [
 	mediaRoutes,
 	registrationRoutes,
 	customDomainRoutes,
+	pathMappingRoutes,
 ];
