@@ -14,6 +14,9 @@ export function addForm(sim: Simulator, eventId = hostedEvent(sim)): string {
 	return id;
 }
 
+/** The first custom domain the test added. */
+export const firstDomain = (sim: Simulator) => [...sim.store.customDomains.keys()][0];
+
 /** A path mapping of the domain, as EventX keeps one. */
 export function addMapping(
 	sim: Simulator,
