@@ -30,6 +30,17 @@ export function readDomainTarget(ctx: IExecuteFunctions, itemIndex: number) {
 export const domainPath = ({ orgId, customDomainId }: { orgId: string; customDomainId: string }) =>
 	`${API_PREFIX}/org/${orgId}/custom-domains/${customDomainId}`;
 
+/** Reads an operation's own parameters (validated, before any request). */
+export type ReadOwn = (ctx: IExecuteFunctions, itemIndex: number) => IDataObject;
+
+/** Sends an operation's one request to the record's path and answers the output item. */
+export type Send<Plan> = (
+	ctx: IExecuteFunctions,
+	path: string,
+	plan: Plan,
+	itemIndex: number,
+) => Promise<IDataObject>;
+
 /**
  * An operation on one custom domain (Get, Update, Delete, Verify): the organization, the domain,
  * the operation's own parameters, and one request to `/org/{orgId}/custom-domains/{id}...`.
@@ -37,13 +48,8 @@ export const domainPath = ({ orgId, customDomainId }: { orgId: string; customDom
 export function domainOperation(
 	operation: string,
 	own: INodeProperties[],
-	readOwn: (ctx: IExecuteFunctions, itemIndex: number) => IDataObject,
-	send: (
-		ctx: IExecuteFunctions,
-		path: string,
-		plan: DomainPlan,
-		itemIndex: number,
-	) => Promise<IDataObject>,
+	readOwn: ReadOwn,
+	send: Send<DomainPlan>,
 ): ItemOperation<DomainPlan> {
 	const properties = [...domainTargetProperties(), ...own];
 	return {

@@ -1,7 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { domainTargetProperties, readDomainTarget } from '../customDomain/domainOperation';
+import {
+	domainTargetProperties,
+	readDomainTarget,
+	type ReadOwn,
+	type Send,
+} from '../customDomain/domainOperation';
 import type { ItemOperation } from '../types';
 import { mappingsPath, pathMappingLocator, readPathMappingId } from './fields';
 
@@ -20,13 +25,8 @@ export interface MappingPlan {
 export function mappingOperation(
 	operation: string,
 	own: INodeProperties[],
-	readOwn: (ctx: IExecuteFunctions, itemIndex: number) => IDataObject,
-	send: (
-		ctx: IExecuteFunctions,
-		path: string,
-		plan: MappingPlan,
-		itemIndex: number,
-	) => Promise<IDataObject>,
+	readOwn: ReadOwn,
+	send: Send<MappingPlan>,
 ): ItemOperation<MappingPlan> {
 	const properties = [...domainTargetProperties(), ...pathMappingLocator(), ...own];
 	return {
