@@ -32,6 +32,7 @@ export interface SimState {
 	registrationForms: Json[];
 	regOrders: Json[];
 	customDomains: Json[];
+	pathMappings: Json[];
 }
 
 /** What the action workflow works on: the first seeded event and its lists. */
