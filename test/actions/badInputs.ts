@@ -99,6 +99,14 @@ export const aWebhook = (sim: Simulator) => {
 };
 export const anAttendee = (sim: Simulator) => seededAttendee(sim);
 
+/** The run was refused with a NodeOperationError saying `message`, before any request. */
+export function expectRefused(sim: Simulator, error: Error | undefined, message: string | RegExp) {
+	expect(error?.name).toBe('NodeOperationError');
+	if (typeof message === 'string') expect(error?.message).toBe(message);
+	else expect(error?.message).toMatch(message);
+	expect(sim.requests).toHaveLength(0);
+}
+
 /** Runs an operation's bad-input cases against the file's simulator. */
 export function testBadInputs(ctx: { sim: Simulator }, cases: Case[]): void {
 	describe(`bad inputs (${cases.length} cases)`, () => {

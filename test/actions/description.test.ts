@@ -244,11 +244,17 @@ describe('version 2 of the action node', () => {
 	test('Simplify is offered, on by default, for every get and list operation (version 2 only)', () => {
 		for (const { resource, operation } of operations) {
 			const simplify = shown(2, resource, operation).find((p) => p.name === 'simplify');
-			// Media, registration forms, ticketing and custom domains answer without rawData or
-			// question answers: there is nothing to simplify.
+			// Media, registration forms, ticketing, custom domains and their path mappings answer
+			// without rawData or question answers: there is nothing to simplify.
 			const readsRecords =
 				/^get/.test(operation) &&
-				!['customDomain', 'media', 'registrationForm', 'ticketing'].includes(resource);
+				![
+					'customDomain',
+					'customDomainPathMapping',
+					'media',
+					'registrationForm',
+					'ticketing',
+				].includes(resource);
 			expect({ resource, operation, simplify: simplify?.default }).toEqual({
 				resource,
 				operation,
@@ -269,6 +275,9 @@ describe('version 2 of the action node', () => {
 			['webhook', 'update', 'webhookId', 'searchWebhooks'],
 			['webhook', 'delete', 'webhookId', 'searchWebhooks'],
 			['order', 'get', 'orderId', 'searchOrders'],
+			['customDomainPathMapping', 'getMany', 'customDomainId', 'searchCustomDomains'],
+			['customDomainPathMapping', 'update', 'pathMappingId', 'searchPathMappings'],
+			['customDomainPathMapping', 'delete', 'pathMappingId', 'searchPathMappings'],
 		]) {
 			const p = locator(resource, operation, name)!;
 			expect({ name, type: p.type }).toEqual({ name, type: 'resourceLocator' });

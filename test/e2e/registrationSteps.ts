@@ -1,6 +1,7 @@
 /**
- * The action workflow's steps for media, registration forms, ticketing and custom domains: each
- * resource at least once in a real n8n, the Media Upload from a file an earlier node made.
+ * The action workflow's steps for media, registration forms, ticketing, custom domains and their
+ * path mappings: each resource at least once in a real n8n, the Media Upload from a file an
+ * earlier node made.
  */
 import { createHash } from 'node:crypto';
 
@@ -219,7 +220,70 @@ function ticketingSteps(expect: jest.Expect, seed: ActionSeed): ActionStep[] {
 	];
 }
 
-function customDomainSteps(expect: jest.Expect): ActionStep[] {
+/** A path of the domain Create Custom Domain made, to the event and the form made earlier. */
+function pathMappingSteps(expect: jest.Expect, seed: ActionSeed): ActionStep[] {
+	const mapping = (operation: string) => ({
+		resource: 'customDomainPathMapping',
+		operation,
+		organizationId: ORG_HOSTED,
+		customDomainId: fromStep('Create Custom Domain', 'id'),
+	});
+	const created = fromStep('Create Path Mapping', 'id');
+	const form = fromStep('Create Registration Form', 'id');
+	return [
+		{
+			name: 'Create Path Mapping',
+			parameters: {
+				...mapping('create'),
+				pathName: 'e2e-summit',
+				eventId: byId(seed.eventId),
+				eventRegFormId: form,
+			},
+			check: ({ output, outputOf, requests }) => {
+				const formId = outputOf('Create Registration Form')[0].id;
+				expect(output).toEqual([
+					expect.objectContaining({ pathName: 'e2e-summit', eventRegFormId: formId }),
+				]);
+				expect(forStep(requests, 'POST', /\/path-mappings$/).map((r) => r.body)).toEqual([
+					{ eventId: seed.eventId, eventRegFormId: formId, pathName: 'e2e-summit' },
+				]);
+			},
+		},
+		{
+			name: 'Get Many Path Mappings',
+			parameters: { ...mapping('getMany'), returnAll: true },
+			check: ({ output }) => {
+				expect(output.map((m) => m.pathName)).toEqual(['e2e-summit']);
+			},
+		},
+		{
+			name: 'Update Path Mapping',
+			parameters: {
+				...mapping('update'),
+				pathMappingId: created,
+				pathMappingUpdateFields: { pathName: 'e2e-summit-2027', eventRegFormId: '' },
+			},
+			check: ({ output, requests }) => {
+				expect(output).toEqual([
+					expect.objectContaining({ pathName: 'e2e-summit-2027', eventRegFormId: null }),
+				]);
+				expect(forStep(requests, 'PUT', /\/path-mappings\/[^/]+$/).map((r) => r.body)).toEqual([
+					{ pathName: 'e2e-summit-2027', eventRegFormId: null },
+				]);
+			},
+		},
+		{
+			name: 'Delete Path Mapping',
+			parameters: { ...mapping('delete'), pathMappingId: created },
+			check: ({ output, state }) => {
+				expect(output).toEqual([expect.objectContaining({ deleted: true })]);
+				expect(state.pathMappings.some((m) => m.id === output[0].id)).toBe(false);
+			},
+		},
+	];
+}
+
+function customDomainSteps(expect: jest.Expect, seed: ActionSeed): ActionStep[] {
 	const DOMAIN = 'e2e.acme.example';
 	const domain = (operation: string) => ({
 		resource: 'customDomain',
@@ -276,6 +340,8 @@ function customDomainSteps(expect: jest.Expect): ActionStep[] {
 			parameters: { ...domain('verify'), customDomainId: created },
 			check: ({ output }) => expect(output[0].status).toBe('pending_ssl'),
 		},
+		// The path mappings need the domain: they run before its delete.
+		...pathMappingSteps(expect, seed),
 		{
 			name: 'Delete Custom Domain',
 			parameters: { ...domain('delete'), customDomainId: created },
@@ -292,6 +358,6 @@ export function registrationSteps(expect: jest.Expect, seed: ActionSeed): Action
 		...mediaSteps(expect, seed),
 		...registrationFormSteps(expect, seed),
 		...ticketingSteps(expect, seed),
-		...customDomainSteps(expect),
+		...customDomainSteps(expect, seed),
 	];
 }

@@ -34,6 +34,7 @@ export interface SimState {
 	customDomains: Json[];
 	/** Orders with their event (`eventId`). */
 	orders: Json[];
+	pathMappings: Json[];
 }
 
 /** What the action workflow works on: the first seeded event and its lists. */

@@ -1,6 +1,8 @@
 // The pickers' list searches (methods/listSearch.ts).
 import { loadOptions } from '../harness';
 import { useSimulator } from '../fixtures';
+import { addDomain } from '../actions/customDomain/fixtures';
+import { addMapping } from '../actions/customDomainPathMapping/fixtures';
 import { newEvent } from '../simulator/routes/events';
 import { ORG_HOSTED } from '../simulator/seed';
 
@@ -168,6 +170,29 @@ describe('the version 2 pickers', () => {
 		const none = (
 			await pick('searchCustomDomains', params({ __rl: true, mode: 'list', value: '' }))
 		).result as SearchResult;
+		expect(none.results).toEqual([]);
+		expect(ctx.sim.requests).toHaveLength(0);
+	});
+
+	test("searchPathMappings lists the chosen domain's mappings by path, nothing before a domain is chosen", async () => {
+		const org = ctx.sim.seeded.organizations.hosted;
+		const domain = addDomain(ctx.sim);
+		const other = addDomain(ctx.sim, 'other.acme.example');
+		const summit = addMapping(ctx.sim, domain, 'summit');
+		addMapping(ctx.sim, domain, '2026/agenda');
+		addMapping(ctx.sim, other, 'elsewhere');
+		const params = (customDomainId: string) => ({
+			resource: 'customDomainPathMapping',
+			operation: 'update',
+			organizationId: { __rl: true, mode: 'list', value: org },
+			customDomainId: { __rl: true, mode: 'list', value: customDomainId },
+		});
+		const all = (await pick('searchPathMappings', params(domain))).result as SearchResult;
+		expect(all.results.map((r) => r.name)).toEqual(['/2026/agenda', '/summit']);
+		const typed = (await pick('searchPathMappings', params(domain), 'SUM')).result as SearchResult;
+		expect(typed.results.map((r) => r.value)).toEqual([summit]);
+		ctx.sim.clearLog();
+		const none = (await pick('searchPathMappings', params(''))).result as SearchResult;
 		expect(none.results).toEqual([]);
 		expect(ctx.sim.requests).toHaveLength(0);
 	});

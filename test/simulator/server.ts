@@ -339,6 +339,7 @@ export class Simulator {
 						customDomains: [...this.store.customDomains.values()],
 						// Orders with their event (eventId), to check what a workflow saw or changed.
 						orders: [...this.store.orders.values()],
+						pathMappings: [...this.store.pathMappings.values()],
 					});
 				},
 			},

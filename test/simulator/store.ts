@@ -122,6 +122,8 @@ export class Store {
 	customDomains = new Map<string, Json & { id: string; organizationId: string }>();
 	/** Orders by id (routes/orders.ts: addOrder, setOrderStatus). */
 	orders = new Map<string, OrderRecord>();
+	/** Path mappings of the custom domains by id, each with its `customDomainId`. */
+	pathMappings = new Map<string, Json & { id: string; customDomainId: string }>();
 
 	/** Access-token lifetime in seconds, answered as `expiresIn`. */
 	tokenLifetimeSeconds = 3600;

@@ -3,6 +3,7 @@ import type { INodePropertyOptions } from 'n8n-workflow';
 import { attendeeResource } from './attendee/Attendee.resource';
 import { attendeeTagResource } from './attendeeTag/AttendeeTag.resource';
 import { customDomainResource } from './customDomain/CustomDomain.resource';
+import { customDomainPathMappingResource } from './customDomainPathMapping/CustomDomainPathMapping.resource';
 import { customFieldResource } from './customField/CustomField.resource';
 import { eventResource } from './event/Event.resource';
 import { invoiceResource } from './invoice/Invoice.resource';
@@ -21,6 +22,7 @@ export const resources: Record<string, Resource> = {
 	attendee: attendeeResource,
 	attendeeTag: attendeeTagResource,
 	customDomain: customDomainResource,
+	customDomainPathMapping: customDomainPathMappingResource,
 	customField: customFieldResource,
 	event: eventResource,
 	invoice: invoiceResource,
@@ -38,6 +40,7 @@ export const resourceOptions: INodePropertyOptions[] = [
 	{ name: 'Attendee', value: 'attendee' },
 	{ name: 'Attendee Tag', value: 'attendeeTag' },
 	{ name: 'Custom Domain', value: 'customDomain' },
+	{ name: 'Custom Domain Path Mapping', value: 'customDomainPathMapping' },
 	{ name: 'Custom Field', value: 'customField' },
 	{ name: 'Event', value: 'event' },
 	{ name: 'Invoice', value: 'invoice' },

@@ -4,6 +4,7 @@ import {
 	searchEvents,
 	searchOrders,
 	searchOrganizations,
+	searchPathMappings,
 	searchWebhooks,
 } from './listSearch';
 import {
@@ -20,6 +21,7 @@ export const listSearch = {
 	searchEvents,
 	searchOrders,
 	searchOrganizations,
+	searchPathMappings,
 	searchWebhooks,
 };
 

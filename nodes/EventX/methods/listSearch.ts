@@ -120,30 +120,74 @@ export async function searchWebhooks(
 	};
 }
 
+/** The ID chosen in another picker of the node (picked or by ID), or undefined. */
+function chosenId(ctx: ILoadOptionsFunctions, name: string): string | undefined {
+	const value = ctx.getCurrentNodeParameter(name, { extractValue: true }) as unknown;
+	const id = typeof value === 'string' ? value.trim() : '';
+	return isUuid(id) ? id : undefined;
+}
+
+/**
+ * The records of one page of 100 of a list, named by one of their fields (the ID when it is
+ * missing), filtered by what the user typed and sorted by name.
+ */
+async function namedRecords(
+	ctx: ILoadOptionsFunctions,
+	path: string,
+	label: (record: IDataObject) => unknown,
+	describe: (record: IDataObject) => unknown,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const { dataList } = await eventxList.call(ctx, {
+		method: 'GET',
+		path,
+		qs: { page: 1, pageSize: 100 },
+	});
+	const needle = filter?.trim().toLowerCase() ?? '';
+	const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+	return {
+		results: dataList
+			.map((record) => ({
+				name: text(label(record)) ?? String(record.id),
+				value: String(record.id),
+				description: text(describe(record)),
+			}))
+			.filter((record) => needle === '' || record.name.toLowerCase().includes(needle))
+			.sort((a, b) => a.name.localeCompare(b.name)),
+	};
+}
+
 /** The chosen organization's custom domains, named by their domain (one page of 100). */
 export async function searchCustomDomains(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const value = this.getCurrentNodeParameter('organizationId', { extractValue: true }) as unknown;
-	const orgId = typeof value === 'string' ? value.trim() : '';
-	if (!isUuid(orgId)) return { results: [] };
-	const { dataList } = await eventxList.call(this, {
-		method: 'GET',
-		path: `${API_PREFIX}/org/${orgId}/custom-domains`,
-		qs: { page: 1, pageSize: 100 },
-	});
-	const needle = filter?.trim().toLowerCase() ?? '';
-	return {
-		results: dataList
-			.map((domain) => ({
-				name: typeof domain.domain === 'string' ? domain.domain : String(domain.id),
-				value: String(domain.id),
-				description: typeof domain.status === 'string' ? domain.status : undefined,
-			}))
-			.filter((domain) => needle === '' || domain.name.toLowerCase().includes(needle))
-			.sort((a, b) => a.name.localeCompare(b.name)),
-	};
+	const orgId = chosenId(this, 'organizationId');
+	if (!orgId) return { results: [] };
+	return await namedRecords(
+		this,
+		`${API_PREFIX}/org/${orgId}/custom-domains`,
+		(domain) => domain.domain,
+		(domain) => domain.status,
+		filter,
+	);
+}
+
+/** The chosen custom domain's path mappings, named by their path (one page of 100). */
+export async function searchPathMappings(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const orgId = chosenId(this, 'organizationId');
+	const customDomainId = chosenId(this, 'customDomainId');
+	if (!orgId || !customDomainId) return { results: [] };
+	return await namedRecords(
+		this,
+		`${API_PREFIX}/org/${orgId}/custom-domains/${customDomainId}/path-mappings`,
+		(mapping) => (typeof mapping.pathName === 'string' ? `/${mapping.pathName}` : undefined),
+		(mapping) => (typeof mapping.eventId === 'string' ? `Event ${mapping.eventId}` : undefined),
+		filter,
+	);
 }
 
 /** How many event pages the organization list reads at most (100 events a page). */

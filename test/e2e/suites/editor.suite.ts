@@ -195,6 +195,20 @@ function panelsFor(state: SimState): Panel[] {
 			},
 			locator: { parameter: 'organizationId', expect: ['Organization of '] },
 		},
+		{
+			// The event picker inside Update Fields (a resource locator in a collection).
+			node: 'Update a Path Mapping',
+			screenshot: 'action-path-mapping-update',
+			parameters: {
+				resource: 'customDomainPathMapping',
+				operation: 'update',
+				organizationId: pickedOrganization,
+				customDomainId: { __rl: true, mode: 'id', value: '7d1e2f3a-4b5c-4d6e-8f70-000000000001' },
+				pathMappingId: { __rl: true, mode: 'id', value: '5a6b7c8d-9e0f-4a1b-8c2d-000000000001' },
+				pathMappingUpdateFields: { eventId: event, pathName: 'summit-2027' },
+			},
+			locator: { parameter: 'eventId', expect: seededEventNames.slice(0, 1) },
+		},
 	];
 }
 

@@ -11,25 +11,32 @@ const HOSTNAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,6
 /** Verification moves a domain one step: DNS ownership first, then the SSL certificate. */
 const NEXT_STATUS: Record<string, string> = { pending: 'pending_ssl', pending_ssl: 'active' };
 
-function requireOrganization(store: Store, userId: string, orgId: string): void {
+export function requireOrganization(store: Store, userId: string, orgId: string): void {
 	const org = store.organizations.get(orgId);
 	if (!org) throw notFound('Organization');
 	if (!org.hostIds.includes(userId) && !org.managerIds.includes(userId))
 		throw forbidden('You are not a member of this organization');
 }
 
-function requireDomain(store: Store, orgId: string, id: string): DomainRecord {
+export function requireDomain(store: Store, orgId: string, id: string): DomainRecord {
 	const domain = store.customDomains.get(id);
 	if (!domain || domain.organizationId !== orgId) throw notFound('Custom domain');
 	return domain;
 }
 
-function body(value: unknown, allowed: string[]): Json {
+/** A JSON object body with only the `allowed` members (the OpenAPI's additionalProperties: false). */
+export function body(value: unknown, allowed: string[]): Json {
 	if (value === null || typeof value !== 'object' || Array.isArray(value))
 		throw badRequest('The body must be an object');
 	const unknown = Object.keys(value).filter((k) => !allowed.includes(k));
 	if (unknown.length > 0) throw badRequest(`Unknown member(s): ${unknown.join(', ')}`);
 	return value as Json;
+}
+
+/** A 400 for a query parameter the OpenAPI does not document for the route. */
+export function onlyQuery(query: URLSearchParams, allowed: string[]): void {
+	const unknown = [...query.keys()].filter((k) => !allowed.includes(k));
+	if (unknown.length > 0) throw badRequest(`Unknown query parameter(s): ${unknown.join(', ')}`);
 }
 
 function redirectUrl(value: unknown): string {
@@ -63,11 +70,7 @@ export function customDomainRoutes(store: Store): Route[] {
 			handler: ({ params, query, userId }) => {
 				requireOrganization(store, userId, params.orgId);
 				// The OpenAPI documents page, pageSize and status only: no page ranges here.
-				const unknown = [...query.keys()].filter(
-					(k) => !['page', 'pageSize', 'status'].includes(k),
-				);
-				if (unknown.length > 0)
-					throw badRequest(`Unknown query parameter(s): ${unknown.join(', ')}`);
+				onlyQuery(query, ['page', 'pageSize', 'status']);
 				const status = query.get('status');
 				if (status !== null && !(CUSTOM_DOMAIN_STATUSES as readonly string[]).includes(status))
 					throw badRequest(`"status" must be one of ${CUSTOM_DOMAIN_STATUSES.join(', ')}`);
@@ -131,6 +134,10 @@ export function customDomainRoutes(store: Store): Route[] {
 				requireOrganization(store, userId, params.orgId);
 				requireDomain(store, params.orgId, params.customDomainId);
 				store.customDomains.delete(params.customDomainId);
+				// Its path mappings go with it.
+				for (const mapping of store.pathMappings.values())
+					if (mapping.customDomainId === params.customDomainId)
+						store.pathMappings.delete(mapping.id);
 				return noContent();
 			},
 		},

@@ -10,6 +10,7 @@ import { invoiceRoutes } from './invoices';
 import { orderRoutes } from './orders';
 import { ticketClassRoutes } from './ticketClasses';
 import { outreachRoutes } from './outreach';
+import { pathMappingRoutes } from './pathMappings';
 import { registrationRoutes } from './registration';
 import { webhookRoutes } from './webhooks';
 
@@ -37,4 +38,5 @@ export const routeFactories: RouteFactory[] = [
 	invoiceRoutes,
 	ticketClassRoutes,
 	customFieldRoutes,
+	pathMappingRoutes,
 ];

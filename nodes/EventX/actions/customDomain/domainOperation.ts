@@ -13,6 +13,34 @@ export interface DomainPlan {
 	extra: IDataObject;
 }
 
+/** The organization and the custom domain an operation works on (Custom Domain, Path Mapping). */
+export const domainTargetProperties = () => [
+	...customDomainOrganization(),
+	...customDomainLocator(),
+];
+
+export function readDomainTarget(ctx: IExecuteFunctions, itemIndex: number) {
+	return {
+		orgId: readOrganizationId(ctx, itemIndex),
+		customDomainId: readCustomDomainId(ctx, itemIndex),
+	};
+}
+
+/** `/org/{orgId}/custom-domains/{customDomainId}`: the domain's own path. */
+export const domainPath = ({ orgId, customDomainId }: { orgId: string; customDomainId: string }) =>
+	`${API_PREFIX}/org/${orgId}/custom-domains/${customDomainId}`;
+
+/** Reads an operation's own parameters (validated, before any request). */
+export type ReadOwn = (ctx: IExecuteFunctions, itemIndex: number) => IDataObject;
+
+/** Sends an operation's one request to the record's path and answers the output item. */
+export type Send<Plan> = (
+	ctx: IExecuteFunctions,
+	path: string,
+	plan: Plan,
+	itemIndex: number,
+) => Promise<IDataObject>;
+
 /**
  * An operation on one custom domain (Get, Update, Delete, Verify): the organization, the domain,
  * the operation's own parameters, and one request to `/org/{orgId}/custom-domains/{id}...`.
@@ -20,30 +48,20 @@ export interface DomainPlan {
 export function domainOperation(
 	operation: string,
 	own: INodeProperties[],
-	readOwn: (ctx: IExecuteFunctions, itemIndex: number) => IDataObject,
-	send: (
-		ctx: IExecuteFunctions,
-		path: string,
-		plan: DomainPlan,
-		itemIndex: number,
-	) => Promise<IDataObject>,
+	readOwn: ReadOwn,
+	send: Send<DomainPlan>,
 ): ItemOperation<DomainPlan> {
-	const properties = [...customDomainOrganization(), ...customDomainLocator(), ...own];
+	const properties = [...domainTargetProperties(), ...own];
 	return {
 		description: updateDisplayOptions(
 			{ show: { resource: ['customDomain'], operation: [operation] } },
 			properties,
 		),
 		prepare(this: IExecuteFunctions, itemIndex) {
-			return {
-				orgId: readOrganizationId(this, itemIndex),
-				customDomainId: readCustomDomainId(this, itemIndex),
-				extra: readOwn(this, itemIndex),
-			};
+			return { ...readDomainTarget(this, itemIndex), extra: readOwn(this, itemIndex) };
 		},
 		async execute(this: IExecuteFunctions, plan, itemIndex) {
-			const path = `${API_PREFIX}/org/${plan.orgId}/custom-domains/${plan.customDomainId}`;
-			return await send(this, path, plan, itemIndex);
+			return await send(this, domainPath(plan), plan, itemIndex);
 		},
 	};
 }
