@@ -506,17 +506,22 @@ describeQueue('n8n queue mode (2.41.1: main, webhook process, workers, Redis, Po
 			);
 		});
 
-		test('sync, then outreach, started by hand: main hands both to a worker; the sync upserts in one request and gives VIPs the VIP ticket; the outreach confirms the synced attendees', async () => {
-			await env.sim('DELETE', '/__sim/requests');
-			const syncId = await env.runManually(EXAMPLE_IDS.sync, 'Run Now');
-			const sync = await env.waitForExecution(syncId);
-			expect({ status: sync.status, mode: sync.mode }).toEqual({
+		/** Starts an example by hand ("Run Now"), checks that a worker ran it; its run data. */
+		async function runByHand(workflowId: string): Promise<Json> {
+			const id = await env.runManually(workflowId, 'Run Now');
+			const execution = await env.waitForExecution(id);
+			expect({ status: execution.status, mode: execution.mode }).toEqual({
 				status: 'success',
 				mode: 'manual',
 			});
-			expect(env.workerOf(syncId)).toBeGreaterThanOrEqual(0);
-			expect(env.mainOutput()).not.toContain(`started execution ${syncId} `);
-			const syncData = sync.data.resultData.runData as Json;
+			expect(env.workerOf(id)).toBeGreaterThanOrEqual(0);
+			expect(env.mainOutput()).not.toContain(`started execution ${id} `);
+			return execution.data.resultData.runData as Json;
+		}
+
+		test('sync, then outreach, started by hand: main hands both to a worker; the sync upserts in one request and gives VIPs the VIP ticket; the outreach confirms the synced attendees', async () => {
+			await env.sim('DELETE', '/__sim/requests');
+			const syncData = await runByHand(EXAMPLE_IDS.sync);
 			expect(outputOf(syncData, 'Create or Update Attendees')).toHaveLength(3);
 			expect(outputOf(syncData, 'Give VIP Ticket')).toHaveLength(2);
 			const requests = await env.sim<Array<{ path: string }>>('GET', '/__sim/requests');
@@ -538,14 +543,7 @@ describeQueue('n8n queue mode (2.41.1: main, webhook process, workers, Redis, Po
 			// Same event: the outreach example, run by hand, confirms the synced attendees (with the
 			// rest of the day's: on a worker it gets no static data, see the scheduled test).
 			const sentBefore = (await emailsOfExamples()).length;
-			const outreachId = await env.runManually(EXAMPLE_IDS.outreach, 'Run Now');
-			const outreach = await env.waitForExecution(outreachId);
-			expect({ status: outreach.status, mode: outreach.mode }).toEqual({
-				status: 'success',
-				mode: 'manual',
-			});
-			expect(env.workerOf(outreachId)).toBeGreaterThanOrEqual(0);
-			const outreachData = outreach.data.resultData.runData as Json;
+			const outreachData = await runByHand(EXAMPLE_IDS.outreach);
 			const [window] = outputOf(outreachData, 'Since Last Run');
 			expect(Date.parse(String(window.now)) - Date.parse(String(window.since))).toBe(24 * 3600_000);
 			const confirmed = outputOf(outreachData, 'New Attendees');
