@@ -5,7 +5,9 @@
  *
  * `npm run dev -- --queue`: the same in n8n's queue mode, with a Redis and a PostgreSQL of its own
  * (throwaway data) and a main process, one worker and one webhook process (N8N_DEV_WEBHOOK_PORT,
- * default 5679). The database is fresh on every start.
+ * default 5679), each with a user folder of its own under N8N_DEV_FOLDER/queue/ (as on separate
+ * machines: n8n keeps a crash journal there, which a second process in the same folder takes for
+ * a crash of the first). The database is fresh on every start.
  *
  * Environment: EVENTX_SIM_PORT (default 4010), N8N_DEV_PORT (default 5678), both falling back to
  * a free port; N8N_DEV_FOLDER (default .n8n-dev in the repo, kept between runs).
@@ -27,7 +29,7 @@ import {
 	startSimulatorProcess,
 	type ManagedProcess,
 } from './n8n-runtime';
-import { queueEnv, startQueueProcess, type QueueBackends } from './n8n-queue';
+import { queueEnv, startQueueProcess, type QueueBackends, type QueueRole } from './n8n-queue';
 import { missingQueueServices, startPostgres, startRedis } from './queue-services';
 import { fs, path, print, printError, process } from '../test/platform.cjs';
 
@@ -57,7 +59,7 @@ async function main(): Promise<void> {
 		const userFolder = process.env.N8N_DEV_FOLDER ?? join(REPO_ROOT, '.n8n-dev');
 		mkdirSync(userFolder, { recursive: true });
 		const tgz = packPackage(join(userFolder, 'pack'), log);
-		installPackage(n8nInstall, userFolder, tgz, log);
+		if (!queue) installPackage(n8nInstall, userFolder, tgz, log);
 
 		const simPort = await freePort(Number(process.env.EVENTX_SIM_PORT ?? 4010));
 		const simulator = await startSimulatorProcess(simPort, { log });
@@ -78,9 +80,16 @@ async function main(): Promise<void> {
 		}
 		const dbEnv = backends ? queueEnv(backends) : {};
 
+		// Queue mode: one folder per process, each with the package (main's also serves the imports).
+		const folderOf = (role: QueueRole) => {
+			const folder = join(userFolder, 'queue', role);
+			mkdirSync(folder, { recursive: true });
+			installPackage(n8nInstall, folder, tgz, log);
+			return folder;
+		};
 		const setup = {
 			n8n: n8nInstall,
-			userFolder,
+			userFolder: queue ? folderOf('main') : userFolder,
 			port: await freePort(Number(process.env.N8N_DEV_PORT ?? 5678)),
 			brokerPort: await freePort(),
 		};
@@ -115,19 +124,25 @@ async function main(): Promise<void> {
 		let webhookLine = '';
 		if (backends) {
 			const webhookPort = await freePort(Number(process.env.N8N_DEV_WEBHOOK_PORT ?? 5679));
-			const common = {
-				userFolder,
-				backends,
-				webhookUrl: `http://127.0.0.1:${webhookPort}/`,
-				echo,
-			};
+			const common = { backends, webhookUrl: `http://127.0.0.1:${webhookPort}/`, echo };
+			const [webhookFolder, workerFolder] = [folderOf('webhook'), folderOf('worker')];
 			processes.push(
-				await startQueueProcess(n8nInstall, { ...common, role: 'main', port: setup.port }),
+				await startQueueProcess(n8nInstall, {
+					...common,
+					role: 'main',
+					userFolder: setup.userFolder,
+					port: setup.port,
+				}),
 			);
 			processes.push(
 				...(await Promise.all([
-					startQueueProcess(n8nInstall, { ...common, role: 'webhook', port: webhookPort }),
-					startQueueProcess(n8nInstall, { ...common, role: 'worker' }),
+					startQueueProcess(n8nInstall, {
+						...common,
+						role: 'webhook',
+						userFolder: webhookFolder,
+						port: webhookPort,
+					}),
+					startQueueProcess(n8nInstall, { ...common, role: 'worker', userFolder: workerFolder }),
 				])),
 			);
 			webhookLine = `  queue mode:     main, 1 worker, webhooks at http://127.0.0.1:${webhookPort}/webhook/...`;

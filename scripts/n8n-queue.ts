@@ -35,8 +35,16 @@ export function queueEnv(backends: QueueBackends): Record<string, string> {
 		DB_POSTGRESDB_DATABASE: backends.postgres.database,
 		DB_POSTGRESDB_USER: backends.postgres.user,
 		DB_POSTGRESDB_PASSWORD: '',
+		// n8n's default pool is 2 connections, each waited for at most 20 s: a webhook process
+		// taking 50 deliveries at once, or a worker running 10 executions, queues every write
+		// behind 2 connections, and on a starved machine the wait can exceed the timeout.
+		DB_POSTGRESDB_POOL_SIZE: '10',
+		DB_POSTGRESDB_CONNECTION_TIMEOUT: '60000',
 		// Production webhooks are answered by webhook processes only, not by main.
 		N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true',
+		// Runs started by hand (the editor's "Execute workflow", POST /rest/workflows/:id/run) go
+		// to the workers too, as every other execution (n8n 3 always does this).
+		OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
 	};
 }
 

@@ -75,7 +75,9 @@ export async function startRedis(log: Log = () => undefined): Promise<Service> {
 			'--protected-mode',
 			'yes',
 		],
-		{ cwd: dir, ready: /Ready to accept connections/, timeoutMs: 30000, graceMs: 5000 },
+		// Ready in milliseconds on an idle machine; the margin is for a starved one (a test run
+		// saw no output at all from redis-server for 30 s while the load average was 17).
+		{ cwd: dir, ready: /Ready to accept connections/, timeoutMs: 120000, graceMs: 5000 },
 	);
 	return withCleanup(proc, port, dir);
 }
@@ -152,7 +154,7 @@ export async function startPostgres(log: Log = () => undefined): Promise<Postgre
 	const proc = await startProcess(cmd, args, {
 		cwd: dir,
 		ready: /database system is ready to accept connections/,
-		timeoutMs: 60000,
+		timeoutMs: 120000,
 		graceMs: 10000,
 	});
 	return { ...withCleanup(proc, port, dir), user: 'n8n', database: 'postgres' };

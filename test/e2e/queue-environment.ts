@@ -51,6 +51,8 @@ export class QueueEnvironment {
 	private webhook?: QueueProcess;
 	readonly workers: Array<QueueProcess | undefined> = [];
 	private apiKey?: string;
+	/** The owner's session on main's REST API (runs started by hand). */
+	private rest?: N8nRest;
 	readonly mainPort: number;
 	readonly webhookPort: number;
 	readonly n8n: InstalledN8n;
@@ -174,9 +176,45 @@ export class QueueEnvironment {
 	async startMain(): Promise<void> {
 		this.main = await this.start('main', 'main');
 		if (this.apiKey) return;
-		const owner = new N8nRest(this.mainUrl);
-		await owner.setupOwner(OWNER);
-		this.apiKey = await owner.createApiKey('queue-e2e');
+		this.rest = new N8nRest(this.mainUrl);
+		await this.rest.setupOwner(OWNER);
+		this.apiKey = await this.rest.createApiKey('queue-e2e');
+	}
+
+	/**
+	 * Starts a workflow by hand from `trigger`, as the editor's "Execute workflow" does (n8n 2.41's
+	 * REST API, the owner's session); resolves the execution's ID. With
+	 * OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS main enqueues it for the workers.
+	 */
+	async runManually(workflowId: string, trigger: string): Promise<string> {
+		if (!this.rest) throw new Error('n8n is not started');
+		let answer = await this.rest.request<{ data?: { executionId?: string } }>(
+			'POST',
+			`/rest/workflows/${workflowId}/run`,
+			{ triggerToStartFrom: { name: trigger } },
+		);
+		if (answer.status === 401) {
+			await this.rest.login(OWNER);
+			answer = await this.rest.request('POST', `/rest/workflows/${workflowId}/run`, {
+				triggerToStartFrom: { name: trigger },
+			});
+		}
+		const id = answer.data?.data?.executionId;
+		if (answer.status !== 200 || !id)
+			throw new Error(`manual run answered ${answer.status}: ${JSON.stringify(answer.data)}`);
+		return String(id);
+	}
+
+	/** One execution with its data, once n8n has given it a final status. */
+	async waitForExecution(executionId: string, timeoutMs = 120_000): Promise<Json> {
+		const until = Date.now() + timeoutMs;
+		let execution: Json = {};
+		while (Date.now() < until) {
+			execution = (await this.api('GET', `/executions/${executionId}?includeData=true`)).data;
+			if (execution.stoppedAt && !['new', 'running'].includes(String(execution.status))) break;
+			await new Promise((r) => setTimeout(r, 500));
+		}
+		return execution;
 	}
 
 	async stopMain(): Promise<void> {
@@ -212,6 +250,34 @@ export class QueueEnvironment {
 		return this.workers.findIndex((w) =>
 			w?.output().includes(`Worker started execution ${executionId} `),
 		);
+	}
+
+	/** Executions the running workers logged as finished or failed (reading logs costs n8n nothing). */
+	finishedOnWorkers(): number {
+		return this.workers.reduce(
+			(sum, w) =>
+				sum +
+				(w?.output().match(/Worker (finished|errored while running) execution /g)?.length ?? 0),
+			0,
+		);
+	}
+
+	/** Every process's log lines that name an execution (to say why it failed). */
+	linesAbout(executionId: string): string[] {
+		const about = new RegExp(`execution ${executionId}\\b|"executionId":"?${executionId}\\b`);
+		return [this.main, this.webhook, ...this.workers]
+			.filter((p): p is QueueProcess => !!p)
+			.flatMap((p) => {
+				const lines = p.output().split('\n');
+				// The line, and the next ones when n8n prints an error's message and stack under it.
+				return lines.flatMap((line, i) =>
+					about.test(line)
+						? lines
+								.slice(i, /error|fail/i.test(line) ? i + 4 : i + 1)
+								.map((l) => `[${p.role}] ${l}`)
+						: [],
+				);
+			});
 	}
 
 	/** The output of every process of a role, for diagnostics. */

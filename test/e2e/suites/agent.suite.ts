@@ -42,7 +42,7 @@ interface WorkflowNode {
 }
 
 /** The example as a user sets it up: the event picked, credentials chosen, the chat made public. */
-function assistantWorkflow(eventId: string, openAiCredentialId: string, webhookId: string) {
+export function assistantWorkflow(eventId: string, openAiCredentialId: string, webhookId: string) {
 	const example = JSON.parse(
 		readFileSync(join(REPO_ROOT, 'examples', 'eventx-assistant.json'), 'utf8'),
 	) as { nodes: WorkflowNode[]; connections: Json };
