@@ -32,6 +32,32 @@ export function pagingProperties(): INodeProperties[] {
 	];
 }
 
+/**
+ * The parameters of a filtered, sorted list (attendees, events, orders), in the order every such
+ * operation shows them: what to list, Return All and Limit, Filters, the sort rules, Simplify.
+ */
+export function listProperties(list: {
+	target: INodeProperties[];
+	filters: INodeProperties[];
+	sort: INodeProperties;
+	simplify: INodeProperties;
+}): INodeProperties[] {
+	return [
+		...list.target,
+		...pagingProperties(),
+		{
+			displayName: 'Filters',
+			name: 'filters',
+			type: 'collection',
+			placeholder: 'Add Filter',
+			default: {},
+			options: list.filters,
+		},
+		list.sort,
+		list.simplify,
+	];
+}
+
 /** `undefined` for Return All, otherwise the validated limit. */
 export function readLimit(ctx: IExecuteFunctions, itemIndex: number): number | undefined {
 	if (ctx.getNodeParameter('returnAll', itemIndex, false) === true) return undefined;

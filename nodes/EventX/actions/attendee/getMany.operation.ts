@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ATTENDEE_SORT_KEYS } from '../../helpers/enums';
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
-import { type ListPlan, pagingProperties, readLimit } from '../../helpers/paging';
+import { type ListPlan, listProperties, readLimit } from '../../helpers/paging';
 import { readSort, sortProperty } from '../../helpers/sorting';
 import {
 	invalidField,
@@ -27,58 +27,50 @@ const questionRows = (displayName: string, name: string, valueLabel: string): IN
 		value: { displayName: valueLabel, name: 'value', type: 'string', default: '' },
 	});
 
-const properties: INodeProperties[] = [
-	eventLocator(),
-	...pagingProperties(),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{
-				displayName: 'Attendee IDs',
-				name: 'attendeeIds',
-				type: 'string',
-				default: '',
-				placeholder:
-					'e.g. 3f2b6c1e-8a4d-4f7e-9b1a-2c3d4e5f6a7b, 7c9e6679-7425-40de-944b-e07fc1f90ae7',
-				description:
-					'Return only these attendees: a comma-separated list or an array from an expression',
-			},
-			{
-				displayName: 'Created After',
-				name: 'createdAfter',
-				type: 'dateTime',
-				default: '',
-				description:
-					'Return only attendees registered after this time (ISO 8601, e.g. 2026-11-20T00:00:00Z)',
-			},
-			{
-				...questionRows('Custom Field Contains', 'customFieldContains', 'Text'),
-				description: 'Text and text-area questions whose answer contains the text',
-			},
-			{
-				...questionRows('Custom Field Equals', 'customFieldEquals', 'Value'),
-				description: 'Questions whose answer is exactly the value',
-			},
-			{
-				displayName: 'Search',
-				name: 'search',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. ada@example.com',
-				description: 'Return attendees whose name or email contains this text',
-			},
-		],
-	},
-	sortProperty(
+const properties = listProperties({
+	target: [eventLocator()],
+	filters: [
+		{
+			displayName: 'Attendee IDs',
+			name: 'attendeeIds',
+			type: 'string',
+			default: '',
+			placeholder:
+				'e.g. 3f2b6c1e-8a4d-4f7e-9b1a-2c3d4e5f6a7b, 7c9e6679-7425-40de-944b-e07fc1f90ae7',
+			description:
+				'Return only these attendees: a comma-separated list or an array from an expression',
+		},
+		{
+			displayName: 'Created After',
+			name: 'createdAfter',
+			type: 'dateTime',
+			default: '',
+			description:
+				'Return only attendees registered after this time (ISO 8601, e.g. 2026-11-20T00:00:00Z)',
+		},
+		{
+			...questionRows('Custom Field Contains', 'customFieldContains', 'Text'),
+			description: 'Text and text-area questions whose answer contains the text',
+		},
+		{
+			...questionRows('Custom Field Equals', 'customFieldEquals', 'Value'),
+			description: 'Questions whose answer is exactly the value',
+		},
+		{
+			displayName: 'Search',
+			name: 'search',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. ada@example.com',
+			description: 'Return attendees whose name or email contains this text',
+		},
+	],
+	sort: sortProperty(
 		ATTENDEE_SORT_KEYS,
 		'Order of the results; earlier rules take precedence. EventX sorts by ID, descending, when none is given.',
 	),
-	simplifyProperty(),
-];
+	simplify: simplifyProperty(),
+});
 
 const displayOptions = { show: { resource: ['attendee'], operation: ['getMany'] } };
 

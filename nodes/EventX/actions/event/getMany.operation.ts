@@ -1,9 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { EVENT_SORT_KEYS } from '../../helpers/enums';
-import { type ListPlan, pagingProperties, readLimit } from '../../helpers/paging';
+import { type ListPlan, listProperties, readLimit } from '../../helpers/paging';
 import { readSort, sortProperty } from '../../helpers/sorting';
 import { parseJson, uuidSchema, validate } from '../../helpers/validation';
 import { readSimplify, simplifyProperty } from '../../helpers/simplify';
@@ -37,64 +37,58 @@ export const eventFilterSchema = z
 	.partial()
 	.strict();
 
-const properties: INodeProperties[] = [
-	{
-		displayName: 'Hosting Only',
-		name: 'hostingOnly',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to return only events you host, leaving out those you only manage',
-	},
-	...pagingProperties(),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{
-				displayName: 'Extension Data',
-				name: 'extensionData',
-				type: 'json',
-				default: '{}',
-				placeholder:
-					'{ "region": "APAC", "capacity": { "$gte": 100 }, "tier": { "$in": ["gold", "silver"] } }',
-				description:
-					"Match on the event's extension data. Each key is an extension key; its value is a value to equal, a list of values, or an object of operators ($eq, $in, $nin, $gt, $gte, $lt, $lte, $exists).",
-				hint: 'JSON object, for example { "capacity": { "$gte": 100 } }',
-			},
-			{
-				displayName: 'Is Published',
-				name: 'isPublished',
-				type: 'boolean',
-				default: true,
-				description: 'Whether to return only published events (on) or only unpublished ones (off)',
-			},
-			{
-				displayName: 'Name',
-				name: 'name',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. Tech Summit',
-				description: 'Return events whose name matches',
-			},
-			{
-				displayName: 'Organization ID',
-				name: 'organizationId',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. 7c9e6679-7425-40de-944b-e07fc1f90ae7',
-				description: 'Return only events of this organization',
-			},
-		],
-	},
-	sortProperty(
+const properties = listProperties({
+	target: [
+		{
+			displayName: 'Hosting Only',
+			name: 'hostingOnly',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return only events you host, leaving out those you only manage',
+		},
+	],
+	filters: [
+		{
+			displayName: 'Extension Data',
+			name: 'extensionData',
+			type: 'json',
+			default: '{}',
+			placeholder:
+				'{ "region": "APAC", "capacity": { "$gte": 100 }, "tier": { "$in": ["gold", "silver"] } }',
+			description:
+				"Match on the event's extension data. Each key is an extension key; its value is a value to equal, a list of values, or an object of operators ($eq, $in, $nin, $gt, $gte, $lt, $lte, $exists).",
+			hint: 'JSON object, for example { "capacity": { "$gte": 100 } }',
+		},
+		{
+			displayName: 'Is Published',
+			name: 'isPublished',
+			type: 'boolean',
+			default: true,
+			description: 'Whether to return only published events (on) or only unpublished ones (off)',
+		},
+		{
+			displayName: 'Name',
+			name: 'name',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. Tech Summit',
+			description: 'Return events whose name matches',
+		},
+		{
+			displayName: 'Organization ID',
+			name: 'organizationId',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 7c9e6679-7425-40de-944b-e07fc1f90ae7',
+			description: 'Return only events of this organization',
+		},
+	],
+	sort: sortProperty(
 		EVENT_SORT_KEYS,
 		'Order of the results; earlier rules take precedence. EventX sorts by newest first when none is given.',
 	),
-	simplifyProperty(),
-];
+	simplify: simplifyProperty(),
+});
 
 const displayOptions = { show: { resource: ['event'], operation: ['getMany'] } };
 

@@ -10,7 +10,7 @@ import {
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { enumLabel } from '../../helpers/labels';
 import { listOrders, type OrderFilter, type OrderListQuery } from '../../helpers/orders';
-import { pagingProperties, readLimit } from '../../helpers/paging';
+import { listProperties, readLimit } from '../../helpers/paging';
 import { readSort, sortProperty } from '../../helpers/sorting';
 import {
 	invalidField,
@@ -40,64 +40,56 @@ const choices = (
 	description,
 });
 
-const properties: INodeProperties[] = [
-	eventLocator(),
-	...pagingProperties(),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{
-				displayName: 'Buyer Emails',
-				name: 'emails',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. ada@example.com, grace@example.com',
-				description:
-					'Return only orders placed by these email addresses: a comma-separated list or an array from an expression',
-			},
-			choices(
-				'Offline Payment Approval Status',
-				'offlinePaymentApprovalStatus',
-				OFFLINE_PAYMENT_APPROVAL_STATUSES,
-				'Return only offline-paid orders whose approval has one of these statuses',
-			),
-			{
-				displayName: 'Order IDs',
-				name: 'orderIds',
-				type: 'string',
-				default: '',
-				placeholder:
-					'e.g. 3f2b6c1e-8a4d-4f7e-9b1a-2c3d4e5f6a7b, 7c9e6679-7425-40de-944b-e07fc1f90ae7',
-				description:
-					'Return only these orders: a comma-separated list or an array from an expression',
-			},
-			choices(
-				'Payment Method',
-				'paymentMethod',
-				ORDER_PAYMENT_METHODS,
-				'Return only orders paid online or offline (by invoice)',
-			),
-			{
-				displayName: 'Search',
-				name: 'search',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. EVX-2026-001',
-				description: "Return orders whose reference or buyer's name or email contains this text",
-			},
-			choices('Status', 'status', ORDER_STATUSES, 'Return only orders with one of these statuses'),
-		],
-	},
-	sortProperty(
+const properties = listProperties({
+	target: [eventLocator()],
+	filters: [
+		{
+			displayName: 'Buyer Emails',
+			name: 'emails',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. ada@example.com, grace@example.com',
+			description:
+				'Return only orders placed by these email addresses: a comma-separated list or an array from an expression',
+		},
+		choices(
+			'Offline Payment Approval Status',
+			'offlinePaymentApprovalStatus',
+			OFFLINE_PAYMENT_APPROVAL_STATUSES,
+			'Return only offline-paid orders whose approval has one of these statuses',
+		),
+		{
+			displayName: 'Order IDs',
+			name: 'orderIds',
+			type: 'string',
+			default: '',
+			placeholder:
+				'e.g. 3f2b6c1e-8a4d-4f7e-9b1a-2c3d4e5f6a7b, 7c9e6679-7425-40de-944b-e07fc1f90ae7',
+			description:
+				'Return only these orders: a comma-separated list or an array from an expression',
+		},
+		choices(
+			'Payment Method',
+			'paymentMethod',
+			ORDER_PAYMENT_METHODS,
+			'Return only orders paid online or offline (by invoice)',
+		),
+		{
+			displayName: 'Search',
+			name: 'search',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. EVX-2026-001',
+			description: "Return orders whose reference or buyer's name or email contains this text",
+		},
+		choices('Status', 'status', ORDER_STATUSES, 'Return only orders with one of these statuses'),
+	],
+	sort: sortProperty(
 		ORDER_SORT_KEYS,
 		'Order of the results; earlier rules take precedence. EventX sorts by newest first (created time, descending) when none is given.',
 	),
-	orderSimplifyProperty(),
-];
+	simplify: orderSimplifyProperty(),
+});
 
 const displayOptions = { show: { resource: ['order'], operation: ['getMany'] } };
 
