@@ -35,14 +35,11 @@ async function executionsOf(env: E2eEnvironment, id: string, count: number, wait
 	}
 }
 
-/** The list reads of the event's attendees or orders the simulator logged after `after`. */
-async function readsAfter(env: E2eEnvironment, resource: string, after: number) {
+/** The list reads of an event's attendees or orders the simulator logged after `after`. */
+async function readsAfter(env: E2eEnvironment, listPath: string, after: number) {
 	const log = await env.sim<LoggedRequest[]>('GET', '/__sim/requests');
 	return log.filter(
-		(r) =>
-			r.method === 'GET' &&
-			r.path === `/public-api/v1/event/${eventId}/${resource}` &&
-			r.at > after,
+		(r) => r.method === 'GET' && r.path === `/public-api/v1/event/${listPath}` && r.at > after,
 	);
 }
 
@@ -77,15 +74,15 @@ export const pollingSuite: E2eSuite = {
 
 			test('activation reads where the lists stand and starts no execution; then a new attendee and a paid order are made through the API', async () => {
 				const before = Date.now();
-				for (const [id, resource] of [
-					[ATTENDEES_WORKFLOW, 'attendee'],
-					[ORDERS_WORKFLOW, 'order'],
+				for (const [id, listPath] of [
+					[ATTENDEES_WORKFLOW, `${eventId}/attendee`],
+					[ORDERS_WORKFLOW, `${orderEventId}/order`],
 				] as const) {
 					// n8n polls once when it activates a polling workflow
 					await env().setActive(
 						id,
 						true,
-						async () => (await readsAfter(env(), resource, before)).length > 0,
+						async () => (await readsAfter(env(), listPath, before)).length > 0,
 					);
 				}
 				changedAt = Date.now();
@@ -143,13 +140,13 @@ export const pollingChecksSuite: E2eSuite = {
 				// a later poll of each workflow (the log may have been cleared: then the next one)
 				const until = Date.now() + NEXT_POLL_MS;
 				while (
-					((await readsAfter(env(), 'attendee', last)).length === 0 ||
-						(await readsAfter(env(), 'order', last)).length === 0) &&
+					((await readsAfter(env(), `${eventId}/attendee`, last)).length === 0 ||
+						(await readsAfter(env(), `${orderEventId}/order`, last)).length === 0) &&
 					Date.now() < until
 				)
 					await sleep(1000);
-				expect((await readsAfter(env(), 'attendee', last)).length).toBeGreaterThan(0);
-				expect((await readsAfter(env(), 'order', last)).length).toBeGreaterThan(0);
+				expect((await readsAfter(env(), `${eventId}/attendee`, last)).length).toBeGreaterThan(0);
+				expect((await readsAfter(env(), `${orderEventId}/order`, last)).length).toBeGreaterThan(0);
 				expect(await executionsOf(env(), ATTENDEES_WORKFLOW, 2, 0)).toHaveLength(1);
 				expect(await executionsOf(env(), ORDERS_WORKFLOW, 2, 0)).toHaveLength(1);
 
