@@ -54,30 +54,46 @@ function withCleanup(proc: ManagedProcess, port: number, dir: string): Service {
 	};
 }
 
+/** Starts a service; when it does not start, its data directory goes too. */
+async function startOrRemove(
+	dir: string,
+	start: () => Promise<ManagedProcess>,
+): Promise<ManagedProcess> {
+	return await start().then(
+		(proc) => proc,
+		(error: unknown) => {
+			rmSync(dir, { recursive: true, force: true });
+			throw error;
+		},
+	);
+}
+
 /** Redis on a free loopback port, nothing persisted. */
 export async function startRedis(log: Log = () => undefined): Promise<Service> {
 	const port = await freePort();
 	const dir = mkdtempSync(join(tmpdir(), 'n8n-nodes-eventx-redis-'));
 	log(`redis-server on 127.0.0.1:${port}`);
-	const proc = await startProcess(
-		REDIS_SERVER,
-		[
-			'--port',
-			String(port),
-			'--bind',
-			'127.0.0.1',
-			'--dir',
-			dir,
-			'--save',
-			'',
-			'--appendonly',
-			'no',
-			'--protected-mode',
-			'yes',
-		],
-		// Ready in milliseconds on an idle machine; the margin is for a starved one (a test run
-		// saw no output at all from redis-server for 30 s while the load average was 17).
-		{ cwd: dir, ready: /Ready to accept connections/, timeoutMs: 120000, graceMs: 5000 },
+	const proc = await startOrRemove(dir, () =>
+		startProcess(
+			REDIS_SERVER,
+			[
+				'--port',
+				String(port),
+				'--bind',
+				'127.0.0.1',
+				'--dir',
+				dir,
+				'--save',
+				'',
+				'--appendonly',
+				'no',
+				'--protected-mode',
+				'yes',
+			],
+			// Ready in milliseconds on an idle machine; the margin is for a starved one (a test run
+			// saw no output at all from redis-server for 30 s while the load average was 17).
+			{ cwd: dir, ready: /Ready to accept connections/, timeoutMs: 120000, graceMs: 5000 },
+		),
 	);
 	return withCleanup(proc, port, dir);
 }
@@ -151,11 +167,13 @@ export async function startPostgres(log: Log = () => undefined): Promise<Postgre
 		'-c',
 		'max_connections=200',
 	]);
-	const proc = await startProcess(cmd, args, {
-		cwd: dir,
-		ready: /database system is ready to accept connections/,
-		timeoutMs: 120000,
-		graceMs: 10000,
-	});
+	const proc = await startOrRemove(dir, () =>
+		startProcess(cmd, args, {
+			cwd: dir,
+			ready: /database system is ready to accept connections/,
+			timeoutMs: 120000,
+			graceMs: 10000,
+		}),
+	);
 	return { ...withCleanup(proc, port, dir), user: 'n8n', database: 'postgres' };
 }
