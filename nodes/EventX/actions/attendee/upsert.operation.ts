@@ -3,6 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { batchOptionsProperty, readBatchSize, sendInBatches } from '../../helpers/batching';
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
+import { sameForAllItems } from '../../helpers/parameters';
 import { requireUuid } from '../../helpers/validation';
 import { nodeVersion, v1AndV2, v3Only } from '../../helpers/versions';
 import { API_PREFIX, eventxList, eventxPaginate } from '../../transport';
@@ -80,7 +81,12 @@ export const upsert: BatchOperation<Plan> = {
 			ticket: readTicketChange(this, itemIndex),
 		};
 		if (nodeVersion(this) >= 3) {
-			const matchOn = this.getNodeParameter('matchOn', itemIndex, 'invitationEmail') as MatchOn;
+			const matchOn = sameForAllItems(
+				this,
+				['matchOn'],
+				itemIndex,
+				(index) => this.getNodeParameter('matchOn', index, 'invitationEmail') as MatchOn,
+			);
 			const row = readColumns(this, itemIndex, true);
 			if (row.id !== undefined && matchOn !== 'nothing')
 				attendee.id = requireUuid(this, row.id, 'Columns > Attendee ID', itemIndex).toLowerCase();
