@@ -146,11 +146,11 @@ export const upsert: BatchOperation<Plan> = {
 		const saved = await applyTickets(this, prepared, results);
 		if (matchOn === undefined) return saved;
 		return saved.map((result, i) => {
-			const { plan } = prepared[i];
+			const { plan, itemIndex } = prepared[i];
 			const email = emailKey(plan.attendee.invitationEmail);
 			const updated =
 				typeof plan.attendee.id === 'string' || matched.has(`${plan.eventId}|${email}`);
-			return outcome(result, updated ? 'updated' : 'created', plan);
+			return outcome(result, updated ? 'updated' : 'created', plan, itemIndex);
 		});
 	},
 };
@@ -159,11 +159,17 @@ export const upsert: BatchOperation<Plan> = {
  * Version 3's output item: what happened (`created`, `updated`, `failed`) and EventX's record;
  * an item whose attendee another item of the execution also gave says so.
  */
-function outcome(result: BatchResult, done: 'created' | 'updated', plan: Plan): BatchResult {
+function outcome(
+	result: BatchResult,
+	done: 'created' | 'updated',
+	plan: Plan,
+	itemIndex: number,
+): BatchResult {
 	const details: IDataObject = {};
 	if (result.sharedWith?.length) {
 		details.sameAttendeeAs = result.sharedWith.map((item) => ({ item }));
-		details.note = `Items ${[...result.sharedWith].join(', ')} of this execution give the same attendee: it was sent once, with the fields of the last of them`;
+		const items = [itemIndex, ...result.sharedWith].sort((a, b) => a - b);
+		details.note = `Items ${items.slice(0, -1).join(', ')} and ${items.at(-1)} of this execution give the same attendee: it was sent once, with the fields of item ${items.at(-1)}`;
 	}
 	if (plan.ignoredFields?.length) details.ignoredFields = plan.ignoredFields;
 	if ('error' in result) return { ...result, details: { result: 'failed', ...details } };
