@@ -29,14 +29,14 @@ type NodeError = NodeApiError | NodeOperationError;
  * what sends it to the error output when On Error is "Continue (using error output)".
  */
 function errorItem(
-	ctx: IExecuteFunctions,
+	toErrorOutput: boolean,
 	error: NodeError,
 	itemIndex: number,
 	details?: IDataObject,
 ): INodeExecutionData {
 	// n8n rewrites an item that carries its error to `{ error: message }`: an operation's details
 	// (e.g. `result: 'failed'`) are kept on the regular output by leaving the error object off.
-	if (details && ctx.getNode().onError !== 'continueErrorOutput')
+	if (details && !toErrorOutput)
 		return { json: { ...details, error: error.message }, pairedItem: { item: itemIndex } };
 	return { json: { error: error.message }, error, pairedItem: { item: itemIndex } };
 }
@@ -105,11 +105,17 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	}
 
 	const output: INodeExecutionData[] = [];
+	const toErrorOutput = this.getNode().onError === 'continueErrorOutput';
 	outcomes.forEach((outcome, itemIndex) => {
 		if (!outcome) return;
 		if ('error' in outcome)
 			output.push(
-				errorItem(this, withItemIndex(this, outcome.error, itemIndex), itemIndex, outcome.details),
+				errorItem(
+					toErrorOutput,
+					withItemIndex(this, outcome.error, itemIndex),
+					itemIndex,
+					outcome.details,
+				),
 			);
 		else pushItems(output, outcome.json, itemIndex);
 	});

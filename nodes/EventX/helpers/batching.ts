@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { BatchResult, PreparedItem } from '../actions/types';
+import { sameForAllItems } from './parameters';
 import { invalidField } from './validation';
 import { optionsName } from './versions';
 
@@ -30,18 +31,20 @@ export function batchOptionsProperty(name: string, description: string): INodePr
 }
 
 export function readBatchSize(ctx: IExecuteFunctions, itemIndex: number, name: string): number {
-	const size =
-		(ctx.getNodeParameter(optionsName(ctx, name), itemIndex, {}) as IDataObject).batchSize ??
-		DEFAULT_BATCH_SIZE;
-	if (typeof size !== 'number' || !Number.isInteger(size) || size < 1 || size > MAX_BATCH_SIZE) {
-		throw invalidField(
-			ctx,
-			'Batch Size',
-			`must be a whole number from 1 to ${MAX_BATCH_SIZE}, not ${JSON.stringify(size)}`,
-			itemIndex,
-		);
-	}
-	return size;
+	const collection = optionsName(ctx, name);
+	return sameForAllItems(ctx, [collection], itemIndex, (index) => {
+		const size =
+			(ctx.getNodeParameter(collection, index, {}) as IDataObject).batchSize ?? DEFAULT_BATCH_SIZE;
+		if (typeof size !== 'number' || !Number.isInteger(size) || size < 1 || size > MAX_BATCH_SIZE) {
+			throw invalidField(
+				ctx,
+				'Batch Size',
+				`must be a whole number from 1 to ${MAX_BATCH_SIZE}, not ${JSON.stringify(size)}`,
+				index,
+			);
+		}
+		return size;
+	});
 }
 
 /** One prepared item as the batcher sees it: where it goes and what it carries. */

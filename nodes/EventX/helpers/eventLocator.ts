@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, ILoadOptionsFunctions, INodeProperties } from 'n8n-workflow';
 
+import { sameForAllItems } from './parameters';
 import { isUuid, UUID_PATTERN, requireUuid } from './validation';
 
 /** The event an operation works on: picked from a searchable list, or given by ID. */
@@ -38,8 +39,10 @@ export function eventLocator(name = 'eventId'): INodeProperties {
 
 /** The event's ID, a UUID in lower case (EventX's spelling: the batched writes group by it). */
 export function readEventId(ctx: IExecuteFunctions, itemIndex: number, name = 'eventId'): string {
-	const value = ctx.getNodeParameter(name, itemIndex, undefined, { extractValue: true });
-	return requireUuid(ctx, value, 'Event', itemIndex).toLowerCase();
+	return sameForAllItems(ctx, [name], itemIndex, (index) => {
+		const value = ctx.getNodeParameter(name, index, undefined, { extractValue: true });
+		return requireUuid(ctx, value, 'Event', index).toLowerCase();
+	});
 }
 
 /** The event chosen in the node while the editor loads a dropdown (picked or by ID), or undefined. */

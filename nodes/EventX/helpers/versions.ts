@@ -13,9 +13,20 @@ export const LATEST_VERSION = 3;
 /** Every version from 2 on (pickers, Simplify, one Options collection). */
 export const FROM_V2 = [2, 3];
 
-/** The node version of the running node (1 for nodes saved before version 2). */
+const versionOf = new WeakMap<object, number>();
+
+/**
+ * The node version of the running node (1 for nodes saved before version 2), read once per
+ * context: n8n's getNode() deep-copies the node and its parameters (a resource mapper's schema
+ * too), which per item cost more than the rest of preparing it.
+ */
 export function nodeVersion(ctx: Pick<IExecuteFunctions, 'getNode'>): number {
-	return ctx.getNode().typeVersion ?? 1;
+	let version = versionOf.get(ctx);
+	if (version === undefined) {
+		version = ctx.getNode().typeVersion ?? 1;
+		versionOf.set(ctx, version);
+	}
+	return version;
 }
 
 /** `property` shown only on the given node versions (added to its own display conditions). */

@@ -1,5 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { nodeVersion } from '../helpers/versions';
+
 export interface RetryPolicy {
 	/** Retries after the first attempt. */
 	maxRetries: number;
@@ -82,7 +84,7 @@ export function readRequestSettings(ctx: object): RequestSettings {
 	let options: IDataObject = {};
 	if ('getInputData' in ctx) {
 		const execute = ctx as IExecuteFunctions;
-		const name = (execute.getNode().typeVersion ?? 1) >= 2 ? 'options' : 'requestOptions';
+		const name = nodeVersion(execute) >= 2 ? 'options' : 'requestOptions';
 		options = execute.getNodeParameter(name, 0, {}) as IDataObject;
 	}
 	return {

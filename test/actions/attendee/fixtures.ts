@@ -96,3 +96,14 @@ export function askEverything(sim: Simulator, eventId = sim.seeded.eventIds[0]) 
 		string
 	>;
 }
+
+/** A fault: every bulk upsert refused as a whole (400 REGISTRATION_CLOSED). */
+export const registrationClosed = {
+	kind: 'status' as const,
+	status: 400,
+	method: 'PUT',
+	path: '/bulk-upsert$',
+	times: 0,
+	code: 'REGISTRATION_CLOSED',
+	message: 'Registration for this event is closed',
+};

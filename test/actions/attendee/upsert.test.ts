@@ -7,6 +7,7 @@ import {
 	HOSTED,
 	liveAttendees,
 	questions,
+	registrationClosed,
 	upsertParameters,
 	attendeeContext,
 } from './fixtures';
@@ -23,15 +24,6 @@ const people = (count: number, eventIndex = 0, prefix = 'p') =>
 const puts = () => apiRequests(ctx.sim).filter((r) => r.method === 'PUT');
 const paired = (items: Array<{ pairedItem?: unknown }>) =>
 	items.map((i) => (i.pairedItem as { item: number }).item);
-const closed = {
-	kind: 'status' as const,
-	status: 400,
-	method: 'PUT',
-	path: '/bulk-upsert$',
-	times: 0,
-	code: 'REGISTRATION_CLOSED',
-	message: 'Registration for this event is closed',
-};
 /** Create or Update with a ticket class: two people given by name and email. */
 const ticketUpsert = (extra: Record<string, unknown>) => ({
 	resource: 'attendee',
@@ -189,7 +181,7 @@ describe('Attendee > Create or Update', () => {
 
 describe('Attendee > Create or Update: whole-request rejections', () => {
 	test('500 items refused on every request, Batch Size 500: 3 requests, each item carries the message', async () => {
-		ctx.sim.addFault(closed);
+		ctx.sim.addFault(registrationClosed);
 		const result = await run(ctx.sim, {
 			parameters: upsert({ upsertOptions: { batchSize: 500 } }),
 			items: people(500),
@@ -202,23 +194,23 @@ describe('Attendee > Create or Update: whole-request rejections', () => {
 	});
 
 	test('the same with the default Batch Size of 100: 15 requests', async () => {
-		ctx.sim.addFault(closed);
+		ctx.sim.addFault(registrationClosed);
 		const result = await run(ctx.sim, {
 			parameters: upsert(),
 			items: people(500),
 			continueOnFail: true,
 		});
 		expect(puts()).toHaveLength(15);
-		expect(result.items.every((i) => i.json.error === closed.message)).toBe(true);
+		expect(result.items.every((i) => i.json.error === registrationClosed.message)).toBe(true);
 	});
 
 	test('without Continue On Fail the node fails with the message after 3 requests', async () => {
-		ctx.sim.addFault(closed);
+		ctx.sim.addFault(registrationClosed);
 		const result = await run(ctx.sim, {
 			parameters: upsert({ upsertOptions: { batchSize: 500 } }),
 			items: people(500),
 		});
-		expect(result.error?.message).toBe(closed.message);
+		expect(result.error?.message).toBe(registrationClosed.message);
 		expect(puts()).toHaveLength(3);
 	});
 

@@ -4,7 +4,7 @@ import type { IDataObject, INodeParameters, ResourceMapperField } from 'n8n-work
 
 import { loadOptions } from '../../harness';
 import { apiRequests, run, useSimulator } from '../../fixtures';
-import { askEverything, byId, liveAttendees } from './fixtures';
+import { askEverything, byId, liveAttendees, registrationClosed } from './fixtures';
 
 const ctx = useSimulator();
 const event = () => ctx.sim.seeded.eventIds[0];
@@ -295,7 +295,9 @@ describe('Match On Invitation Email', () => {
 		expect(byEmail('DUP@example.com')[0].firstName).toBe('Last');
 		expect(items[0].json).toMatchObject({ result: 'created', sameAttendeeAs: [{ item: 2 }] });
 		expect(items[2].json).toMatchObject({ result: 'created', sameAttendeeAs: [{ item: 0 }] });
-		expect(String(items[0].json.note)).toMatch(/sent once, with the fields of the last/);
+		expect(items[0].json.note).toBe(
+			'Items 0 and 2 of this execution give the same attendee: it was sent once, with the fields of item 2',
+		);
 		expect(items[0].json.attendee).toEqual(items[2].json.attendee);
 		expect(items[1].json.sameAttendeeAs).toBeUndefined();
 	});
@@ -313,15 +315,7 @@ describe('Match On Invitation Email', () => {
 
 	test('a failed bulk request marks its items failed with EventX\u2019s message (Continue On Fail)', async () => {
 		const schema = await loadColumns();
-		ctx.sim.addFault({
-			kind: 'status',
-			status: 400,
-			method: 'PUT',
-			path: '/bulk-upsert$',
-			times: 0,
-			code: 'REGISTRATION_CLOSED',
-			message: 'Registration for this event is closed',
-		});
+		ctx.sim.addFault(registrationClosed);
 		const { items } = await runV3(importParameters(schema), rows(3), true);
 		expect(items.map((i) => i.json.result)).toEqual(['failed', 'failed', 'failed']);
 		expect(String(items[0].json.error)).toMatch(/Registration for this event is closed/);

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { sameForAllItems } from '../../helpers/parameters';
 import { invalidField, requireUuid } from '../../helpers/validation';
 import { API_PREFIX, eventxData } from '../../transport';
 
@@ -71,6 +72,12 @@ export function readTicketChange(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 ): IDataObject | undefined {
+	return sameForAllItems(ctx, ['ticketClassId', 'addOns'], itemIndex, (index) =>
+		ticketChangeOf(ctx, index),
+	);
+}
+
+function ticketChangeOf(ctx: IExecuteFunctions, itemIndex: number): IDataObject | undefined {
 	const body: IDataObject = {};
 	const ticketClassId = ctx.getNodeParameter('ticketClassId', itemIndex, '') as unknown;
 	if (ticketClassId !== '' && ticketClassId !== undefined && ticketClassId !== null)

@@ -3,6 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { batchOptionsProperty, readBatchSize, sendInBatches } from '../../helpers/batching';
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
+import { sameForAllItems } from '../../helpers/parameters';
 import { requireUuid } from '../../helpers/validation';
 import { nodeVersion, v1AndV2, v3Only } from '../../helpers/versions';
 import { API_PREFIX, eventxList, eventxPaginate } from '../../transport';
@@ -80,7 +81,12 @@ export const upsert: BatchOperation<Plan> = {
 			ticket: readTicketChange(this, itemIndex),
 		};
 		if (nodeVersion(this) >= 3) {
-			const matchOn = this.getNodeParameter('matchOn', itemIndex, 'invitationEmail') as MatchOn;
+			const matchOn = sameForAllItems(
+				this,
+				['matchOn'],
+				itemIndex,
+				(index) => this.getNodeParameter('matchOn', index, 'invitationEmail') as MatchOn,
+			);
 			const row = readColumns(this, itemIndex, true);
 			if (row.id !== undefined && matchOn !== 'nothing')
 				attendee.id = requireUuid(this, row.id, 'Columns > Attendee ID', itemIndex).toLowerCase();
@@ -140,11 +146,11 @@ export const upsert: BatchOperation<Plan> = {
 		const saved = await applyTickets(this, prepared, results);
 		if (matchOn === undefined) return saved;
 		return saved.map((result, i) => {
-			const { plan } = prepared[i];
+			const { plan, itemIndex } = prepared[i];
 			const email = emailKey(plan.attendee.invitationEmail);
 			const updated =
 				typeof plan.attendee.id === 'string' || matched.has(`${plan.eventId}|${email}`);
-			return outcome(result, updated ? 'updated' : 'created', plan);
+			return outcome(result, updated ? 'updated' : 'created', plan, itemIndex);
 		});
 	},
 };
@@ -153,11 +159,17 @@ export const upsert: BatchOperation<Plan> = {
  * Version 3's output item: what happened (`created`, `updated`, `failed`) and EventX's record;
  * an item whose attendee another item of the execution also gave says so.
  */
-function outcome(result: BatchResult, done: 'created' | 'updated', plan: Plan): BatchResult {
+function outcome(
+	result: BatchResult,
+	done: 'created' | 'updated',
+	plan: Plan,
+	itemIndex: number,
+): BatchResult {
 	const details: IDataObject = {};
 	if (result.sharedWith?.length) {
 		details.sameAttendeeAs = result.sharedWith.map((item) => ({ item }));
-		details.note = `Items ${[...result.sharedWith].join(', ')} of this execution give the same attendee: it was sent once, with the fields of the last of them`;
+		const items = [itemIndex, ...result.sharedWith].sort((a, b) => a - b);
+		details.note = `Items ${items.slice(0, -1).join(', ')} and ${items.at(-1)} of this execution give the same attendee: it was sent once, with the fields of item ${items.at(-1)}`;
 	}
 	if (plan.ignoredFields?.length) details.ignoredFields = plan.ignoredFields;
 	if ('error' in result) return { ...result, details: { result: 'failed', ...details } };
