@@ -127,7 +127,7 @@ export const pollingChecksSuite: E2eSuite = {
 				const [order] = outputOf(orders[0].data.resultData.runData, 'EventX Polling Trigger');
 				expect(order).toMatchObject({
 					action: 'order-paid',
-					eventId,
+					eventId: orderEventId,
 					id: made.orderId,
 					status: 'paid',
 				});
