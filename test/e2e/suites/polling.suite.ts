@@ -1,23 +1,20 @@
 import { outputOf, type E2eEnvironment, type Execution } from '../environment';
-import { demoExamples, EXAMPLE_IDS } from '../../../scripts/n8n-runtime';
-import { CREDENTIAL_ID, pollingWorkflow, POLLING_TRIGGER_TYPE } from '../workflows';
+import { pollingWorkflow, POLLING_TRIGGER_TYPE } from '../workflows';
 import type { E2eSuite } from './types';
 import type { LoggedRequest } from '../../simulator/server';
 import { setTimeout } from '../../platform.cjs';
 
 const ATTENDEES_WORKFLOW = 'evxE2ePollAttendee';
-/** examples/paid-order-accounting.json, imported by the examples suite on its demo event. */
-const ORDERS_WORKFLOW = EXAMPLE_IDS.accounting;
+const ORDERS_WORKFLOW = 'evxE2ePollOrders01';
 
 /** How long a check waits for n8n's next "Every Minute" poll (at a random second of each minute). */
 const NEXT_POLL_MS = 75_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-// Events whose attendees (the third event) and orders (the examples' event) no other suite
-// changes: every execution of these workflows is one of this suite's changes.
+// An event whose attendees and orders no other suite changes: every execution of these workflows
+// is one of this suite's changes.
 let eventId: string;
-let orderEventId: string;
 let changedAt = 0;
 const made: { attendeeId?: string; orderId?: string } = {};
 
@@ -56,8 +53,10 @@ async function readsAfter(env: E2eEnvironment, resource: string, after: number) 
 export const pollingSuite: E2eSuite = {
 	workflows(state) {
 		eventId = state.seeded.eventIds[2];
-		orderEventId = demoExamples(state, CREDENTIAL_ID).events.accounting;
-		return [pollingWorkflow(ATTENDEES_WORKFLOW, eventId, 'newAttendee')];
+		return [
+			pollingWorkflow(ATTENDEES_WORKFLOW, eventId, 'newAttendee'),
+			pollingWorkflow(ORDERS_WORKFLOW, eventId, 'orderPaid'),
+		];
 	},
 
 	server(env) {
@@ -95,11 +94,11 @@ export const pollingSuite: E2eSuite = {
 					[{ firstName: 'Polly', lastName: 'Poller', invitationEmail: 'polly@example.com' }],
 				);
 				made.attendeeId = upserted.dataList[0].id;
-				const order = await env().sim<{ id: string }>(
-					'POST',
-					`/__sim/events/${orderEventId}/orders`,
-					{ status: 'paid', amount: '120.00', user: { email: 'buyer@example.com' } },
-				);
+				const order = await env().sim<{ id: string }>('POST', `/__sim/events/${eventId}/orders`, {
+					status: 'paid',
+					amount: '120.00',
+					user: { email: 'buyer@example.com' },
+				});
 				made.orderId = order.id;
 				expect(await env().countExecutions(ATTENDEES_WORKFLOW, 'success')).toBe(0);
 				expect(await env().countExecutions(ORDERS_WORKFLOW, 'success')).toBe(0);
@@ -133,6 +132,8 @@ export const pollingChecksSuite: E2eSuite = {
 					eventId,
 					id: made.orderId,
 					status: 'paid',
+					amount: '120.00',
+					user: expect.objectContaining({ email: 'buyer@example.com' }),
 				});
 				expect(Date.parse(String(attendees[0].startedAt))).toBeGreaterThan(changedAt);
 			});
