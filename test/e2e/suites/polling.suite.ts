@@ -130,6 +130,8 @@ export const pollingChecksSuite: E2eSuite = {
 					eventId: orderEventId,
 					id: made.orderId,
 					status: 'paid',
+					amount: '120.00',
+					user: expect.objectContaining({ email: 'buyer@example.com' }),
 				});
 				expect(Date.parse(String(attendees[0].startedAt))).toBeGreaterThan(changedAt);
 			});
