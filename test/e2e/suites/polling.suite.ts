@@ -133,6 +133,13 @@ export const pollingChecksSuite: E2eSuite = {
 					amount: '120.00',
 					user: expect.objectContaining({ email: 'buyer@example.com' }),
 				});
+				// The example's last node holds the order as a bookkeeping row.
+				const [row] = outputOf(orders[0].data.resultData.runData, 'Append to Your Ledger');
+				expect(row).toMatchObject({
+					orderId: made.orderId,
+					buyerEmail: 'buyer@example.com',
+					amount: 120,
+				});
 				expect(Date.parse(String(attendees[0].startedAt))).toBeGreaterThan(changedAt);
 			});
 
