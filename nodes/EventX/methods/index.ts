@@ -1,35 +1,6 @@
-import {
-	searchAttendees,
-	searchCustomDomains,
-	searchEvents,
-	searchOrders,
-	searchOrganizations,
-	searchPathMappings,
-	searchWebhooks,
-} from './listSearch';
-import {
-	getCustomFields,
-	getFormFields,
-	getTicketClassAddOns,
-	getTicketClasses,
-} from './loadOptions';
 import { getAttendeeColumns } from './resourceMapping';
 
-export const listSearch = {
-	searchAttendees,
-	searchCustomDomains,
-	searchEvents,
-	searchOrders,
-	searchOrganizations,
-	searchPathMappings,
-	searchWebhooks,
-};
-
-export const loadOptions = {
-	getCustomFields,
-	getFormFields,
-	getTicketClassAddOns,
-	getTicketClasses,
-};
+export { listSearchMethods as listSearch } from './listSearch';
+export { loadOptionsMethods as loadOptions } from './loadOptions';
 
 export const resourceMapping = { getAttendeeColumns };

@@ -239,3 +239,14 @@ export function organizationLabel(eventNames: string[]): string {
 		? `Organization of ${shown} and ${more} more event${more === 1 ? '' : 's'}`
 		: `Organization of ${shown}`;
 }
+
+/** The action node's and the triggers' list searches (resource locators' From List). */
+export const listSearchMethods = {
+	searchAttendees,
+	searchCustomDomains,
+	searchEvents,
+	searchOrders,
+	searchOrganizations,
+	searchPathMappings,
+	searchWebhooks,
+};

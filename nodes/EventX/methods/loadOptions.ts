@@ -77,3 +77,11 @@ export async function getFormFields(this: ILoadOptionsFunctions): Promise<INodeP
 		...(await getCustomFields.call(this)),
 	];
 }
+
+/** The action node's dropdowns. */
+export const loadOptionsMethods = {
+	getCustomFields,
+	getFormFields,
+	getTicketClassAddOns,
+	getTicketClasses,
+};
