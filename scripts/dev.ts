@@ -160,7 +160,7 @@ async function main(): Promise<void> {
 				`  log in with:    ${OWNER.email} / ${OWNER.password}`,
 				`  credential:     "EventX API" (API token, ${simulator.url})`,
 				`  simulator:      ${simulator.url}  (demo events, attendees; control routes under /__sim/)`,
-				`  examples:       4 workflows from examples/, on the demo event ${demo.eventName} (Overview page)`,
+				`  examples:       ${examples.length} workflows from examples/, on the demo event ${demo.eventName} (Overview page)`,
 				`  trigger test:   POST ${simulator.url}/__sim/notify {"eventId","action","attendee"}`,
 				...(webhookLine ? [webhookLine] : []),
 				`  Ctrl-C stops n8n${queue ? ', Redis, PostgreSQL' : ''} and the simulator.`,
