@@ -1,3 +1,5 @@
+import type { INodePropertyOptions } from 'n8n-workflow';
+
 /**
  * One of EventX's enum values as the editor shows it, for every dropdown and sort field of the
  * package: words split at "-", "_" and camelCase humps, each capitalized, except "or" and "and"
@@ -19,7 +21,7 @@ export function enumLabel(value: string): string {
 }
 
 /** An enum's values as a dropdown's options, sorted by label as n8n's editor guidelines ask. */
-export function enumOptions(values: readonly string[]): Array<{ name: string; value: string }> {
+export function enumOptions(values: readonly string[]): INodePropertyOptions[] {
 	return values
 		.map((value) => ({ name: enumLabel(value), value }))
 		.sort((a, b) => a.name.localeCompare(b.name));

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { readLocatorId, recordLocator } from '../../helpers/locators';
 import { APPROVAL_STATUSES, REGISTRATION_STATUSES } from '../../helpers/enums';
-import { enumLabel } from '../../helpers/labels';
+import { enumOptions } from '../../helpers/labels';
 import { invalidField, objectKey, parseJson, uuidSchema, validate } from '../../helpers/validation';
 
 /** The attendee of Get, Update and Change Ticket: picked from the event's attendees, or by ID. */
@@ -73,18 +73,14 @@ export function profileProperty(
 			displayName: 'Approval Status',
 			name: 'approvalStatus',
 			type: 'options',
-			options: APPROVAL_STATUSES.map((value) => ({ name: enumLabel(value), value })).sort((a, b) =>
-				a.name.localeCompare(b.name),
-			),
+			options: enumOptions(APPROVAL_STATUSES),
 			default: 'approved',
 		},
 		{
 			displayName: 'Registration Status',
 			name: 'registrationStatus',
 			type: 'options',
-			options: REGISTRATION_STATUSES.map((value) => ({ name: enumLabel(value), value })).sort(
-				(a, b) => a.name.localeCompare(b.name),
-			),
+			options: enumOptions(REGISTRATION_STATUSES),
 			default: 'registered',
 			description:
 				'The documented values are offered; an expression may pass any other value EventX accepts',

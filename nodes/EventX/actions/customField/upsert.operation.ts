@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { batchOptionsProperty, readBatchSize, sendInBatches } from '../../helpers/batching';
 import { CUSTOM_FIELD_TYPES } from '../../helpers/enums';
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
-import { enumLabel } from '../../helpers/labels';
+import { enumOptions } from '../../helpers/labels';
 import { invalidField, listEntries, requireOneOf, requireUuid } from '../../helpers/validation';
 import { API_PREFIX, eventxList } from '../../transport';
 import type { BatchOperation, PreparedItem } from '../types';
@@ -29,9 +29,7 @@ const properties: INodeProperties[] = [
 		displayName: 'Type',
 		name: 'customFieldType',
 		type: 'options',
-		options: CUSTOM_FIELD_TYPES.map((value) => ({ name: enumLabel(value), value })).sort((a, b) =>
-			a.name.localeCompare(b.name),
-		),
+		options: enumOptions(CUSTOM_FIELD_TYPES),
 		default: 'text',
 		required: true,
 		description: 'How the question is answered',

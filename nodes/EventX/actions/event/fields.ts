@@ -5,7 +5,7 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { enumLabel } from '../../helpers/labels';
+import { enumOptions } from '../../helpers/labels';
 import { withoutRawData } from '../../helpers/simplify';
 import { invalidField, requireOneOf, toIsoDateTime } from '../../helpers/validation';
 
@@ -39,9 +39,7 @@ export const timezoneOptions: INodePropertyOptions[] = TIMEZONES.map((tz) => ({
 	name: tz.replace(/_/g, ' '),
 	value: tz,
 }));
-export const formatOptions = sorted(
-	EVENT_FORMATS.map((value) => ({ name: enumLabel(value), value })),
-);
+export const formatOptions = enumOptions(EVENT_FORMATS);
 // Kept in ascending size rather than alphabetical order: that is how people read ranges.
 export const attendeeCountOptions: INodePropertyOptions[] = ESTIMATED_ATTENDEE_COUNTS.map(
 	(value) => ({
@@ -49,10 +47,8 @@ export const attendeeCountOptions: INodePropertyOptions[] = ESTIMATED_ATTENDEE_C
 		value,
 	}),
 );
-export const categoryOptions = sorted(
-	EVENT_CATEGORIES.map((value) => ({ name: enumLabel(value), value })),
-);
-export const typeOptions = sorted(EVENT_TYPES.map((value) => ({ name: enumLabel(value), value })));
+export const categoryOptions = enumOptions(EVENT_CATEGORIES);
+export const typeOptions = enumOptions(EVENT_TYPES);
 export const localeOptions = sorted(
 	LOCALES.map((value) => ({ name: LOCALE_NAMES[value] ?? value, value })),
 );

@@ -8,7 +8,7 @@ import {
 	ORDER_STATUSES,
 } from '../../helpers/enums';
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
-import { enumLabel } from '../../helpers/labels';
+import { enumOptions } from '../../helpers/labels';
 import { listOrders, type OrderFilter, type OrderListQuery } from '../../helpers/orders';
 import { listProperties, readLimit } from '../../helpers/paging';
 import { readSort, sortProperty } from '../../helpers/sorting';
@@ -33,9 +33,7 @@ const choices = (
 	displayName,
 	name,
 	type: 'multiOptions',
-	options: values
-		.map((value) => ({ name: enumLabel(value), value }))
-		.sort((a, b) => a.name.localeCompare(b.name)),
+	options: enumOptions(values),
 	default: [],
 	description,
 });

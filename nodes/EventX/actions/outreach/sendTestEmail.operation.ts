@@ -6,7 +6,7 @@ import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { invalidField, isEmail, listEntries, requireOneOf } from '../../helpers/validation';
 import { API_PREFIX, eventxNoContent } from '../../transport';
 import type { ItemOperation } from '../types';
-import { templateTypeOptions } from './templateTypes';
+import { enumOptions } from '../../helpers/labels';
 
 export const MAX_TEST_EMAILS = 5;
 
@@ -16,7 +16,7 @@ const properties: INodeProperties[] = [
 		displayName: 'Template Type',
 		name: 'testTemplateType',
 		type: 'options',
-		options: templateTypeOptions(TEST_EMAIL_TEMPLATE_TYPES),
+		options: enumOptions(TEST_EMAIL_TEMPLATE_TYPES),
 		default: 'confirmation-email',
 		required: true,
 		description: 'The template to send as a test. EventX sends tests of these two types only.',

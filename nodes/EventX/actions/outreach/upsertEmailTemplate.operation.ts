@@ -13,7 +13,7 @@ import {
 } from '../../helpers/validation';
 import { API_PREFIX, eventxNoContent } from '../../transport';
 import type { ItemOperation } from '../types';
-import { templateTypeOptions } from './templateTypes';
+import { enumOptions } from '../../helpers/labels';
 
 const properties: INodeProperties[] = [
 	eventLocator(),
@@ -21,7 +21,7 @@ const properties: INodeProperties[] = [
 		displayName: 'Template Type',
 		name: 'templateType',
 		type: 'options',
-		options: templateTypeOptions(EMAIL_TEMPLATE_TYPES),
+		options: enumOptions(EMAIL_TEMPLATE_TYPES),
 		default: 'confirmation-email',
 		required: true,
 		description: 'The template of the event to create or update',
