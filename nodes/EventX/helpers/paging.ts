@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { toolDefault } from './tool';
-import { invalidField } from './validation';
+import { requireWholeNumber } from './validation';
 
 /** The Limit of a list operation used as an agent's tool: a few results, not a page of 50. */
 export const TOOL_LIMIT = 10;
@@ -61,16 +61,13 @@ export function listProperties(list: {
 /** `undefined` for Return All, otherwise the validated limit. */
 export function readLimit(ctx: IExecuteFunctions, itemIndex: number): number | undefined {
 	if (ctx.getNodeParameter('returnAll', itemIndex, false) === true) return undefined;
-	const limit = ctx.getNodeParameter('limit', itemIndex, 50) as unknown;
-	if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1) {
-		throw invalidField(
-			ctx,
-			'Limit',
-			`must be a whole number of at least 1, not ${JSON.stringify(limit)}`,
-			itemIndex,
-		);
-	}
-	return limit;
+	return requireWholeNumber(
+		ctx,
+		ctx.getNodeParameter('limit', itemIndex, 50),
+		1,
+		'Limit',
+		itemIndex,
+	);
 }
 
 /** What a list operation's prepare reads: the query, the limit (none for Return All), Simplify. */

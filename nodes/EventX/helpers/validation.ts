@@ -198,6 +198,24 @@ export function requireOneOf<T extends string>(
 	throw invalidField(ctx, field, `"${String(value)}" is not one of ${sample}`, itemIndex);
 }
 
+/** A whole number of at least `min` (the editor's number fields allow fractions and expressions). */
+export function requireWholeNumber(
+	ctx: NodeContext,
+	value: unknown,
+	min: number,
+	field: string,
+	itemIndex: number,
+): number {
+	if (typeof value !== 'number' || !Number.isInteger(value) || value < min)
+		throw invalidField(
+			ctx,
+			field,
+			`must be a whole number of at least ${min}, not ${JSON.stringify(value)}`,
+			itemIndex,
+		);
+	return value;
+}
+
 /** An absolute http(s) URL (a webhook's target, a redirect), trimmed. */
 export function readHttpUrl(
 	ctx: NodeContext,

@@ -9,6 +9,7 @@ import {
 	listEntries,
 	parseJson,
 	requireUuid,
+	requireWholeNumber,
 } from '../../helpers/validation';
 import { optionsName } from '../../helpers/versions';
 import { API_PREFIX, eventxData } from '../../transport';
@@ -203,15 +204,7 @@ function readQty(
 	itemIndex: number,
 ) {
 	const value = options[name];
-	if (value === undefined) return undefined;
-	if (typeof value !== 'number' || !Number.isInteger(value) || value < 1)
-		throw invalidField(
-			ctx,
-			field,
-			`must be a whole number of at least 1, not ${JSON.stringify(value)}`,
-			itemIndex,
-		);
-	return value;
+	return value === undefined ? undefined : requireWholeNumber(ctx, value, 1, field, itemIndex);
 }
 
 interface Plan {

@@ -2,7 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
-import { invalidField, listEntries, requireUuid, toIsoDateTime } from '../../helpers/validation';
+import {
+	invalidField,
+	listEntries,
+	requireUuid,
+	requireWholeNumber,
+	toIsoDateTime,
+} from '../../helpers/validation';
 import { API_PREFIX, eventxData } from '../../transport';
 import type { ItemOperation } from '../types';
 
@@ -123,24 +129,6 @@ const displayOptions = { show: { resource: ['ticketClass'], operation: ['create'
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
-/** A whole number of at least `min` (the editor's number fields allow fractions and expressions). */
-function wholeNumber(
-	ctx: IExecuteFunctions,
-	value: unknown,
-	min: number,
-	field: string,
-	itemIndex: number,
-): number {
-	if (typeof value !== 'number' || !Number.isInteger(value) || value < min)
-		throw invalidField(
-			ctx,
-			field,
-			`must be a whole number of at least ${min}, not ${JSON.stringify(value)}`,
-			itemIndex,
-		);
-	return value;
-}
-
 /** The create body: every member EventX requires, from the parameters and their defaults. */
 function readTicketClass(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const name = ctx.getNodeParameter('ticketName', itemIndex, '') as unknown;
@@ -154,7 +142,7 @@ function readTicketClass(ctx: IExecuteFunctions, itemIndex: number): IDataObject
 			`must be a number of at least 0, not ${JSON.stringify(price)}`,
 			itemIndex,
 		);
-	const qty = wholeNumber(
+	const qty = requireWholeNumber(
 		ctx,
 		ctx.getNodeParameter('qty', itemIndex, 100),
 		1,
@@ -179,7 +167,7 @@ function readTicketClass(ctx: IExecuteFunctions, itemIndex: number): IDataObject
 			itemIndex,
 		);
 	const count = (key: string, label: string, fallback: number) =>
-		wholeNumber(ctx, fields[key] ?? fallback, 0, `Additional Fields > ${label}`, itemIndex);
+		requireWholeNumber(ctx, fields[key] ?? fallback, 0, `Additional Fields > ${label}`, itemIndex);
 	const minQty = count('minQty', 'Min Quantity Per Order', 1);
 	const maxQty = count('maxQty', 'Max Quantity Per Order', 10);
 	if (maxQty < minQty)

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
-import { invalidField } from '../../helpers/validation';
+import { requireWholeNumber } from '../../helpers/validation';
 import { optionsName } from '../../helpers/versions';
 import { API_PREFIX, eventxData } from '../../transport';
 import type { ItemOperation } from '../types';
@@ -71,14 +71,7 @@ export const getQuotation: ItemOperation<Plan> = {
 		const rows = readRows(this, 'quotationItems', 'item', 'Tickets', itemIndex);
 		const orderItems = rows.map((row, i) => {
 			const where = `Tickets ${i + 1}`;
-			const qty = row.qty;
-			if (typeof qty !== 'number' || !Number.isInteger(qty) || qty < 1)
-				throw invalidField(
-					this,
-					`${where}: Quantity`,
-					`must be a whole number of at least 1, not ${JSON.stringify(qty)}`,
-					itemIndex,
-				);
+			const qty = requireWholeNumber(this, row.qty, 1, `${where}: Quantity`, itemIndex);
 			const { ticketClassId, addOnIds } = readTicketRow(this, row, where, itemIndex);
 			return { ticketClassId, qty, ...(addOnIds ? { addOnIds } : {}) };
 		});
