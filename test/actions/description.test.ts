@@ -233,6 +233,18 @@ describe('version 2 of the action node', () => {
 			['attendee', 'changeTicket', 'attendeeId', 'searchAttendees'],
 			['webhook', 'update', 'webhookId', 'searchWebhooks'],
 			['webhook', 'delete', 'webhookId', 'searchWebhooks'],
+			...['getMany', 'create', 'get', 'update', 'delete', 'verify'].map((operation) => [
+				'customDomain',
+				operation,
+				'organizationId',
+				'searchOrganizations',
+			]),
+			...['get', 'update', 'delete', 'verify'].map((operation) => [
+				'customDomain',
+				operation,
+				'customDomainId',
+				'searchCustomDomains',
+			]),
 		]) {
 			const p = locator(resource, operation, name)!;
 			expect({ name, type: p.type }).toEqual({ name, type: 'resourceLocator' });
