@@ -278,6 +278,18 @@ describe('version 2 of the action node', () => {
 			['customDomainPathMapping', 'getMany', 'customDomainId', 'searchCustomDomains'],
 			['customDomainPathMapping', 'update', 'pathMappingId', 'searchPathMappings'],
 			['customDomainPathMapping', 'delete', 'pathMappingId', 'searchPathMappings'],
+			...['getMany', 'create', 'get', 'update', 'delete', 'verify'].map((operation) => [
+				'customDomain',
+				operation,
+				'organizationId',
+				'searchOrganizations',
+			]),
+			...['get', 'update', 'delete', 'verify'].map((operation) => [
+				'customDomain',
+				operation,
+				'customDomainId',
+				'searchCustomDomains',
+			]),
 		]) {
 			const p = locator(resource, operation, name)!;
 			expect({ name, type: p.type }).toEqual({ name, type: 'resourceLocator' });

@@ -49,8 +49,14 @@ export async function uploadToStorage(
 ): Promise<StorageFailure | undefined> {
 	const { timeout, retryPolicy } = readRequestSettings(this);
 	let failure: StorageFailure | undefined;
+	let waited = 0;
 	for (let attempt = 0; attempt <= retryPolicy.maxRetries; attempt++) {
-		if (attempt > 0) await sleep(Math.random() * retryPolicy.baseDelayMs * 2 ** attempt);
+		if (attempt > 0) {
+			const delay = Math.random() * retryPolicy.baseDelayMs * 2 ** attempt;
+			if (waited + delay > retryPolicy.maxTotalWaitMs) break;
+			waited += delay;
+			await sleep(delay);
+		}
 		const options: IHttpRequestOptions = {
 			method: 'PUT',
 			url: upload.url,

@@ -108,9 +108,9 @@ interface FileContent {
 }
 
 /**
- * Reads the binary through n8n's helpers. Stored outside the execution (filesystem, S3 binary
- * modes), it is streamed twice, once to hash and once to send, and never held whole in memory;
- * held in the item (n8n's default mode), it is decoded once.
+ * Reads the binary through n8n's helpers. Stored outside the item (the filesystem mode n8n 2 uses
+ * by default, S3, database), it is streamed twice, once to hash and once to send, and never held
+ * whole in memory; held in the item as base64 (the in-memory "default" mode), it is decoded once.
  */
 async function readFile(
 	ctx: IExecuteFunctions,
