@@ -15,7 +15,7 @@ import * as n8nWorkflow from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 import { normalizeBaseUrl, sameOrigin } from '../../../credentials/EventXApi.credentials';
 import type { RetryPolicy } from './requestOptions';
-import { readRequestSettings } from './requestOptions';
+import { readRequestSettings, retryDelay } from './requestOptions';
 
 import {
 	DROPPED_CODES,
@@ -178,9 +178,8 @@ export async function eventxRequest(this: EventXContext, request: EventXRequest)
 		if (attempt >= policy.maxRetries || !isRetryable(failure, retry)) {
 			throw toNodeApiError(this, failure, { ...request, retry }, await secretsOf(this));
 		}
-		const backoff = Math.random() * policy.baseDelayMs * 2 ** attempt;
-		const delay = Math.max(backoff, failure.retryAfterMs ?? 0);
-		if (waited + delay > policy.maxTotalWaitMs)
+		const delay = retryDelay(policy, attempt, waited, failure.retryAfterMs);
+		if (delay === undefined)
 			throw toNodeApiError(this, failure, { ...request, retry }, await secretsOf(this));
 		waited += delay;
 		await sleep(delay);

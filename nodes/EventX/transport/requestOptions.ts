@@ -17,6 +17,20 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 	maxTotalWaitMs: 30_000,
 };
 
+/**
+ * The wait before a retry: full-jitter backoff doubled `exponent` times, at least a Retry-After;
+ * undefined when it would take the call's waiting past `maxTotalWaitMs` (`waited` so far).
+ */
+export function retryDelay(
+	policy: RetryPolicy,
+	exponent: number,
+	waited: number,
+	retryAfterMs = 0,
+): number | undefined {
+	const delay = Math.max(Math.random() * policy.baseDelayMs * 2 ** exponent, retryAfterMs);
+	return waited + delay > policy.maxTotalWaitMs ? undefined : delay;
+}
+
 /** Without a timeout a request to a service that never answers would hang the execution. */
 export const DEFAULT_TIMEOUT_MS = 60_000;
 

@@ -3,7 +3,7 @@ import type { IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { describeThrown } from './errors';
-import { readRequestSettings } from './requestOptions';
+import { readRequestSettings, retryDelay } from './requestOptions';
 
 type BinaryStream = Awaited<ReturnType<IExecuteFunctions['helpers']['getBinaryStream']>>;
 
@@ -52,8 +52,8 @@ export async function uploadToStorage(
 	let waited = 0;
 	for (let attempt = 0; attempt <= retryPolicy.maxRetries; attempt++) {
 		if (attempt > 0) {
-			const delay = Math.random() * retryPolicy.baseDelayMs * 2 ** attempt;
-			if (waited + delay > retryPolicy.maxTotalWaitMs) break;
+			const delay = retryDelay(retryPolicy, attempt, waited);
+			if (delay === undefined) break;
 			waited += delay;
 			await sleep(delay);
 		}
