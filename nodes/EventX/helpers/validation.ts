@@ -198,6 +198,21 @@ export function requireOneOf<T extends string>(
 	throw invalidField(ctx, field, `"${String(value)}" is not one of ${sample}`, itemIndex);
 }
 
+/** An email address, trimmed; empty is refused as missing. */
+export function requireEmail(
+	ctx: NodeContext,
+	value: unknown,
+	field: string,
+	itemIndex: number,
+): string {
+	const text = typeof value === 'string' ? value.trim() : value;
+	if (text === '' || text === undefined || text === null)
+		throw invalidField(ctx, field, 'is required', itemIndex);
+	if (!isEmail(text))
+		throw invalidField(ctx, field, `"${String(text)}" is not an email address`, itemIndex);
+	return text;
+}
+
 /** A whole number of at least `min` (the editor's number fields allow fractions and expressions). */
 export function requireWholeNumber(
 	ctx: NodeContext,

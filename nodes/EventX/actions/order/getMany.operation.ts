@@ -14,7 +14,7 @@ import { listProperties, readLimit } from '../../helpers/paging';
 import { readSort, sortProperty } from '../../helpers/sorting';
 import {
 	invalidField,
-	isEmail,
+	requireEmail,
 	listEntries,
 	readChoices,
 	requireUuid,
@@ -129,16 +129,9 @@ function readFilter(ctx: IExecuteFunctions, itemIndex: number): OrderFilter {
 		const emails = listEntries(filters.emails);
 		if (emails.length === 0)
 			throw invalidField(ctx, 'Filters > Buyer Emails', 'no email address given', itemIndex);
-		filter.emails = emails.map((email) => {
-			if (!isEmail(email))
-				throw invalidField(
-					ctx,
-					'Filters > Buyer Emails',
-					`"${String(email)}" is not an email address`,
-					itemIndex,
-				);
-			return email;
-		});
+		filter.emails = emails.map((email) =>
+			requireEmail(ctx, email, 'Filters > Buyer Emails', itemIndex),
+		);
 	}
 	if (filters.search !== undefined) {
 		if (typeof filters.search !== 'string')

@@ -6,7 +6,7 @@ import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { enumOptions } from '../../helpers/labels';
 import {
 	invalidField,
-	isEmail,
+	requireEmail,
 	parseJson,
 	requireOneOf,
 	requireUuid,
@@ -177,14 +177,8 @@ function readOrderItem(
 ): IDataObject {
 	const where = `Tickets ${index + 1}`;
 	const { ticketClassId, addOnIds } = readTicketRow(ctx, row, where, itemIndex);
-	const email = typeof row.email === 'string' ? row.email.trim() : '';
-	if (email !== '' && !isEmail(email))
-		throw invalidField(
-			ctx,
-			`${where}: Attendee Email`,
-			`"${email}" is not an email address`,
-			itemIndex,
-		);
+	const given = typeof row.email === 'string' ? row.email.trim() : '';
+	const email = given === '' ? '' : requireEmail(ctx, given, `${where}: Attendee Email`, itemIndex);
 	const regFormId =
 		typeof row.regFormId === 'string' && row.regFormId.trim() !== ''
 			? requireUuid(ctx, row.regFormId, `${where}: Registration Form ID`, itemIndex).toLowerCase()
@@ -214,16 +208,12 @@ interface Plan {
 export const createOrder: ItemOperation<Plan> = {
 	description,
 	prepare(this: IExecuteFunctions, itemIndex) {
-		const purchaserEmail = String(this.getNodeParameter('purchaserEmail', itemIndex, '')).trim();
-		if (purchaserEmail === '')
-			throw invalidField(this, 'Purchaser Email', 'is required', itemIndex);
-		if (!isEmail(purchaserEmail))
-			throw invalidField(
-				this,
-				'Purchaser Email',
-				`"${purchaserEmail}" is not an email address`,
-				itemIndex,
-			);
+		const purchaserEmail = requireEmail(
+			this,
+			String(this.getNodeParameter('purchaserEmail', itemIndex, '')),
+			'Purchaser Email',
+			itemIndex,
+		);
 		const rows = readRows(this, 'orderItems', 'item', 'Tickets', itemIndex);
 		const attendeeTicketOrderItems = rows.map((row, i) => readOrderItem(this, row, i, itemIndex));
 		const options = this.getNodeParameter(
