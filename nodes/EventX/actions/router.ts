@@ -6,7 +6,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { BatchResult, Operation, PreparedItem } from './types';
+import type { BatchResult, PreparedItem } from '../helpers/batching';
+import type { Operation } from './types';
 import { isBatchOperation } from './types';
 import { resources } from './resources';
 

@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { BatchResult, PreparedItem } from '../actions/types';
 import { sameForAllItems } from './parameters';
 import { invalidField } from './validation';
 import { optionsName } from './versions';
@@ -45,6 +44,22 @@ export function readBatchSize(ctx: IExecuteFunctions, itemIndex: number, name: s
 		}
 		return size;
 	});
+}
+
+/**
+ * The outcome for one input item of a batched operation. `sharedWith`: the other items whose
+ * payload was the same (sent once). `details`: what a failed item shows besides the error.
+ */
+export type BatchResult = (
+	| { json: IDataObject | IDataObject[] }
+	| { error: Error; details?: IDataObject }
+) & {
+	sharedWith?: number[];
+};
+
+export interface PreparedItem<Plan> {
+	plan: Plan;
+	itemIndex: number;
 }
 
 /** One prepared item as the batcher sees it: where it goes and what it carries. */

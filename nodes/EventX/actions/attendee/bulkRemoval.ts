@@ -1,10 +1,15 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { attendeeIdsProperty, readAttendeeIds } from '../../helpers/attendeeIds';
-import { batchOptionsProperty, readBatchSize, sendInBatches } from '../../helpers/batching';
+import {
+	batchOptionsProperty,
+	readBatchSize,
+	sendInBatches,
+	type PreparedItem,
+} from '../../helpers/batching';
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { API_PREFIX, eventxNoContent } from '../../transport';
-import type { BatchOperation, PreparedItem } from '../types';
+import type { BatchOperation } from '../types';
 
 export interface RemovalPlan {
 	eventId: string;

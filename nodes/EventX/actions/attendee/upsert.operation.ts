@@ -1,13 +1,19 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { batchOptionsProperty, readBatchSize, sendInBatches } from '../../helpers/batching';
+import {
+	batchOptionsProperty,
+	readBatchSize,
+	sendInBatches,
+	type BatchResult,
+	type PreparedItem,
+} from '../../helpers/batching';
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { sameForAllItems } from '../../helpers/parameters';
 import { requireUuid } from '../../helpers/validation';
 import { nodeVersion, v1AndV2, v3Only } from '../../helpers/versions';
 import { API_PREFIX, eventxList, eventxPaginate } from '../../transport';
-import type { BatchOperation, BatchResult, PreparedItem } from '../types';
+import type { BatchOperation } from '../types';
 import { columnsProperty, emailKey, readColumns, unknownFieldsOption } from './columns';
 import { attendeeIdProperty, customFieldsProperty, profileProperty, readProfile } from './fields';
 import { changeAttendeeTicket, readTicketChange, ticketProperties } from './ticket';

@@ -1,13 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { batchOptionsProperty, readBatchSize, sendInBatches } from '../../helpers/batching';
+import {
+	batchOptionsProperty,
+	readBatchSize,
+	sendInBatches,
+	type PreparedItem,
+} from '../../helpers/batching';
 import { CUSTOM_FIELD_TYPES } from '../../helpers/enums';
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { enumOptions } from '../../helpers/labels';
 import { invalidField, listEntries, requireOneOf, requireUuid } from '../../helpers/validation';
 import { API_PREFIX, eventxList } from '../../transport';
-import type { BatchOperation, PreparedItem } from '../types';
+import type { BatchOperation } from '../types';
 
 /** Question types whose answers are chosen among options (config.options). */
 const CHOICE_TYPES = ['checkboxGroup', 'dropdown', 'radioGroup'];

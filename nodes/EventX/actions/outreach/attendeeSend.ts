@@ -1,10 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { attendeeIdsProperty, readAttendeeIds } from '../../helpers/attendeeIds';
-import { batchOptionsProperty, readBatchSize, sendInBatches } from '../../helpers/batching';
+import {
+	batchOptionsProperty,
+	readBatchSize,
+	sendInBatches,
+	type BatchResult,
+	type PreparedItem,
+} from '../../helpers/batching';
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { eventxNoContent } from '../../transport';
-import type { BatchOperation, BatchResult, PreparedItem } from '../types';
+import type { BatchOperation } from '../types';
 
 export type SendChannel = 'email' | 'sms' | 'whatsapp' | 'manual-email';
 
