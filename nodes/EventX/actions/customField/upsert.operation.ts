@@ -92,7 +92,6 @@ const properties: INodeProperties[] = [
 		description: "Whether the attendee list can be filtered by this question's answers",
 	},
 	batchOptionsProperty(
-		'customFieldUpsertOptions',
 		'How many questions one request carries. The items of one execution are grouped per event and sent in as few requests as this allows.',
 	),
 ];
@@ -229,7 +228,7 @@ export const upsert: BatchOperation<Plan> = {
 		return {
 			eventId: readEventId(this, itemIndex),
 			question: readQuestion(this, itemIndex),
-			batchSize: readBatchSize(this, itemIndex, 'customFieldUpsertOptions'),
+			batchSize: readBatchSize(this, itemIndex),
 		};
 	},
 	async executeBatch(this: IExecuteFunctions, prepared: Array<PreparedItem<Plan>>) {

@@ -36,7 +36,6 @@ export function attendeeSendProperties(extra: INodeProperties[] = []): INodeProp
 			'The attendees to send to: attendee IDs (UUIDs), one or several separated by commas. Each attendee gets it once per execution, however many items name them.',
 		),
 		batchOptionsProperty(
-			'sendOptions',
 			'How many attendee IDs one request carries. The IDs of all input items are gathered per event, deduplicated and sent in as few requests as this allows.',
 		),
 	];
@@ -55,7 +54,7 @@ export function readSendPlan(
 		channel,
 		path: pathOf(eventId),
 		attendeeIds: readAttendeeIds(ctx, itemIndex),
-		batchSize: readBatchSize(ctx, itemIndex, 'sendOptions'),
+		batchSize: readBatchSize(ctx, itemIndex),
 		extra,
 	};
 }
