@@ -11,6 +11,7 @@
 import type { ICredentialType, IDataObject, INodeParameters, INodeType } from 'n8n-workflow';
 
 import { credentialTypes, registerNodeType, runNode } from '../test/harness';
+import { HarnessCredentialsHelper } from '../test/harness/credentials';
 import { DEMO_API_TOKEN } from '../test/simulator';
 import { REPO_ROOT } from './n8n-install';
 import { fs, inspector, path, printError, process } from '../test/platform.cjs';
@@ -414,15 +415,22 @@ async function runner(input: JobInput): Promise<Runner> {
 	if (eventx) await useBuiltPackage();
 	else await useHttpRequestNode(input.n8nModules);
 	const parameters = eventx ? await eventxParameters(input) : httpRequestParameters(input);
+	// One saved credential for the warm-up and the measured run: n8n keeps the access token the
+	// first execution obtained (the credential's expirable field) for the next ones, as the plain
+	// client keeps the token it minted in `prepare`.
+	const credentials = {
+		baseUrl: input.simulatorUrl,
+		authentication: 'apiToken',
+		apiToken: DEMO_API_TOKEN,
+	};
+	const credentialsHelper = new HarnessCredentialsHelper(credentialTypes);
+	credentialsHelper.saved.set('eventXApi', { ...credentials });
 	return async (items, warmUp = false) => {
 		const { items: output, error } = await runNode({
 			parameters: warmUp ? smallVariant(parameters) : parameters,
 			items: items.length > 0 ? items : undefined,
-			credentials: {
-				baseUrl: input.simulatorUrl,
-				authentication: 'apiToken',
-				apiToken: DEMO_API_TOKEN,
-			},
+			credentials,
+			credentialsHelper,
 			// The EventX node runs its defaultVersion, as a new node in the editor would.
 			...(eventx
 				? {}
