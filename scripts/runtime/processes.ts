@@ -132,20 +132,26 @@ export async function startProcess(
 	return { child, match, output: () => output, stop };
 }
 
-/** Compiles the tools' project (scripts, simulator, harness) to `.build-tools/`; returns a script's file. */
+/**
+ * The compiled file of a tool (scripts, simulator, harness) in `.build-tools/`, compiled first when
+ * a source changed since the last compile (`scripts/run-tool.mjs --compile` decides).
+ */
 export function compileScript(relativeTs: string, log: Log = print): string {
-	// A tool started by scripts/run-tool.mjs runs from .build-tools/, compiled just before: the
-	// tools are compiled once per command, and at most once per process otherwise (the e2e test).
+	// A tool started by scripts/run-tool.mjs runs from .build-tools/, checked just before.
 	const runningCompiled = process.argv[1]?.includes(`${path.sep}.build-tools${path.sep}`) === true;
-	if (!runningCompiled && !toolsCompiled) {
-		const tsc = join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-		run(process.execPath, [tsc, '-p', 'tsconfig.tools.json'], REPO_ROOT, log);
-		toolsCompiled = true;
+	if (!runningCompiled && !toolsChecked) {
+		run(
+			process.execPath,
+			[join(REPO_ROOT, 'scripts', 'run-tool.mjs'), '--compile'],
+			REPO_ROOT,
+			log,
+		);
+		toolsChecked = true;
 	}
 	return join(REPO_ROOT, '.build-tools', relativeTs.replace(/\.ts$/, '.js'));
 }
 
-let toolsCompiled = false;
+let toolsChecked = false;
 
 /** Starts the simulator (scripts/simulator.ts, compiled) in its own process; resolves its URL. */
 export async function startSimulatorProcess(
