@@ -160,6 +160,8 @@ export async function startSimulatorProcess(
 		/** Demo data (default), none, or the benchmark's (2,000 events, 20,000 attendees). */
 		data?: 'demo' | 'empty' | 'bench';
 		latencyMs?: number;
+		/** A file the simulator starts from (when it exists) and keeps its data in. */
+		stateFile?: string;
 		log?: Log;
 		echo?: (chunk: string) => void;
 	} = {},
@@ -169,6 +171,7 @@ export async function startSimulatorProcess(
 	if (options.data === 'empty') args.push('--empty');
 	if (options.data === 'bench') args.push('--bench');
 	if (options.latencyMs !== undefined) args.push('--latency', String(options.latencyMs));
+	if (options.stateFile) args.push('--state', options.stateFile);
 	const proc = await startProcess(process.execPath, args, {
 		ready: /EventX simulator listening on (http:\/\/\S+)/,
 		timeoutMs: 60000,
