@@ -7,10 +7,11 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import { demoExamples, EXAMPLE_IDS, packPackage } from '../../scripts/n8n-runtime';
+import { demoExamples, EXAMPLE_IDS } from '../../scripts/n8n-runtime';
 import { missingQueueServices } from '../../scripts/queue-services';
 import { DEMO_API_TOKEN } from '../simulator/store';
-import { log, outputOf } from './environment';
+import { outputOf } from './environment';
+import { packedPackage } from './releases';
 import { ModelServer } from './model-server';
 import { QueueEnvironment } from './queue-environment';
 import { QUEUE_IDS, QUEUE_PATHS, queueWorkflows } from './queue-workflows';
@@ -24,11 +25,9 @@ import {
 	type ActionStep,
 } from './workflows';
 
-import { fs, os, path, print, printError, process, setTimeout } from '../platform.cjs';
+import { os, print, printError, process, setTimeout } from '../platform.cjs';
 
-const { mkdtempSync, rmSync } = fs;
-const { cpus, tmpdir, totalmem } = os;
-const { join } = path;
+const { cpus, totalmem } = os;
 
 jest.setTimeout(10 * 60_000);
 
@@ -84,7 +83,6 @@ const machine = `${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(to
 const figures: string[] = [];
 
 describeQueue('n8n queue mode (2.41.1: main, webhook process, workers, Redis, PostgreSQL)', () => {
-	const packDir = mkdtempSync(join(tmpdir(), 'n8n-nodes-eventx-pack-'));
 	let env: QueueEnvironment;
 	let triggerEventId: string;
 	let bulkEventId: string;
@@ -95,8 +93,7 @@ describeQueue('n8n queue mode (2.41.1: main, webhook process, workers, Redis, Po
 	beforeAll(async () => {
 		if (missing.length > 0)
 			throw new Error(`CI lacks ${missing.join(', ')}: .ci/run installs them`);
-		const tgz = packPackage(packDir, log);
-		env = await QueueEnvironment.create(tgz);
+		env = await QueueEnvironment.create(packedPackage());
 		const state = await env.state();
 		triggerEventId = state.seeded.eventIds[0];
 		bulkEventId = state.seeded.eventIds[state.seeded.eventIds.length - 1];
@@ -144,7 +141,6 @@ describeQueue('n8n queue mode (2.41.1: main, webhook process, workers, Redis, Po
 
 	afterAll(async () => {
 		await env?.stop();
-		rmSync(packDir, { recursive: true, force: true });
 		print(
 			[
 				`Queue-mode figures (n8n 2.41.1, Node 24, ${machine}):`,

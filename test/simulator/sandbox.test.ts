@@ -2,6 +2,7 @@
 // attendee changes made as EventX's admin panel would (the banner's trigger commands).
 import { useSimulator } from '../fixtures';
 import { simRequest } from '../e2e/environment';
+import { demoTriggerIds, triggerCommands } from '../../scripts/runtime/sandbox';
 import { apiCall } from './apiCall';
 import { Simulator } from './server';
 
@@ -107,5 +108,32 @@ describe("Simulator: the sandbox's attendee changes", () => {
 		]);
 		const gone = await fetch(`${sim.url}/__sim/attendees/${id}`, { method: 'DELETE' });
 		expect(gone.status).toBe(404);
+	});
+});
+
+describe("The sandbox banner's trigger commands", () => {
+	it('each acts on a demo record of the examples event and is answered 200, in any order', async () => {
+		const sim = ctx.sim;
+		const eventId = sim.seeded.eventIds[1];
+		const state = (await (await fetch(`${sim.url}/__sim/state`)).json()) as Parameters<
+			typeof demoTriggerIds
+		>[0];
+		const ids = demoTriggerIds(state, eventId);
+		expect(Object.values(ids).filter((id) => id.startsWith('<'))).toEqual([]);
+		// Five different attendees: no command undoes what another needs.
+		const attendees = [
+			ids.attendeeId,
+			ids.pendingAttendeeId,
+			ids.notCheckedInAttendeeId,
+			ids.checkedInAttendeeId,
+			ids.deletableAttendeeId,
+		];
+		expect(new Set(attendees).size).toBe(5);
+		const statuses: number[] = [];
+		for (const { command } of [...triggerCommands(sim.url, ids)].reverse()) {
+			const [, method, url, body] = command.match(/^curl -X (\w+) (\S+)(?: -d '(.*)')?$/)!;
+			statuses.push((await fetch(url, { method, body })).status);
+		}
+		expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 200]);
 	});
 });
