@@ -1,15 +1,21 @@
 // Three projects, all run by `npm test`: `unit` (the node, the triggers, the simulator, the docs;
-// its files run side by side: `npm run test:unit`), `package` (the toolchain's checks of the
-// whole repository and the packed tarball: n8n-node lint, the scanner, actionlint) and `e2e`
-// (test/e2e/*.e2e.test.ts: real n8n processes). The e2e project's global setup builds and packs the
+// its files run side by side: `npm run test:unit`), `slow` (the toolchain's checks of the whole
+// repository and the packed tarball, and the volume tests: 130,000 records, catch-ups of 50,000)
+// and `e2e` (test/e2e/*.e2e.test.ts: real n8n processes). The e2e project's global setup builds and packs the
 // package, compiles the tools and installs each n8n release once for every e2e file.
 const transform = {
 	// Type errors are caught by `npm run lint` (tsc --noEmit); transpiling only keeps tests fast.
 	'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }],
 };
 
-/** Slow checks of the toolchain on the whole repository, not of the node's behaviour. */
-const PACKAGE_CHECKS = ['/test/package/scan.test.ts', '/test/package/toolchain.test.ts'];
+/** Files of minutes, not seconds: n8n-node lint, the scanner and actionlint on the repository and
+ * its tarball; Return All of 130,000 attendees; the polling trigger catching up 50,000. */
+const SLOW = [
+	'/test/package/scan.test.ts',
+	'/test/package/toolchain.test.ts',
+	'/test/transport/paging.test.ts',
+	'/test/pollingTrigger/catchUp.test.ts',
+];
 
 /** @type {import('jest').Config} */
 module.exports = {
@@ -19,17 +25,18 @@ module.exports = {
 			testEnvironment: 'node',
 			roots: ['<rootDir>/test'],
 			testMatch: ['**/*.test.ts'],
-			testPathIgnorePatterns: ['\\.e2e\\.test\\.ts$', ...PACKAGE_CHECKS],
+			testPathIgnorePatterns: ['\\.e2e\\.test\\.ts$', ...SLOW],
 			transform,
 			// n8n-workflow's 250 ms budget for its regular expressions, raised for files run side by side.
 			setupFiles: ['<rootDir>/test/setup/regexBudget.ts'],
 		},
 		{
-			displayName: 'package',
+			displayName: 'slow',
 			testEnvironment: 'node',
-			roots: ['<rootDir>/test/package'],
-			testMatch: PACKAGE_CHECKS.map((file) => `<rootDir>${file}`),
+			roots: ['<rootDir>/test'],
+			testMatch: SLOW.map((file) => `<rootDir>${file}`),
 			transform,
+			setupFiles: ['<rootDir>/test/setup/regexBudget.ts'],
 		},
 		{
 			displayName: 'e2e',
