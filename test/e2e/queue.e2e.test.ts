@@ -119,7 +119,7 @@ describeQueue('n8n queue mode (2.41.1: main, webhook process, workers, Redis, Po
 				// Picked from the list, as in the editor and the examples. By ID, n8n 2.41 checks the
 				// ID against the locator's pattern before every execution, under a 250 ms wall-clock
 				// budget; at a load average of 20 on the shared cores one execution of a 5,000 burst
-				// failed with "Regular expression execution timed out" (README "Running at scale").
+				// failed with "Regular expression execution timed out" (docs/scale.md).
 				eventId: { __rl: true, mode: 'list', value: triggerEventId },
 				events: ['attendee-create', 'attendee-check-in'],
 				output: 'tidy',
@@ -418,7 +418,7 @@ describeQueue('n8n queue mode (2.41.1: main, webhook process, workers, Redis, Po
 		 * data, and a worker reads static data from the database only when it resumes an execution.
 		 * So each scheduled run starts without the cursor the previous run saved, looks back one
 		 * day, and confirms everyone of that day again. (In one process, or with `n8n execute`, the
-		 * next run confirms only the newcomers.) README "Running at scale" says what to do.
+		 * next run confirms only the newcomers.) docs/scale.md says what to do.
 		 */
 		test('scheduled outreach: main fires the schedule, workers run every run; they get no static data, so every run looks back one day', async () => {
 			const event = examples.events.outreach;
