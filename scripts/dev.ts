@@ -72,6 +72,8 @@ async function main(): Promise<void> {
 		const packageDir = queue ? undefined : installPackage(n8nInstall, userFolder, tgz, log);
 		// Compiling for the reload (its first compile is long) while the rest starts.
 		const reloading = packageDir ? startReloader(packageDir, log) : undefined;
+		// Awaited below; a failure before then is handled there, not as an unhandled rejection.
+		reloading?.catch(() => undefined);
 
 		// The simulator keeps its port (the credential's URL) and, outside queue mode, its data.
 		const sandboxFile = join(userFolder, 'sandbox.json');
