@@ -158,7 +158,7 @@ async function main(): Promise<void> {
 		const { demo, created } = await ensureExamples(rest, state, credentialId);
 		log(
 			created.length
-				? `examples created: ${created.join(', ')}`
+				? `examples created or set back on the demo event: ${created.join(', ')}`
 				: 'examples: all there (kept as you left them)',
 		);
 		reloader = await reloading;

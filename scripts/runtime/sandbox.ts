@@ -52,17 +52,45 @@ export async function ensureCredential(
 	return id;
 }
 
-/** Creates the examples n8n does not have (by their fixed IDs); returns the names it created. */
+/** The events a workflow's EventX nodes are set to. */
+function eventsOf(workflow: { nodes?: Json[] }): string[] {
+	return (workflow.nodes ?? [])
+		.filter((node) => String(node.type).startsWith('n8n-nodes-eventx.'))
+		.map((node) => String(((node.parameters as Json)?.eventId as Json | undefined)?.value ?? ''));
+}
+
+/**
+ * Creates the examples n8n does not have (by their fixed IDs), and sets back those whose event the
+ * simulator no longer has (its data was started afresh); returns the names it created or set.
+ */
 export async function ensureExamples(
 	rest: N8nRest,
-	state: Parameters<typeof demoExamples>[0],
+	state: Parameters<typeof demoExamples>[0] & { events: Json[] },
 	credentialId: string,
 ): Promise<{ demo: ReturnType<typeof demoExamples>; created: string[] }> {
 	const demo = demoExamples(state, credentialId);
+	const known = new Set(state.events.map((event) => String(event.id)));
 	const created: string[] = [];
 	for (const workflow of demo.workflows) {
-		const existing = await rest.request('GET', `/rest/workflows/${String(workflow.id)}`);
-		if (existing.status === 200) continue;
+		const path = `/rest/workflows/${String(workflow.id)}`;
+		const existing = await rest.request<{ data: { nodes?: Json[]; versionId?: string } }>(
+			'GET',
+			path,
+		);
+		if (existing.status === 200) {
+			if (eventsOf(existing.data.data).every((event) => known.has(event))) continue;
+			// Set to an event the simulator no longer has: the example as it is shipped, again.
+			const content: Json = { ...workflow, versionId: existing.data.data.versionId };
+			delete content.id;
+			delete content.active;
+			const updated = await rest.request('PATCH', path, content);
+			if (updated.status !== 200)
+				throw new Error(
+					`example ${String(workflow.name)} not updated: ${JSON.stringify(updated.data)}`,
+				);
+			created.push(String(workflow.name));
+			continue;
+		}
 		const answer = await rest.request('POST', '/rest/workflows', workflow);
 		if (answer.status !== 200)
 			throw new Error(
