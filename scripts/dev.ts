@@ -106,7 +106,7 @@ async function main(): Promise<void> {
 			log(`Redis on 127.0.0.1:${redis.port}, PostgreSQL on 127.0.0.1:${postgres.port}`);
 		}
 
-		// Queue mode: one folder per process, each with the package (main's also serves the imports).
+		// Queue mode: one folder per process, each with the package.
 		const folderOf = (role: QueueRole) => {
 			const folder = join(userFolder, 'queue', role);
 			mkdirSync(folder, { recursive: true });
