@@ -459,7 +459,7 @@ async function finishedExecutions(
 
 interface SimulatorAccess {
 	url: string;
-	/** API requests the simulator logged (the token exchange left out). */
+	/** Requests the simulator logged (its API and the token exchange). */
 	requestCount: () => Promise<number>;
 	clearRequests: () => Promise<void>;
 	/** The webhooks EventX holds for the event. */
