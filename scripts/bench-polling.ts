@@ -53,6 +53,8 @@ export interface PollingInput {
 	eventId: string;
 	/** How many records arrive during the downtime. */
 	arrivals: number;
+	/** The polling trigger to run: the built package's when absent. */
+	nodeType?: INodeType;
 }
 
 /** What a run saw: the IDs emitted in order, and the size of the records as JSON. */
@@ -87,7 +89,7 @@ async function eventxTrigger(input: PollingInput) {
 			apiToken: DEMO_API_TOKEN,
 		},
 		pollBudgetMs: POLL_BUDGET_MS,
-		nodeType: await builtPollingTrigger(),
+		nodeType: input.nodeType ?? (await builtPollingTrigger()),
 	});
 	let stateBytes = 0;
 	const poll = async () => {
