@@ -1,6 +1,9 @@
 /** @type {import('jest').Config} */
 module.exports = {
-	testEnvironment: 'node',
+	// Node's environment, plus the published OpenAPI that the simulator's every exchange is held
+	// to (compiled once for the run); after each test, what departed from it fails the test.
+	testEnvironment: '<rootDir>/test/simulator/contractEnvironment.ts',
+	setupFilesAfterEnv: ['<rootDir>/test/simulator/contractSetup.ts'],
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
 	transform: {
