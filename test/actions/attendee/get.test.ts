@@ -23,14 +23,7 @@ describe('Attendee > Get', () => {
 			invitationEmail: 'guest3.e0@example.com',
 			registrationStatus: 'registered',
 		});
-		for (const key of [
-			'qrCodeToken',
-			'shortCode',
-			'ticketClassId',
-			'customFields',
-			'rawData',
-			'createdAt',
-		])
+		for (const key of ['qrCodeToken', 'ticketClassId', 'customFields', 'rawData', 'createdAt'])
 			expect(items[0].json).toHaveProperty(key);
 	});
 });
