@@ -7,7 +7,7 @@
  */
 
 import { N8N_MATRIX, packPackage } from '../../scripts/n8n-runtime';
-import { E2eEnvironment, log } from './environment';
+import { assertContractKept, E2eEnvironment, log } from './environment';
 import { actionsSuite } from './suites/actions.suite';
 import { agentSuite } from './suites/agent.suite';
 import { editorSuite } from './suites/editor.suite';
@@ -62,9 +62,18 @@ for (const release of N8N_MATRIX.filter((r) => !only || only.includes(r.version)
 			);
 		});
 
+		// What the simulator accepted or answered against the published OpenAPI fails the test.
+		afterEach(async () => {
+			if (environment) await assertContractKept(environment.simulator.url);
+		});
+
 		afterAll(async () => {
-			await environment?.stop();
-			print(`n8n ${release.version} e2e: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+			try {
+				if (environment) await assertContractKept(environment.simulator.url);
+			} finally {
+				await environment?.stop();
+				print(`n8n ${release.version} e2e: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+			}
 		});
 
 		describe('the package as a user installs it', () => {
