@@ -124,13 +124,17 @@ describe('Contract: requests', () => {
 		const found = globalContract()!.check({
 			method: 'GET',
 			path: `/public-api/v1/event/not-a-uuid/attendee`,
-			query: new URLSearchParams({ pageSize: '500', page: '1', pageEnd: '3' }),
+			query: new URLSearchParams({ pageSize: '500', page: '1', pageEnd: '3', limit: '5' }),
 			body: undefined,
 			routeStatus: 200,
 		});
 		expect(found.map((v) => [v.part, v.message.replace(/ \[schema .*/, '')])).toEqual([
 			['path eventId', 'must match format "uuid"'],
 			['query pageSize', 'must be <= 100'],
+			[
+				'query limit',
+				'is not a query parameter of the operation (page, pageEnd, pageSize, sort, attendeeIds, createdAt$gt, customFields, q, customFieldSearch)',
+			],
 		]);
 	});
 

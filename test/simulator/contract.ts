@@ -52,6 +52,8 @@ export interface Operation {
 	parts: Map<SchemaPart, Schema>;
 	/** Statuses it declares (with or without a schema). */
 	statuses: Set<number>;
+	/** Query parameters it declares. */
+	queryNames: Set<string>;
 }
 
 /** Resolves a JSON pointer inside a schema: the parent object and the key, or undefined. */
@@ -197,9 +199,12 @@ export class Contract implements ContractChecker {
 			})
 			.join('/');
 		const parts = new Map<SchemaPart, Schema>();
-		for (const parameter of op.parameters ?? [])
+		const queryNames = new Set<string>();
+		for (const parameter of op.parameters ?? []) {
+			if (parameter.in === 'query') queryNames.add(parameter.name);
 			if ((parameter.in === 'query' || parameter.in === 'path') && parameter.schema)
 				parts.set(`${parameter.in} ${parameter.name}`, parameter.schema);
+		}
 		const ref = op.requestBody?.$ref?.split('/').pop();
 		const body = ref ? spec.components.requestBodies[ref] : op.requestBody;
 		const requestSchema = body?.content?.['application/json']?.schema;
@@ -220,6 +225,7 @@ export class Contract implements ContractChecker {
 			literals: segments.length - pathNames.length,
 			parts,
 			statuses,
+			queryNames,
 		};
 	}
 
@@ -272,16 +278,16 @@ export class Contract implements ContractChecker {
 			];
 		this.counts.operations.add(op.operationId);
 		const violations: ContractViolation[] = [];
-		const report = (part: string, errors: ErrorObject[], status?: number) => {
+		const add = (part: string, status: number | undefined, pointer: string, message: string) =>
+			violations.push({ operation: op.label, part, status, pointer, message, request });
+		const report = (part: string, errors: ErrorObject[], status: number) => {
 			for (const error of withoutBranches(errors))
-				violations.push({
-					operation: op.label,
+				add(
 					part,
 					status,
-					pointer: error.instancePath,
-					message: `${error.message ?? 'is invalid'}${describeParams(error)} [schema ${error.schemaPath}]`,
-					request,
-				});
+					error.instancePath,
+					`${error.message ?? 'is invalid'}${describeParams(error)} [schema ${error.schemaPath}]`,
+				);
 		};
 		// The request, when the route accepted it (reported with the status it was accepted with).
 		const accepted = exchange.routeStatus;
@@ -295,6 +301,14 @@ export class Contract implements ContractChecker {
 				report(`path ${name}`, this.validate(schema, value), accepted);
 			});
 			for (const [name, raw] of exchange.query) {
+				// One the operation does not declare is at best ignored by EventX: a filter with no effect.
+				if (!op.queryNames.has(name))
+					add(
+						`query ${name}`,
+						accepted,
+						'',
+						`is not a query parameter of the operation (${[...op.queryNames].join(', ') || 'it takes none'})`,
+					);
 				const schema = op.parts.get(`query ${name}`);
 				if (!schema) continue;
 				this.counts.parameters += 1;
@@ -306,14 +320,7 @@ export class Contract implements ContractChecker {
 					this.counts.requestBodies += 1;
 					report('request body', this.validate(schema, exchange.body), accepted);
 				} else if (!isEmptyObject(exchange.body))
-					violations.push({
-						operation: op.label,
-						part: 'request body',
-						status: accepted,
-						pointer: '',
-						message: 'is sent, but the operation takes none',
-						request,
-					});
+					add('request body', accepted, '', 'is sent, but the operation takes none');
 			}
 		}
 		// The answer, unless a fault broke it on purpose.
@@ -324,14 +331,12 @@ export class Contract implements ContractChecker {
 				this.counts.answers += 1;
 				report(`answer ${answer.status}`, this.validate(schema, answer.body), answer.status);
 			} else if (answer.status < 300 && !op.statuses.has(answer.status))
-				violations.push({
-					operation: op.label,
-					part: `answer ${answer.status}`,
-					status: answer.status,
-					pointer: '',
-					message: `is not a status the operation answers (${[...op.statuses].join(', ')})`,
-					request,
-				});
+				add(
+					`answer ${answer.status}`,
+					answer.status,
+					'',
+					`is not a status the operation answers (${[...op.statuses].join(', ')})`,
+				);
 		}
 		// A list answer wrong in every item says it once per item: the first few are enough.
 		if (violations.length <= MAX_REPORTED) return violations;
