@@ -6,7 +6,12 @@ import { Contract } from './contract';
 import { CONTRACT_EXCEPTIONS } from './contractExceptions';
 import { routeFactories } from './routes';
 import { Store } from './store';
-import { assertContractKept, globalContract, type ContractViolation } from './violations';
+import {
+	assertContractKept,
+	globalContract,
+	type ContractViolation,
+	type Exchange,
+} from './violations';
 
 const ctx = useSimulator();
 const event = () => ctx.sim.seeded.eventIds[0];
@@ -192,6 +197,89 @@ describe('Contract: the spec covers the simulator', () => {
 			(op) => !served.has(`${op.method} ${op.template.replace(/\{[^}]+\}/g, ':')}`),
 		);
 		expect(unserved.map((op) => op.operationId)).toEqual(['getSalesforceAccount']);
+	});
+
+	// Each exception lets through what the simulator rightly does and the published letter refuses.
+	const E = '0b5c1d6e-1f2a-4b3c-8d4e-5f6a7b8c9d0e';
+	const label = { label: { default: 'Size' } };
+	const question = (type: string, config: unknown) => ({
+		id: E,
+		type,
+		contentI18n: label,
+		isFilterable: false,
+		config,
+		archivedAt: null,
+		rawData: { type, contentI18n: label, config },
+	});
+	const options = { options: [{ id: 's', contentI18n: { label: { default: 'S' } } }] };
+	const questions = (dataList: unknown[]) => ({
+		method: 'GET',
+		path: `/public-api/v1/event/${E}/custom-field/all`,
+		answer: { status: 200, body: { dataList } },
+	});
+	const cases: Array<{
+		name: string;
+		/** The exception: its part, and the start of its operation's ID or of its first pointer's end. */
+		part: string;
+		which?: string;
+		exchange: Omit<Exchange, 'query' | 'body'> & { query?: string; body?: unknown };
+	}> = [
+		{
+			name: "pageEnd's maximum",
+			part: 'query pageEnd',
+			exchange: { method: 'GET', path: '/public-api/v1/event', query: 'page=1&pageEnd=2' },
+		},
+		{
+			name: "the filter parameter's schema",
+			part: 'query filter',
+			exchange: { method: 'GET', path: '/public-api/v1/event', query: 'filter={"name":"x"}' },
+		},
+		{
+			name: "the email template's design",
+			part: 'request',
+			which: 'upsertEmailTemplateByType',
+			exchange: {
+				method: 'PUT',
+				path: `/public-api/v1/event/${E}/outreach/email-template/confirmation-email`,
+				body: { design: { rows: [] } },
+			},
+		},
+		{
+			name: "a question's config sent",
+			part: 'request',
+			which: 'bulkUpsertCustomFieldByEventId',
+			exchange: {
+				method: 'PUT',
+				path: `/public-api/v1/event/${E}/custom-field/bulk-upsert`,
+				body: {
+					data: [{ type: 'timePicker', contentI18n: label, config: { hideMeridiem: true } }],
+				},
+			},
+		},
+		{
+			name: "a question's config answered",
+			part: 'response 200',
+			which: 'additionalProperties',
+			exchange: questions([question('dropdown', options)]),
+		},
+		{
+			name: 'the empty config of a question answered',
+			part: 'response 200',
+			which: 'oneOf',
+			exchange: questions([question('text', {})]),
+		},
+	];
+	test.each(cases)('the exception for $name is needed', ({ part, which, exchange }) => {
+		const exception = CONTRACT_EXCEPTIONS.find(
+			(e) =>
+				e.part === part &&
+				(!which || e.operationIds.includes(which) || e.at[0].endsWith(`/${which}`)),
+		)!;
+		const { query, body, ...rest } = exchange;
+		const check = (contract: Contract) =>
+			contract.check({ routeStatus: 200, ...rest, body, query: new URLSearchParams(query) });
+		expect(check(new Contract())).toEqual([]);
+		expect(check(new Contract(CONTRACT_EXCEPTIONS.filter((e) => e !== exception)))).not.toEqual([]);
 	});
 
 	test('an exception must name a schema location the spec has', () => {
