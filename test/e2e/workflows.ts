@@ -267,7 +267,7 @@ function attendeeSteps(expect: jest.Expect, seed: ActionSeed): ActionStep[] {
 			parameters: {
 				...attendee('getByShortCode'),
 				shortCode: seed.shortCode.code.toLowerCase(),
-				shortCodeOptions: { ignoreCase: true },
+				options: { ignoreCase: true },
 			},
 			check: ({ output, requests }) => {
 				expect(output).toEqual([expect.objectContaining({ id: seed.shortCode.attendeeId })]);
