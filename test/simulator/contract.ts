@@ -162,9 +162,11 @@ export class Contract implements ContractChecker {
 		exceptions: ContractException[] = CONTRACT_EXCEPTIONS,
 		spec = JSON.parse(fs.readFileSync(SPEC_PATH, 'utf8')) as Spec,
 	) {
-		// allErrors: a violation lists every place at once. `example` and `x-required` are
-		// annotations of the spec; `float` is a number like any other.
-		this.ajv = new Ajv({ strict: true, allErrors: true });
+		// allErrors: a violation lists every place at once. Without ajv's code optimisation pass
+		// compiling takes about half as long (measured: all 77 schemas 1.7-4 s against 5-10 s on the
+		// shared machine) and validating no longer. `example` and `x-required` are annotations of
+		// the spec; `float` is a number like any other.
+		this.ajv = new Ajv({ strict: true, allErrors: true, code: { optimize: false } });
 		addFormats(this.ajv);
 		this.ajv.addFormat('float', { type: 'number', validate: () => true });
 		this.ajv.addVocabulary(['example', 'x-required']);
