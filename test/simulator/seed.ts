@@ -162,10 +162,9 @@ export function seedAttendees(store: Store, eventIds: string[], options: Attende
 				type,
 				contentI18n: { label: { default: label } },
 				isFilterable: true,
-				config:
-					type === 'dropdown'
-						? { options: [{ id: 'xs', contentI18n: { label: { default: 'XS' } } }] }
-						: {},
+				...(type === 'dropdown' && {
+					config: { options: [{ id: 'xs', contentI18n: { label: { default: 'XS' } } }] },
+				}),
 			});
 		const questions = [
 			question('text', 'Company Size'),
