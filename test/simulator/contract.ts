@@ -6,8 +6,8 @@
  *
  * Compiling is the expensive part (the event schemas take most of a second each), so each schema
  * is compiled once, on first use, and one Contract serves every simulator of a process: in jest,
- * the test environment (contractEnvironment.ts) hands every test file the same one; the simulator
- * as a process of its own (scripts/simulator.ts) makes its own.
+ * the test environment (contractEnvironment.ts) hands every test file of a worker the same one;
+ * the simulator as a process of its own (scripts/simulator.ts) makes its own.
  */
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';

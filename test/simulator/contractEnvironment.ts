@@ -1,15 +1,16 @@
 /**
  * The tests' jest environment: Node's, plus the one Contract (contract.ts) that every test file's
- * simulators are held to. Jest loads this module once for the whole run (the tests run in one
- * process, maxWorkers 1), so each schema is compiled once rather than once per test file, and the
- * test files themselves never load the validator.
+ * simulators are held to. Jest loads this module once per worker process, so each schema is
+ * compiled once per worker rather than once per test file, and the test files themselves never
+ * load the validator.
  *
- * `EVENTX_CONTRACT_STATS=<file>` writes, after each test file, how much the run has checked so
- * far (answers, request bodies, parameters, operations) and the time compiling and validating took.
+ * `EVENTX_CONTRACT_STATS=<folder>` writes there, after each test file, `contract-<pid>.json`: how
+ * much the worker has checked so far (answers, request bodies, parameters, operations) and the
+ * time compiling and validating took. Sum the files for the run.
  */
 import { TestEnvironment } from 'jest-environment-node';
 
-import { fs, process } from '../platform.cjs';
+import { fs, path, process } from '../platform.cjs';
 import { Contract } from './contract';
 import { CONTRACT_GLOBAL } from './violations';
 
@@ -22,10 +23,13 @@ export default class ContractEnvironment extends TestEnvironment {
 	}
 
 	override async teardown(): Promise<void> {
-		const file = process.env.EVENTX_CONTRACT_STATS;
-		if (file && contract) {
+		const folder = process.env.EVENTX_CONTRACT_STATS;
+		if (folder && contract) {
 			const { operations, ...counts } = contract.counts;
-			fs.writeFileSync(file, JSON.stringify({ ...counts, operations: [...operations].sort() }));
+			fs.writeFileSync(
+				path.join(folder, `contract-${process.pid}.json`),
+				JSON.stringify({ ...counts, operations: [...operations].sort() }),
+			);
 		}
 		await super.teardown();
 	}
