@@ -45,12 +45,18 @@ export interface ActionSeed {
 	addOnId: string;
 	/** A text question of the event. */
 	questionId: string;
+	/** An attendee of the event and its short code (EventX answers no short code with an attendee). */
+	shortCode: { attendeeId: string; code: string };
 }
 
 export function actionSeed(state: SimState): ActionSeed {
 	const eventId = state.seeded.eventIds[0];
 	const textQuestion = state.customFields[eventId].find((q) => q.type === 'text');
+	const withCode = state.attendees.find(
+		(a) => a.eventId === eventId && !a.removedAt && a.shortCode,
+	);
 	return {
+		shortCode: { attendeeId: String(withCode?.id), code: String(withCode?.shortCode) },
 		eventId,
 		ticketClassId: String(state.ticketClasses[eventId][1].id),
 		addOnId: String(state.ticketClassAddOns[eventId][0].id),
@@ -260,13 +266,11 @@ function attendeeSteps(expect: jest.Expect, seed: ActionSeed): ActionStep[] {
 			name: 'Get Attendee by Short Code',
 			parameters: {
 				...attendee('getByShortCode'),
-				shortCode: "={{ $('Get Many Attendees').first().json.shortCode.toLowerCase() }}",
+				shortCode: seed.shortCode.code.toLowerCase(),
 				options: { ignoreCase: true },
 			},
-			check: ({ output, requests, outputOf }) => {
-				expect(output).toEqual([
-					expect.objectContaining({ id: outputOf('Get Many Attendees')[0].id }),
-				]);
+			check: ({ output, requests }) => {
+				expect(output).toEqual([expect.objectContaining({ id: seed.shortCode.attendeeId })]);
 				const sent = forStep(requests, 'GET', /\/attendee\/short-code\/[^/]+$/);
 				expect(sent).toHaveLength(1);
 				expect(sent[0].query).toEqual({ isIgnoreCase: 'true' });
