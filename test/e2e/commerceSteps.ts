@@ -45,7 +45,7 @@ export function commerceSteps(expect: jest.Expect, seed: ActionSeed): ActionStep
 				resource: 'order',
 				operation: 'get',
 				eventId: seeded,
-				orderId: fromStep('Get Many Orders', 'id'),
+				orderId: byId(fromStep('Get Many Orders', 'id')),
 			},
 			check: ({ output, requests, outputOf }) => {
 				expect(output).toEqual([outputOf('Get Many Orders')[0]]);
@@ -58,14 +58,14 @@ export function commerceSteps(expect: jest.Expect, seed: ActionSeed): ActionStep
 				resource: 'invoice',
 				operation: 'getForOrder',
 				eventId: seeded,
-				orderId: fromStep('Get Order', 'id'),
+				orderId: byId(fromStep('Get Order', 'id')),
 			},
 			check: ({ output, requests, outputOf }) => {
 				const order = outputOf('Get Order')[0];
 				expect(output).toEqual([
 					expect.objectContaining({
 						orderId: order.id,
-						purchaserName: (order.user as Json).name,
+						purchaserName: order.buyerName,
 						subTotal: order.amount,
 					}),
 				]);
