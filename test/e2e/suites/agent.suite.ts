@@ -320,11 +320,13 @@ export const agentSuite: E2eSuite = {
 
 				const requests = await env().apiRequests();
 				expect(requests.every((r) => r.authorized)).toBe(true);
+				// Simplify (on by default) names the answers: the event's questions are read once.
 				expect(requestsTo(requests)).toEqual([
 					`GET /event/:event/attendee/short-code/${code}`,
+					'GET /event/:event/custom-field/all',
 					'POST /event/:event/outreach/email-template/confirmation-email/send',
 				]);
-				expect(requests[1].body).toEqual({ attendeeIds: [attendee.id] });
+				expect(requests[2].body).toEqual({ attendeeIds: [attendee.id] });
 				const outbox = (await env().state()).outbox.filter((o) => o.channel === 'email');
 				expect(outbox.at(-1)).toMatchObject({ attendeeIds: [attendee.id] });
 			});
@@ -371,7 +373,10 @@ export const agentSuite: E2eSuite = {
 				expect(answer.output).toBe(`At least 10 attendees registered since ${since}.`);
 				const requests = await env().apiRequests();
 				expect(requests.every((r) => r.authorized)).toBe(true);
-				expect(requestsTo(requests)).toEqual(['GET /event/:event/attendee']);
+				expect(requestsTo(requests)).toEqual([
+					'GET /event/:event/attendee',
+					'GET /event/:event/custom-field/all',
+				]);
 				expect(requests[0].query).toMatchObject({ createdAt$gt: since, pageSize: '10' });
 				expect(requests[0].query.q).toBeUndefined();
 			});
@@ -503,17 +508,20 @@ export const agentSuite: E2eSuite = {
 
 				const requests = await env().apiRequests();
 				expect(requests.every((r) => r.authorized)).toBe(true);
+				// Each tool call is an execution of its own: Simplify reads the questions in each.
 				expect(requestsTo(requests)).toEqual([
 					`GET /event/:event/attendee/short-code/${attendee.shortCode}`,
+					'GET /event/:event/custom-field/all',
 					'GET /event/:event/attendee',
+					'GET /event/:event/custom-field/all',
 					'POST /event/:event/outreach/email-template/confirmation-email/send',
 					'GET /event/:event/attendee/short-code/ZZ9999',
 				]);
-				expect(requests[1].query).toMatchObject({
+				expect(requests[2].query).toMatchObject({
 					createdAt$gt: new Date(String(attendee.createdAt)).toISOString(),
 					pageSize: '10',
 				});
-				expect(requests[2].body).toEqual({ attendeeIds: [attendee.id] });
+				expect(requests[4].body).toEqual({ attendeeIds: [attendee.id] });
 			});
 		});
 	},
