@@ -9,7 +9,6 @@
 
 import { chromium, selectors, type Browser, type Locator, type Page } from 'playwright-core';
 
-import { ACTION_DESCRIPTION } from '../../../nodes/EventX/helpers/nodeDescription';
 import { organizationLabel } from '../../../nodes/EventX/methods/listSearch';
 import { demoExamples, EXAMPLE_IDS, REPO_ROOT } from '../../../scripts/n8n-runtime';
 import { outputOf, OWNER } from '../environment';
@@ -512,7 +511,12 @@ export const editorSuite: E2eSuite = {
 			test("the node panel's details describe the action node, not the trigger", async () => {
 				await page.goto(`${env().baseUrl}/workflow/new`);
 				await openEventXActions(page, 'canvas-plus-button');
-				await page.getByText(ACTION_DESCRIPTION).first().waitFor();
+				await page
+					.getByText(
+						'Manage events, attendees, orders, tickets, outreach, media, domains and webhooks in EventX',
+					)
+					.first()
+					.waitFor();
 				await page.keyboard.press('Escape');
 			});
 
