@@ -39,8 +39,8 @@ const PROFILE_MEMBERS = [
 const UTM = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'];
 
 /**
- * The short code of an attendee is kept in `shortCode` (the OpenAPI names no member for it; the
- * simulator answers it with the attendee so that the short-code lookup can be exercised).
+ * The short code of an attendee is kept in the record's `shortCode` but never answered: the
+ * OpenAPI's attendee has no member for it (tests read it from the store or `/__sim/state`).
  */
 export function newShortCode(): string {
 	return randomHex(3).toUpperCase();
@@ -63,15 +63,18 @@ export function attendeeJson(a: AttendeeRecord): Json {
 	// One copy without the store's own members (a `delete` would make every answer's object slow).
 	const json: Json = {};
 	for (const [key, value] of Object.entries(a))
-		if (key !== 'eventId' && key !== 'removedAt') json[key] = value;
+		if (key !== 'eventId' && key !== 'removedAt' && key !== 'shortCode') json[key] = value;
 	json.customFields = a.customFields ?? {};
 	json.attendeeTagIdList = a.attendeeTagIdList ?? [];
 	return json;
 }
 
+/** The profile as given: only its texts may be null (an approval status is absent until set). */
 function rawDataOf(a: Json): Json {
 	const raw: Json = {};
-	for (const key of PROFILE_MEMBERS) if (a[key] !== undefined) raw[key] = a[key];
+	for (const key of PROFILE_MEMBERS)
+		if (a[key] !== undefined && (a[key] !== null || PROFILE_STRINGS.includes(key)))
+			raw[key] = a[key];
 	return raw;
 }
 
