@@ -16,7 +16,7 @@ import {
 	type RouteResult,
 } from './http';
 import { routeFactories, type SimulatorServices } from './routes';
-import { attendeeControlRoutes } from './routes/attendees';
+import { attendeeControlRoutes, newAttendee } from './routes/attendees';
 import {
 	addOrder,
 	orderJson,
@@ -240,6 +240,24 @@ export class Simulator {
 		return setOrderStatus(this.store, orderId, status);
 	}
 
+	/** See the `/__sim/events/:eventId/arrivals` control route. */
+	arrivals(eventId: string, attendees: number, paidOrders: number, downtimeMs: number) {
+		if (!this.store.events.get(eventId)) throw new ApiError(404, 'NOT_FOUND', 'Event not found');
+		const start = this.store.nowMs();
+		const at = (i: number) => new Date(start + i).toISOString();
+		const attendeeIds: string[] = [];
+		for (let i = 0; i < attendees; i++) {
+			const record = newAttendee(eventId, { firstName: 'Arrival', lastName: String(i) }, at(i));
+			this.store.attendees.set(record.id, record);
+			attendeeIds.push(record.id);
+		}
+		const orderIds: string[] = [];
+		for (let i = 0; i < paidOrders; i++)
+			orderIds.push(addOrder(this.store, eventId, { status: 'paid', createdAt: at(i) }).id);
+		this.store.advanceTime(Math.max(attendees, paidOrders) + downtimeMs);
+		return { attendeeIds, orderIds };
+	}
+
 	private setCheckIn(attendeeId: string, action: string, checkInMethod?: string): Json {
 		const record = this.store.attendees.get(attendeeId);
 		if (!record || record.removedAt) throw new ApiError(404, 'NOT_FOUND', 'Attendee not found');
@@ -363,6 +381,30 @@ export class Simulator {
 							this.setOrderStatus(params.orderId, String((body as Json | undefined)?.status)),
 						),
 					),
+			},
+			{
+				// A downtime's worth of new records at once, for the benchmark: { attendees, paidOrders,
+				// downtimeMs }: attendees created and orders placed and paid from now, 1 ms apart, then
+				// the clock moved past them by downtimeMs. Answers their IDs, oldest first.
+				method: 'POST',
+				pattern: '/__sim/events/:eventId/arrivals',
+				public: true,
+				handler: ({ params, body }) => {
+					const count = (name: string) => {
+						const value = (body as Json | undefined)?.[name] ?? 0;
+						if (typeof value !== 'number' || !Number.isInteger(value) || value < 0)
+							throw badRequest(`"${name}" must be a whole number >= 0`);
+						return value;
+					};
+					return json(
+						this.arrivals(
+							params.eventId,
+							count('attendees'),
+							count('paidOrders'),
+							count('downtimeMs'),
+						),
+					);
+				},
 			},
 			{
 				method: 'POST',
