@@ -86,3 +86,23 @@ export function createEventParameters(sim: Simulator, name = 'Retry Test') {
 		estimatedAttendeeCount: '1-10',
 	};
 }
+
+/**
+ * The run failed with `name` (NodeOperationError: bad input, refused before sending; NodeApiError:
+ * EventX's failure) saying `message`, for the item `item` when the failure belongs to one.
+ */
+export function expectNodeError(
+	error: (Error & { context?: { itemIndex?: unknown }; httpCode?: string | null }) | undefined,
+	expected: {
+		name: 'NodeOperationError' | 'NodeApiError';
+		message: string | RegExp;
+		item?: number;
+		httpCode?: string;
+	},
+): void {
+	expect(error?.name).toBe(expected.name);
+	if (typeof expected.message === 'string') expect(error?.message).toBe(expected.message);
+	else expect(error?.message).toMatch(expected.message);
+	if (expected.item !== undefined) expect(error?.context?.itemIndex).toBe(expected.item);
+	if (expected.httpCode !== undefined) expect(error?.httpCode).toBe(expected.httpCode);
+}
