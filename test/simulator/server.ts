@@ -7,6 +7,7 @@ import {
 	badRequest,
 	closeServer,
 	compileRoute,
+	drip,
 	errorEnvelope,
 	listenOnLoopback,
 	loopbackUrl,
@@ -71,7 +72,7 @@ export class Simulator {
 	private server?: http.Server;
 	private readonly pending = new Set<Promise<unknown>>();
 	/** The host of Media Upload's pre-signed URLs: another origin than the API. */
-	readonly storage = new StorageHost(this.store);
+	readonly storage = new StorageHost(this.store, this.faults);
 	readonly seeded: ReturnType<typeof seedDemo>;
 
 	constructor(options: SimulatorOptions = {}) {
@@ -351,7 +352,7 @@ export class Simulator {
 		const method = (req.method ?? 'GET').toUpperCase();
 		const path = url.pathname;
 		const control = this.match(this.controlRoutes, method, path);
-		const fault = control ? undefined : this.faults.take(method, path);
+		const fault = control ? undefined : this.faults.take(method, path, 'api', req.url ?? path);
 		const entry: LoggedRequest = {
 			method,
 			path,
@@ -366,6 +367,20 @@ export class Simulator {
 		if (fault?.kind === 'drop-before') {
 			entry.status = 'dropped';
 			req.socket.destroy();
+			return;
+		}
+		if (fault?.kind === 'url-limit') {
+			// A proxy's refusal, before the service sees anything: its own page, not EventX's envelope.
+			const status = fault.status ?? 414;
+			const title = status === 431 ? 'Request Header Fields Too Large' : 'Request-URI Too Large';
+			const page = `<html><head><title>${status} ${title}</title></head><body><center><h1>${status} ${title}</h1></center></body></html>`;
+			entry.status = status;
+			res.writeHead(status, {
+				'content-type': 'text/html',
+				'content-length': Buffer.byteLength(page),
+				connection: 'close',
+			});
+			res.end(page);
 			return;
 		}
 		let result: RouteResult;
@@ -430,6 +445,7 @@ export class Simulator {
 					userId,
 					req,
 				});
+				if (fault) result = this.afterApplied(fault, result);
 			}
 		} catch (error) {
 			if (error instanceof ApiError) {
@@ -463,20 +479,37 @@ export class Simulator {
 		res.writeHead(result.status, {
 			'content-type': 'application/json; charset=utf-8',
 			'content-length': Buffer.byteLength(text),
-			...(fault?.kind === 'status' ? fault.headers : {}),
+			...(fault?.kind === 'status' || fault?.kind === 'status-after' ? fault.headers : {}),
 		});
-		if (fault?.kind === 'drip') await this.drip(res, Buffer.from(text), fault.intervalMs ?? 300);
+		if (fault?.kind === 'drip')
+			await drip(res, Buffer.from(text), fault.intervalMs ?? 300, () => this.server !== undefined);
 		else res.end(text);
 	}
 
-	/** Sends `data` one byte at a time, as a server that keeps the connection barely alive. */
-	private async drip(res: http.ServerResponse, data: Buffer, intervalMs: number): Promise<void> {
-		for (let i = 0; i < data.length; i++) {
-			if (res.destroyed || !this.server) return;
-			res.write(data.subarray(i, i + 1));
-			await new Promise((resolve) => setTimeout(resolve, intervalMs));
+	/**
+	 * The answer of a request that was applied, as a fault changes it: a gateway's error in its
+	 * place (`status-after`) or members of its `data` replaced (`patch-data`).
+	 */
+	private afterApplied(fault: FaultSpec, result: RouteResult): RouteResult {
+		if (fault.kind === 'status-after') {
+			const status = fault.status ?? 504;
+			return {
+				status,
+				body:
+					fault.body ??
+					errorEnvelope(
+						status,
+						fault.code ?? 'GATEWAY_TIMEOUT',
+						fault.message ?? `Injected failure after the request was applied (${status})`,
+					),
+			};
 		}
-		res.end();
+		if (fault.kind === 'patch-data') {
+			const body = result.body as { data?: Json } | undefined;
+			if (body?.data && typeof body.data === 'object')
+				return { ...result, body: { ...body, data: { ...body.data, ...fault.data } } };
+		}
+		return result;
 	}
 
 	/**

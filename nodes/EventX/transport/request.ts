@@ -11,11 +11,10 @@ import type {
 	IPollFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
-import * as n8nWorkflow from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 import { normalizeBaseUrl, sameOrigin } from '../../../credentials/EventXApi.credentials';
 import type { RetryPolicy } from './requestOptions';
-import { readRequestSettings, retryDelay } from './requestOptions';
+import { readRequestSettings, retryDelay, withDeadline } from './requestOptions';
 
 import {
 	DROPPED_CODES,
@@ -26,15 +25,6 @@ import {
 	toNodeApiError,
 	type AttemptFailure,
 } from './errors';
-
-type AbortableSleep = (ms: number, abortSignal?: AbortSignal) => Promise<void>;
-
-/**
- * A sleep that stops when its signal aborts, from the n8n-workflow n8n brings: 2.8 exports it as
- * `sleepWithAbort`, 2.41 has only `sleep`, which takes the signal itself.
- */
-const abortableSleep: AbortableSleep =
-	(n8nWorkflow as { sleepWithAbort?: AbortableSleep }).sleepWithAbort ?? n8nWorkflow.sleep;
 
 export const CREDENTIAL_TYPE = 'eventXApi';
 
@@ -172,7 +162,13 @@ export async function eventxRequest(this: EventXContext, request: EventXRequest)
 	const retry = request.retry ?? (request.method === 'GET' ? 'read' : 'write');
 	let waited = 0;
 	for (let attempt = 0; ; attempt++) {
-		const failure = await withDeadline(attemptOnce(this, options), options.timeout);
+		// The Timeout is a deadline for the whole answer (token exchange, redirects and a body that
+		// trickles in included), not an idle timer.
+		const failure = await withDeadline(
+			options.timeout,
+			async () => await attemptOnce(this, options),
+			() => networkFailure('ETIMEDOUT'),
+		);
 		if (!('message' in failure)) return failure.body === '' ? undefined : failure.body;
 		if (failure.refusedApiToken) refusals.set(this, failure);
 		if (attempt >= policy.maxRetries || !isRetryable(failure, retry)) {
@@ -183,27 +179,6 @@ export async function eventxRequest(this: EventXContext, request: EventXRequest)
 			throw toNodeApiError(this, failure, { ...request, retry }, await secretsOf(this));
 		waited += delay;
 		await sleep(delay);
-	}
-}
-
-/**
- * The attempt, or a timeout failure once `ms` have passed: the Timeout is a deadline for the whole
- * answer (token exchange, redirects and a body that trickles in included), not an idle timer.
- */
-async function withDeadline(
-	work: Promise<{ body: unknown } | AttemptFailure>,
-	ms: number,
-): Promise<{ body: unknown } | AttemptFailure> {
-	const timer = new AbortController();
-	const expired = abortableSleep(ms, timer.signal).then(
-		() => networkFailure('ETIMEDOUT'),
-		// Aborted because the attempt settled first: this branch has lost the race.
-		() => networkFailure('ETIMEDOUT'),
-	);
-	try {
-		return await Promise.race([work, expired]);
-	} finally {
-		timer.abort();
 	}
 }
 
