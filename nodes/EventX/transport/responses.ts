@@ -5,8 +5,13 @@ import { NodeApiError } from 'n8n-workflow';
 import { eventxRequest, type EventXContext, type EventXRequest } from './request';
 import { toNodeApiError } from './errors';
 
+/** A success answer whose body is not what the call expects. */
 function malformed(ctx: EventXContext, request: EventXRequest, what: string): NodeApiError {
-	return toNodeApiError(ctx, { message: `EventX answered without ${what}` }, request);
+	return toNodeApiError(
+		ctx,
+		{ message: `EventX answered without ${what}`, unreadable: true },
+		request,
+	);
 }
 
 function asObject(ctx: EventXContext, request: EventXRequest, body: unknown): IDataObject {
