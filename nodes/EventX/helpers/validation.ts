@@ -231,15 +231,37 @@ export function requireWholeNumber(
 	return value;
 }
 
-/** An absolute http(s) URL (a webhook's target, a redirect), trimmed. */
+/** C0 and C1 controls, DEL, and the Unicode line and paragraph separators. */
+export const CONTROL_CHARACTER = /[\p{Cc}\u2028\u2029]/u;
+
+/** "U+000D": how an invisible character is named in a message. */
+export const codePoint = (char: string) =>
+	`U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/**
+ * An absolute http(s) URL (a webhook's target, a redirect), trimmed and sent as typed. Control
+ * characters are refused rather than dropped (a URL parser silently removes tabs and line breaks,
+ * so the URL checked would not be the URL sent); `credentials: false` refuses a user name or
+ * password in it.
+ */
 export function readHttpUrl(
 	ctx: NodeContext,
 	value: unknown,
 	field: string,
 	itemIndex: number,
+	{ credentials = true }: { credentials?: boolean } = {},
 ): string {
 	const text = typeof value === 'string' ? value.trim() : '';
 	if (text === '') throw invalidField(ctx, field, 'is required', itemIndex);
+	const control = CONTROL_CHARACTER.exec(text);
+	if (control)
+		throw invalidField(
+			ctx,
+			field,
+			`${JSON.stringify(text)} holds a control character (${codePoint(control[0])})`,
+			itemIndex,
+			'Remove line breaks, tabs and other control characters from the URL',
+		);
 	let url: URL;
 	try {
 		url = new URL(text);
@@ -248,6 +270,14 @@ export function readHttpUrl(
 	}
 	if (url.protocol !== 'http:' && url.protocol !== 'https:')
 		throw invalidField(ctx, field, `"${text}" is not an http or https URL`, itemIndex);
+	if (!credentials && (url.username !== '' || url.password !== ''))
+		throw invalidField(
+			ctx,
+			field,
+			`the URL holds a user name or password (${url.protocol}//${url.username ? '***' : ''}${url.password ? ':***' : ''}@${url.host})`,
+			itemIndex,
+			'Remove the "user:password@" part: every visitor would be sent it',
+		);
 	return text;
 }
 

@@ -12,7 +12,13 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { MEDIA_SOURCES } from '../../helpers/enums';
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { enumOptions } from '../../helpers/labels';
-import { invalidField, requireOneOf, requireUuid } from '../../helpers/validation';
+import {
+	codePoint,
+	CONTROL_CHARACTER,
+	invalidField,
+	requireOneOf,
+	requireUuid,
+} from '../../helpers/validation';
 import { optionsName } from '../../helpers/versions';
 import {
 	API_PREFIX,
@@ -99,9 +105,6 @@ interface Plan {
 }
 
 const MIME_TYPE = /^[\w.+-]+\/[\w.+-]+$/;
-
-/** C0 and C1 controls, DEL, and the Unicode line and paragraph separators. */
-const CONTROL_CHARACTER = /[\p{Cc}\u2028\u2029]/u;
 
 /**
  * Where the file may be sent: https, or http to this machine only (a local EventX or a test
@@ -212,7 +215,7 @@ export const upload: ItemOperation<Plan> = {
 			throw invalidField(
 				this,
 				'File Name',
-				`${JSON.stringify(fileName)} holds a control character (U+${control[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`,
+				`${JSON.stringify(fileName)} holds a control character (${codePoint(control[0])})`,
 				itemIndex,
 				options.fileName
 					? 'Remove line breaks, tabs and other control characters from File Name'
