@@ -74,6 +74,13 @@ const MAX_REDIRECTS = 5;
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
+/** Refusals by size, which a proxy answers with its own page: said in words, not a bare status. */
+const TOO_LARGE: Record<number, string> = {
+	413: 'EventX refused the request as too large (HTTP 413): send fewer or shorter values in one request',
+	414: "EventX refused the request's address as too long (HTTP 414): a filter or value sent in it is too long",
+	431: "EventX refused the request's address or headers as too long (HTTP 431): a filter or value sent in it is too long",
+};
+
 /** The credential's secrets, to be blanked out of anything EventX sends back. */
 async function secretsOf(ctx: EventXContext): Promise<unknown[]> {
 	try {
@@ -236,7 +243,7 @@ async function attemptOnce(
 			status,
 			body: response.body,
 			retryAfterMs: parseRetryAfter(response.headers?.['retry-after']),
-			message: `EventX answered with HTTP ${status}`,
+			message: TOO_LARGE[status] ?? `EventX answered with HTTP ${status}`,
 		};
 		if (!REDIRECT_STATUSES.has(status)) return failure;
 		const location = response.headers?.location;

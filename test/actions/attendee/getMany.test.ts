@@ -197,6 +197,18 @@ describe('Attendee > Get Many: validation before sending', () => {
 		);
 	});
 
+	test('600 Attendee IDs fail naming Filters > Attendee IDs before any request, never a bare 414', async () => {
+		ctx.sim.addFault({ kind: 'url-limit', maxLength: 8192, status: 414, times: 0 });
+		const attendeeIds = Array.from(
+			{ length: 600 },
+			(_, i) => `0000${String(i).padStart(4, '0')}-0000-4000-8000-000000000000`,
+		);
+		await expectRefused(
+			base('getMany', { returnAll: true, filters: { attendeeIds } }),
+			"Filters > Attendee IDs: 600 IDs are too many for one request: EventX's address would be 27,146 characters long, and servers refuse more than 8,000",
+		);
+	});
+
 	test('a non-UUID event ID', async () => {
 		await expectRefused(
 			{ ...base('getMany', { returnAll: true }), eventId: byId('={{ "not-an-event" }}') },
