@@ -56,6 +56,8 @@ export interface RunNodeOptions {
 	nodeType?: string;
 	/** The node's version (1 by default); versioned types are registered per version. */
 	typeVersion?: number;
+	/** The workflow's Settings > Timezone (n8n's default zone, America/New_York, when absent). */
+	timezone?: string;
 }
 
 export interface RunNodeResult {
@@ -80,6 +82,7 @@ interface Setup {
 	mode?: WorkflowExecuteMode;
 	nodeType?: string;
 	typeVersion?: number;
+	timezone?: string;
 }
 
 /** The workflow, node and n8n services around one EventX node, as n8n builds them. */
@@ -109,7 +112,7 @@ function setUp(options: Setup) {
 		connections: {},
 		nodeTypes,
 		active: false,
-		settings: {},
+		settings: options.timezone ? { timezone: options.timezone } : {},
 	});
 
 	const hooks = new ExecutionLifecycleHooks(options.mode ?? 'manual', 'harness-execution', {
