@@ -23,13 +23,18 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 	return format;
 }
 
-/** How far `timeZone` is ahead of UTC at the instant `utcMs`, in milliseconds. */
-function offsetAt(timeZone: string, utcMs: number): number {
-	const parts = Object.fromEntries(
+/** The wall clock of `timeZone` at the instant `utcMs`: year, month (1-12), day, hour... */
+function wallClock(timeZone: string, utcMs: number): Record<string, number> {
+	return Object.fromEntries(
 		formatter(timeZone)
 			.formatToParts(new Date(utcMs))
 			.map((part) => [part.type, Number(part.value)]),
 	);
+}
+
+/** How far `timeZone` is ahead of UTC at the instant `utcMs`, in milliseconds. */
+function offsetAt(timeZone: string, utcMs: number): number {
+	const parts = wallClock(timeZone, utcMs);
 	const wall = Date.UTC(
 		parts.year,
 		parts.month - 1,
@@ -65,4 +70,11 @@ export function wallTimeToUtc(wallMs: number, timeZone: string): number {
 		(instant) => instant + offsetAt(timeZone, instant) === wallMs,
 	);
 	return valid.length > 0 ? Math.min(...valid) : wallMs - before;
+}
+
+/** The calendar date (YYYY-MM-DD) in `timeZone` at the instant `utcMs`. */
+export function dateInZone(utcMs: number, timeZone: string): string {
+	const { year, month, day } = wallClock(timeZone, utcMs);
+	const two = (n: number) => String(n).padStart(2, '0');
+	return `${String(year).padStart(4, '0')}-${two(month)}-${two(day)}`;
 }

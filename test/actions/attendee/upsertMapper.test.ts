@@ -3,7 +3,7 @@
 import type { IDataObject, INodeParameters, ResourceMapperField } from 'n8n-workflow';
 
 import { loadOptions } from '../../harness';
-import { apiRequests, run, useSimulator } from '../../fixtures';
+import { apiRequests, inProcessTimeZone, run, useSimulator } from '../../fixtures';
 import { newAttendee } from '../../simulator/routes/attendees';
 import { askEverything, byId, liveAttendees, registrationClosed } from './fixtures';
 
@@ -273,6 +273,31 @@ describe('Map Each Column Below', () => {
 		expect(bad.error?.message).toBe('Columns > Vegan: must be true or false, not "perhaps"');
 	});
 
+	test("a date question given a Date takes its date in the workflow's time zone", async () => {
+		const q = askEverything(ctx.sim);
+		const schema = await loadColumns();
+		const { error } = await inProcessTimeZone('UTC', () =>
+			run(ctx.sim, {
+				parameters: importParameters(schema, {
+					columns: columns(schema, {
+						invitationEmail: 'jet@example.com',
+						// 20:00 UTC on March 1 is already March 2 in Tokyo.
+						[q.arrival]: '={{ new Date("2027-03-01T20:00:00Z") }}',
+					}),
+				}) as INodeParameters,
+				typeVersion: 3,
+				timezone: 'Asia/Tokyo',
+			}),
+		);
+		expect(error).toBeUndefined();
+		expect(puts()[0].body).toEqual([
+			{
+				invitationEmail: 'jet@example.com',
+				customFields: { [q.arrival]: { value: '2027-03-02' } },
+			},
+		]);
+	});
+
 	test('Match On ID updates the attendee of the Attendee ID column; a non-UUID fails the item', async () => {
 		const schema = await loadColumns();
 		const id = ctx.sim.seeded.attendeeIds[event()][0];
@@ -370,7 +395,7 @@ describe('Match On Invitation Email', () => {
 		const seeded = liveAttendees(ctx.sim, event())[4];
 		const before = liveAttendees(ctx.sim, event()).length;
 		const { items, error } = await runV3(importParameters(schema), [
-			{ id: seeded.id, first_name: 'By ID', city: 'Porto' },
+			{ id: String(seeded.id), first_name: 'By ID', city: 'Porto' },
 			{ email: String(seeded.invitationEmail).toUpperCase(), first_name: 'By Email' },
 		]);
 		expect(error).toBeUndefined();
@@ -396,7 +421,7 @@ describe('Match On Invitation Email', () => {
 		const seeded = liveAttendees(ctx.sim, event())[6];
 		const before = liveAttendees(ctx.sim, event()).length;
 		const { items, error } = await runV3(importParameters(schema), [
-			{ id: seeded.id, email: 'moved@example.com' },
+			{ id: String(seeded.id), email: 'moved@example.com' },
 			{ email: 'Moved@Example.com', first_name: 'Moved' },
 		]);
 		expect(error).toBeUndefined();

@@ -9,6 +9,7 @@ import type {
 import { APPROVAL_STATUSES, REGISTRATION_STATUSES } from '../../helpers/enums';
 import { enumLabel } from '../../helpers/labels';
 import { questionLabel } from '../../helpers/simplify';
+import { dateInZone } from '../../helpers/timeZone';
 import { codePoint, invalidField } from '../../helpers/validation';
 
 /**
@@ -380,7 +381,12 @@ export class AttendeeColumns {
 				throw wrong('true or false');
 			}
 			case 'date': {
-				const text = scalar(raw) ?? (raw instanceof Date ? raw.toISOString() : undefined);
+				// A Date from an expression is an instant: its date is the one in the workflow's zone.
+				const text =
+					scalar(raw) ??
+					(raw instanceof Date && !Number.isNaN(raw.getTime())
+						? dateInZone(raw.getTime(), ctx.getTimezone() || 'UTC')
+						: undefined);
 				const match = text?.match(/^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/);
 				if (!match) throw wrong('a date (YYYY-MM-DD)');
 				const [year, month, day] = match.slice(1).map(Number);
