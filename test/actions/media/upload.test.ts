@@ -99,7 +99,7 @@ describe('Media > Upload', () => {
 		const { error } = await run(ctx.sim, {
 			parameters: params('upload', {
 				binaryPropertyName: 'file',
-				uploadOptions: {
+				options: {
 					fileName: 'answer.pdf',
 					mimeType: 'application/pdf',
 					attendeeId,
@@ -218,14 +218,14 @@ describe('Media > Upload: validation before sending', () => {
 	test.each([
 		[{}, undefined, 'Input Binary Field: the item has no binary field "data"'],
 		[{ binaryPropertyName: '={{ "" }}' }, binaryOf(FILE), 'Input Binary Field: is required'],
-		[{ uploadOptions: { mimeType: 'png' } }, binaryOf(FILE), 'MIME Type: "png" is not a MIME type'],
+		[{ options: { mimeType: 'png' } }, binaryOf(FILE), 'MIME Type: "png" is not a MIME type'],
 		[
-			{ uploadOptions: { attendeeId: 'guest-1' } },
+			{ options: { attendeeId: 'guest-1' } },
 			binaryOf(FILE),
 			'Attendee ID: "guest-1" is not a UUID',
 		],
 		[
-			{ uploadOptions: { source: 'email' } },
+			{ options: { source: 'email' } },
 			binaryOf(FILE),
 			/^Source: "email" is not one of attendee_registration/,
 		],
@@ -243,11 +243,10 @@ describe('Media > Upload: validation before sending', () => {
 	});
 
 	describe('when EventX or the storage host misbehave', () => {
-		// Version 3's Options collection holds File Name and the request settings alike.
+		// The Options collection holds File Name and the request settings alike.
 		const v3 = (options: Record<string, unknown> = {}) => ({
 			parameters: params('upload', { options }),
 			binaries: [{ data: binaryOf(FILE) }],
-			typeVersion: 3,
 		});
 
 		test.each([
@@ -312,7 +311,6 @@ describe('Media > Upload: validation before sending', () => {
 			const { error } = await run(ctx.sim, {
 				parameters: params('upload'),
 				binaries: [{ data: binaryOf(FILE, 'report\n2026.pdf', 'application/pdf') }],
-				typeVersion: 3,
 			});
 			expect(error?.message).toBe(
 				'File Name: "report\\n2026.pdf" holds a control character (U+000A)',

@@ -19,7 +19,6 @@ import {
 	requireOneOf,
 	requireUuid,
 } from '../../helpers/validation';
-import { optionsName } from '../../helpers/versions';
 import {
 	API_PREFIX,
 	eventxData,
@@ -44,7 +43,7 @@ const properties: INodeProperties[] = [
 	},
 	{
 		displayName: 'Options',
-		name: 'uploadOptions',
+		name: 'options',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
@@ -195,11 +194,7 @@ export const upload: ItemOperation<Plan> = {
 				'Give the name of a binary field of the input item, e.g. "data" (see the Binary tab of the previous node)',
 			);
 		}
-		const options = this.getNodeParameter(
-			optionsName(this, 'uploadOptions'),
-			itemIndex,
-			{},
-		) as IDataObject;
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const fileName = String(options.fileName || binary.fileName || '').trim();
 		if (fileName === '')
 			throw invalidField(
