@@ -245,7 +245,7 @@ describe('Media > Upload: validation before sending', () => {
 
 describe('Media > Upload when EventX or the storage host misbehave', () => {
 	// The Options collection holds File Name and the request settings alike.
-	const v3 = (options: Record<string, unknown> = {}) => ({
+	const upload = (options: Record<string, unknown> = {}) => ({
 		parameters: params('upload', { options }),
 		binaries: [{ data: binaryOf(FILE) }],
 	});
@@ -262,7 +262,7 @@ describe('Media > Upload when EventX or the storage host misbehave', () => {
 				path: '/media$',
 				data: { uploadUrl },
 			});
-			const { error } = await run(ctx.sim, v3());
+			const { error } = await run(ctx.sim, upload());
 			const [created] = ctx.sim.requestsTo('POST', UPLOAD);
 			expect(created.status).toBe(200);
 			expect(error?.message).toMatch(
@@ -280,7 +280,7 @@ describe('Media > Upload when EventX or the storage host misbehave', () => {
 	test('a storage host that trickles its answer is cut off by the Timeout, and the record is deleted', async () => {
 		// About 80 bytes at one every 100 ms: 8 s of answer, each byte well within an idle timer.
 		ctx.sim.addFault({ kind: 'drip', host: 'storage', method: 'PUT', intervalMs: 100 });
-		const { error } = await run(ctx.sim, v3({ timeoutSeconds: 1, maxRetries: 0 }));
+		const { error } = await run(ctx.sim, upload({ timeoutSeconds: 1, maxRetries: 0 }));
 		expect(error?.message).toMatch(
 			/^Media [0-9a-f-]{36}: sending the file to the upload URL failed: the storage host did not answer within the Timeout \(1 s\)$/,
 		);
@@ -296,7 +296,7 @@ describe('Media > Upload when EventX or the storage host misbehave', () => {
 		['a tab', 'ban\tner.png', 'U+0009'],
 		['a line separator', 'banner\u2028.png', 'U+2028'],
 	])('a File Name with %s fails naming File Name before any request', async (_, fileName, code) => {
-		const { error } = await run(ctx.sim, v3({ fileName }));
+		const { error } = await run(ctx.sim, upload({ fileName }));
 		expect(error?.name).toBe('NodeOperationError');
 		expect(error?.message).toBe(
 			`File Name: ${JSON.stringify(fileName)} holds a control character (${code})`,
