@@ -39,6 +39,27 @@ export type FaultKind =
 	| 'patch-data'
 	| 'url-limit';
 
+/**
+ * What each fault does to the answer the route gave: `intact` (sent as it is, late or slowly),
+ * `broken` (replaced or corrupted on purpose: not held to the contract), `none` (never sent).
+ */
+export const FAULT_ANSWERS: Record<FaultKind, 'intact' | 'broken' | 'none'> = {
+	status: 'broken',
+	'drop-before': 'none',
+	'drop-after': 'none',
+	delay: 'intact',
+	malformed: 'broken',
+	'no-data': 'broken',
+	redirect: 'broken',
+	drip: 'intact',
+	hang: 'none',
+	'lying-pages': 'broken',
+	'status-after': 'broken',
+	'patch-data': 'broken',
+	// A proxy's page, not the route's answer (the route never runs).
+	'url-limit': 'none',
+};
+
 export interface FaultSpec {
 	kind: FaultKind;
 	/** The listener it applies to: the API (default) or the storage host of upload URLs. */
