@@ -5,6 +5,7 @@ import type { IDataObject, INodeParameters, ResourceMapperField } from 'n8n-work
 import { loadOptions } from '../../harness';
 import { apiRequests, inProcessTimeZone, run, useSimulator } from '../../fixtures';
 import { newAttendee } from '../../simulator/routes/attendees';
+import { questionRecord } from '../../simulator/routes/customFields';
 import { askEverything, byId, liveAttendees, registrationClosed } from './fixtures';
 
 const ctx = useSimulator();
@@ -206,13 +207,11 @@ describe('Map Automatically: input that means more than one thing', () => {
 	});
 
 	test("a key equal to a question's label goes to the question, not to a built-in field's alias", async () => {
-		const title = {
+		const title = questionRecord({
 			id: 'a9d1c3e5-7b2f-4d6a-8c0e-1f3b5d7a9c2e',
 			type: 'text',
 			contentI18n: { label: { default: 'Title' } },
-			config: {},
-			archivedAt: null,
-		};
+		});
 		ctx.sim.store.customFields.get(event())!.push(title);
 		const schema = await loadColumns();
 		const { error } = await runImport(importParameters(schema), [
