@@ -53,6 +53,13 @@ describe('Attendee > Get by Short Code: validation before sending', () => {
 			'Short Code: is required',
 		);
 	});
+
+	test('a 30,000-character code (as a model may send) fails naming Short Code, so it can correct it', async () => {
+		await expectRefused(
+			base('getByShortCode', { shortCode: 'K'.repeat(30_000) }),
+			"Short Code: 30,000 characters are too long for one request: EventX's address would be 30,142 characters long, and servers refuse more than 8,000",
+		);
+	});
 });
 
 testBadInputs(ctx, [
