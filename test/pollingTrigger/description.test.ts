@@ -2,7 +2,7 @@
 import type { INode, INodeParameters, INodePropertyOptions } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
-import { EventXPollingTrigger } from '../../nodes/EventX/EventXPollingTrigger.node';
+import { EventXPollingTrigger } from '../../nodes/EventXPollingTrigger/EventXPollingTrigger.node';
 import { DEFAULT_MAX_RECORDS } from '../../nodes/EventX/polling/poll';
 import { POLL_TRIGGERS } from '../../nodes/EventX/polling/triggers';
 import { fs, path, repoRoot } from '../platform.cjs';
@@ -82,11 +82,18 @@ describe('EventX Polling Trigger description', () => {
 		const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
 			n8n: { nodes: string[] };
 		};
-		expect(pkg.n8n.nodes).toContain('dist/nodes/EventX/EventXPollingTrigger.node.js');
+		expect(pkg.n8n.nodes).toContain('dist/nodes/EventXPollingTrigger/EventXPollingTrigger.node.js');
 		const codex = JSON.parse(
-			fs.readFileSync(path.join(repoRoot, 'nodes/EventX/EventXPollingTrigger.node.json'), 'utf8'),
+			fs.readFileSync(
+				path.join(repoRoot, 'nodes/EventXPollingTrigger/EventXPollingTrigger.node.json'),
+				'utf8',
+			),
 		) as { node: string };
 		expect(codex.node).toBe(`n8n-nodes-eventx.${description.name}`);
-		expect(description.icon).toEqual({ light: 'file:eventx.svg', dark: 'file:eventx.dark.svg' });
+		// The icons of the action node's folder (each node has its own folder for its output schemas).
+		expect(description.icon).toEqual({
+			light: 'file:../EventX/eventx.svg',
+			dark: 'file:../EventX/eventx.dark.svg',
+		});
 	});
 });

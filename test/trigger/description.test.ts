@@ -2,7 +2,7 @@
 import type { INode, INodeParameters } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
-import { EventXTrigger } from '../../nodes/EventX/EventXTrigger.node';
+import { EventXTrigger } from '../../nodes/EventXTrigger/EventXTrigger.node';
 import { WEBHOOK_ACTIONS } from '../../nodes/EventX/helpers/enums';
 import { fs, path, repoRoot } from '../platform.cjs';
 
@@ -74,9 +74,9 @@ describe('EventX Trigger description', () => {
 		const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
 			n8n: { nodes: string[] };
 		};
-		expect(pkg.n8n.nodes).toContain('dist/nodes/EventX/EventXTrigger.node.js');
+		expect(pkg.n8n.nodes).toContain('dist/nodes/EventXTrigger/EventXTrigger.node.js');
 		const codex = JSON.parse(
-			fs.readFileSync(path.join(root, 'nodes/EventX/EventXTrigger.node.json'), 'utf8'),
+			fs.readFileSync(path.join(root, 'nodes/EventXTrigger/EventXTrigger.node.json'), 'utf8'),
 		) as { node: string };
 		expect(codex.node).toBe(`n8n-nodes-eventx.${description.name}`);
 	});

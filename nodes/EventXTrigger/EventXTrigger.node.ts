@@ -7,18 +7,21 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { eventLocator } from './helpers/eventLocator';
-import { ACTION_DESCRIPTION } from './helpers/nodeDescription';
-import { triggerSubtitleExpression, WEBHOOK_ACTION_OPTIONS } from './helpers/webhookActions';
-import { listSearch } from './methods';
-import { receiveDelivery } from './trigger/delivery';
-import { checkExists, create, remove } from './trigger/subscription';
+import { eventLocator } from '../EventX/helpers/eventLocator';
+import { ACTION_DESCRIPTION } from '../EventX/helpers/nodeDescription';
+import {
+	triggerSubtitleExpression,
+	WEBHOOK_ACTION_OPTIONS,
+} from '../EventX/helpers/webhookActions';
+import { listSearch } from '../EventX/methods';
+import { receiveDelivery } from '../EventX/trigger/delivery';
+import { checkExists, create, remove } from '../EventX/trigger/subscription';
 
 export class EventXTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'EventX Trigger',
 		name: 'eventXTrigger',
-		icon: { light: 'file:eventx.svg', dark: 'file:eventx.dark.svg' },
+		icon: { light: 'file:../EventX/eventx.svg', dark: 'file:../EventX/eventx.dark.svg' },
 		group: ['trigger'],
 		version: 1,
 		subtitle: triggerSubtitleExpression(),

@@ -6,12 +6,12 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { ORDER_STATUSES, REGISTRATION_STATUSES } from './helpers/enums';
-import { eventLocator } from './helpers/eventLocator';
-import { enumOptions } from './helpers/labels';
-import { listSearch } from './methods';
-import { pollEventX } from './polling/poll';
-import { POLL_TRIGGER_OPTIONS, POLL_TRIGGERS } from './polling/triggers';
+import { ORDER_STATUSES, REGISTRATION_STATUSES } from '../EventX/helpers/enums';
+import { eventLocator } from '../EventX/helpers/eventLocator';
+import { enumOptions } from '../EventX/helpers/labels';
+import { listSearch } from '../EventX/methods';
+import { pollEventX } from '../EventX/polling/poll';
+import { POLL_TRIGGER_OPTIONS, POLL_TRIGGERS } from '../EventX/polling/triggers';
 
 const attendeeTriggers = POLL_TRIGGERS.filter((t) => t.resource === 'attendee').map((t) => t.value);
 
@@ -19,7 +19,7 @@ export class EventXPollingTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'EventX Polling Trigger',
 		name: 'eventXPollingTrigger',
-		icon: { light: 'file:eventx.svg', dark: 'file:eventx.dark.svg' },
+		icon: { light: 'file:../EventX/eventx.svg', dark: 'file:../EventX/eventx.dark.svg' },
 		group: ['trigger'],
 		version: 1,
 		subtitle:
