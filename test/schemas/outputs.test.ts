@@ -1,0 +1,188 @@
+// The output schemas n8n shows before a node has run: each operation of the action node and each
+// event of both triggers runs against the simulator, and every item it outputs is validated
+// against the schema the package ships for it (Ajv, JSON Schema draft-07, formats checked).
+import Ajv, { type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+
+import { EventX } from '../../nodes/EventX/EventX.node';
+import { WEBHOOK_ACTIONS } from '../../nodes/EventX/helpers/enums';
+import { POLL_TRIGGERS } from '../../nodes/EventX/polling/triggers';
+import { schemaFile } from '../../scripts/gen-schemas';
+import { outputs, type Output } from '../../scripts/schemas/outputs';
+import { byId, demoCredentials, run } from '../fixtures';
+import { loadOptions } from '../harness';
+import { PollHarness } from '../harness/poll';
+import { changeAttendee, createAttendee, pollParameters } from '../pollingTrigger/setup';
+import { startSimulator, type Simulator } from '../simulator/server';
+import { startTrigger, triggerParameters } from '../trigger/setup';
+import { fs, path, repoRoot } from '../platform.cjs';
+import { ACTION_STEPS, type StepContext } from './steps';
+
+const ajv = new Ajv({ allErrors: true, strict: true });
+addFormats(ajv);
+
+/** The schema file the package ships for an output, compiled. */
+function validatorOf(output: Pick<Output, 'node' | 'key'>): ValidateFunction {
+	const file = path.join(repoRoot, schemaFile(output));
+	return ajv.compile(JSON.parse(fs.readFileSync(file, 'utf8')) as object);
+}
+
+/** Every item valid, or the first errors, named by item, for the failure message. */
+function problems(validate: ValidateFunction, items: INodeExecutionData[] | null | undefined) {
+	const found: string[] = [];
+	for (const [i, item] of (items ?? []).entries()) {
+		if (!validate(item.json))
+			found.push(
+				...(validate.errors ?? [])
+					.slice(0, 5)
+					.map(
+						(e) => `item ${i}: ${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`,
+					),
+			);
+	}
+	return found;
+}
+
+const typeVersion = new EventX().description.defaultVersion;
+let sim: Simulator;
+const outputsOf = new Map<string, IDataObject>();
+
+beforeAll(async () => {
+	sim = await startSimulator();
+});
+afterAll(async () => {
+	await sim.stop();
+});
+
+const ctx: StepContext = {
+	get sim() {
+		return sim;
+	},
+	out: (key) => {
+		const found = outputsOf.get(key);
+		if (!found) throw new Error(`${key} ran before this step and output nothing`);
+		return found;
+	},
+	attendeeColumns: async (operation) => {
+		const { result } = await loadOptions({
+			kind: 'resourceMapping',
+			method: 'getAttendeeColumns',
+			parameters: { resource: 'attendee', operation, eventId: byId(sim.seeded.eventIds[0]) },
+			typeVersion,
+			credentials: demoCredentials(sim),
+		});
+		return (result as { fields: unknown[] }).fields;
+	},
+};
+
+describe('output schemas', () => {
+	test('every operation and trigger event has a schema and a run here, and nothing else', () => {
+		const actionKeys = outputs()
+			.filter((o) => o.node === 'EventX')
+			.map((o) => o.key.join(':'))
+			.sort();
+		expect(ACTION_STEPS.map((s) => s.key).sort()).toEqual(actionKeys);
+		const operations = new EventX().description.properties
+			.filter((p) => p.name === 'operation')
+			.flatMap((p) =>
+				(p.options as Array<{ value: string }>).map(
+					(o) => `${String(p.displayOptions?.show?.resource?.[0])}:${o.value}`,
+				),
+			)
+			.sort();
+		expect(actionKeys).toEqual(operations);
+		expect(
+			outputs()
+				.filter((o) => o.node === 'EventXPollingTrigger')
+				.map((o) => o.key.join()),
+		).toEqual(POLL_TRIGGERS.map((t) => t.value));
+	});
+
+	describe('the action node: each operation, its items against its schema', () => {
+		test.each(ACTION_STEPS.map((step) => [step.key, step] as const))('%s', async (key, step) => {
+			const [resource, operation] = key.split(':');
+			const { items, error } = await run(sim, {
+				parameters: await step.parameters(ctx),
+				items: step.items?.(ctx),
+				binaries: step.binaries,
+				typeVersion,
+			});
+			expect(error?.message).toBeUndefined();
+			expect(items.length).toBeGreaterThan(0);
+			outputsOf.set(key, items[0].json);
+			expect(problems(validatorOf({ node: 'EventX', key: [resource, operation] }), items)).toEqual(
+				[],
+			);
+		});
+	});
+
+	test("EventX Trigger: each of the five actions, delivered, is an item of the node's one schema", async () => {
+		const eventId = sim.seeded.eventIds[1];
+		const harness = await startTrigger(
+			sim,
+			triggerParameters(eventId, [...WEBHOOK_ACTIONS], 'tidy'),
+		);
+		try {
+			await harness.activate();
+			const attendee = createAttendee(sim, eventId, { invitationEmail: 'door@example.com' });
+			const { deliveryAttendee } = await import('../simulator/deliveries');
+			sim.notify(eventId, 'attendee-create', deliveryAttendee(attendee));
+			sim.notify(eventId, 'attendee-update', deliveryAttendee({ ...attendee, jobTitle: 'CTO' }));
+			await sim.settled();
+			sim.checkIn(attendee.id);
+			await sim.settled();
+			sim.checkOut(attendee.id);
+			await sim.settled();
+			sim.notify(eventId, 'attendee-delete', deliveryAttendee(attendee));
+			await sim.settled();
+			const items = harness.executions.map((execution) => execution[0]);
+			expect(items.map((i) => i.json.action).sort()).toEqual([...WEBHOOK_ACTIONS].sort());
+			expect(problems(validatorOf({ node: 'EventXTrigger', key: [] }), items)).toEqual([]);
+		} finally {
+			await harness.stop();
+		}
+	});
+
+	describe('EventX Polling Trigger: each event, after activation, against its schema', () => {
+		const changes: Record<string, (eventId: string) => void> = {
+			newAttendee: (eventId) =>
+				void createAttendee(sim, eventId, { invitationEmail: 'poll@example.com' }),
+			attendeeUpdated: (eventId) =>
+				void changeAttendee(sim, sim.seeded.attendeeIds[eventId][2], { jobTitle: 'Chef' }),
+			attendeeRegistered: (eventId) => {
+				const pending = createAttendee(sim, eventId, { registrationStatus: 'pending' });
+				sim.store.advanceTime(1000);
+				changeAttendee(sim, pending.id, { registrationStatus: 'registered' });
+			},
+			attendeeCheckedIn: (eventId) => void sim.checkIn(sim.seeded.attendeeIds[eventId][4]),
+			newOrder: (eventId) =>
+				void sim.addOrder(eventId, {
+					user: { name: 'Poll Buyer', email: 'poll.buyer@example.com' },
+				}),
+			orderPaid: (eventId) => {
+				const order = sim.addOrder(eventId, {
+					user: { name: 'Poll Payer', email: 'poll.payer@example.com' },
+				});
+				sim.store.advanceTime(1000);
+				sim.setOrderStatus(String(order.id), 'paid');
+			},
+		};
+		test.each(POLL_TRIGGERS.map((t) => t.value))('%s', async (trigger) => {
+			const eventId = sim.seeded.eventIds[2];
+			const harness = new PollHarness({
+				parameters: pollParameters(eventId, trigger),
+				credentials: demoCredentials(sim),
+			});
+			expect(await harness.pollItems()).toBeNull();
+			sim.store.advanceTime(1000);
+			changes[trigger](eventId);
+			sim.store.advanceTime(1000);
+			const items = await harness.pollItems();
+			expect(items?.length).toBeGreaterThan(0);
+			expect(
+				problems(validatorOf({ node: 'EventXPollingTrigger', key: [trigger] }), items),
+			).toEqual([]);
+		});
+	});
+});
