@@ -23,7 +23,7 @@ export class EventXPollingTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle:
-			'={{ ({ attendeeCheckedIn: "Attendee Checked In", attendeeRegistered: "Attendee Registered", attendeeUpdated: "Attendee Updated", newAttendee: "New Attendee", newOrder: "New Order", orderPaid: "Order Paid" })[$parameter["trigger"]] }}',
+			'={{ ({ attendeeCheckedIn: "Attendee Checked In", attendeeRegistered: "Attendee Registered", attendeeUpdated: "Attendee Updated", newAttendee: "New Attendee", newOrder: "New Order", orderPaid: "Order Paid" })[$parameter["resource"]] }}',
 		description:
 			'Start workflows on new or changed EventX attendees and orders, checked on a schedule (works where EventX cannot reach n8n)',
 		defaults: { name: 'EventX Polling Trigger' },
@@ -39,10 +39,12 @@ export class EventXPollingTrigger implements INodeType {
 				type: 'notice',
 				default: '',
 			},
-			// First: n8n's node panel offers a trigger's actions from its first options parameter.
+			// n8n's node panel offers a trigger's actions from its "Trigger On" parameter. Named
+			// `resource`: n8n picks the output schema it shows before a run by the `resource`
+			// parameter (__schema__/v1.0.0/<event>.json), and no other name reaches it.
 			{
 				displayName: 'Trigger On',
-				name: 'trigger',
+				name: 'resource',
 				type: 'options',
 				required: true,
 				default: 'newAttendee',
@@ -73,7 +75,7 @@ export class EventXPollingTrigger implements INodeType {
 						default: [],
 						description: 'Only orders in one of these statuses (any status when empty)',
 						options: enumOptions(ORDER_STATUSES),
-						displayOptions: { show: { '/trigger': ['newOrder'] } },
+						displayOptions: { show: { '/resource': ['newOrder'] } },
 					},
 					{
 						displayName: 'Registration Status',
@@ -82,7 +84,7 @@ export class EventXPollingTrigger implements INodeType {
 						default: [],
 						description: 'Only attendees with one of these registration statuses (any when empty)',
 						options: enumOptions(REGISTRATION_STATUSES),
-						displayOptions: { show: { '/trigger': attendeeTriggers } },
+						displayOptions: { show: { '/resource': attendeeTriggers } },
 					},
 				],
 			},

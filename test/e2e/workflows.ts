@@ -664,7 +664,7 @@ export function pollingWorkflow(id: string, eventId: string, trigger: string): J
 		type: POLLING_TRIGGER_TYPE,
 		parameters: {
 			pollTimes: { item: [{ mode: 'everyMinute' }] },
-			trigger,
+			resource: trigger,
 			eventId: byId(eventId),
 		},
 	});

@@ -48,7 +48,9 @@ describe('EventX Polling Trigger description', () => {
 
 	it('offers the six triggers (the first options parameter feeds the node panel), the event locator and the options', () => {
 		const trigger = description.properties.find((p) => p.type === 'options')!;
-		expect(trigger.name).toBe('trigger');
+		// `resource`, the parameter n8n picks the output schema by.
+		expect(trigger.name).toBe('resource');
+		expect(trigger.displayName).toBe('Trigger On');
 		expect((trigger.options as INodePropertyOptions[]).map((o) => o.value)).toEqual(
 			POLL_TRIGGERS.map((t) => t.value),
 		);

@@ -148,7 +148,7 @@ async function readOldestFirst(
 
 /** The poll's settings from the node's parameters; the event's ID is checked before any request. */
 export function readPollSettings(ctx: IPollFunctions): PollSettings {
-	const value = ctx.getNodeParameter('trigger', 'newAttendee');
+	const value = ctx.getNodeParameter('resource', 'newAttendee');
 	const trigger = pollTrigger(value);
 	if (!trigger)
 		throw invalidField(ctx, 'Trigger On', `unknown trigger ${JSON.stringify(value)}`, 0);
