@@ -34,7 +34,8 @@ export class EventXPollingTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'Checks EventX at the Poll Times below, so changes arrive up to one interval later. If EventX can reach this n8n (a public URL), EventX Trigger starts workflows immediately instead.',
+					// n8n puts its Poll Times first, above every parameter of the node.
+					'Checks EventX at the Poll Times above, so changes arrive up to one interval later. If EventX can reach this n8n (a public URL), EventX Trigger starts workflows immediately instead.',
 				name: 'pollingNotice',
 				type: 'notice',
 				default: '',

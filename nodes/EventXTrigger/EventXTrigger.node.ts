@@ -38,8 +38,10 @@ export class EventXTrigger implements INodeType {
 		],
 		properties: [
 			{
+				// A condition, not a claim: n8n's URL and where EventX runs are unknown here, and a local
+				// EventX (the sandbox's simulator) reaches a localhost URL.
 				displayName:
-					'EventX must be able to reach this n8n instance: its webhook URL has to be public (not localhost)',
+					"EventX calls this trigger's webhook URL when an attendee changes: if EventX runs on another machine (the EventX service does), that URL must be reachable from there, so not localhost",
 				name: 'reachableNotice',
 				type: 'notice',
 				default: '',

@@ -34,6 +34,20 @@ function parametersFor(parameters: INodeParameters) {
 }
 
 describe('EventX Polling Trigger description', () => {
+	it("the notice says where the Poll Times are: above it, where n8n's loader puts them", async () => {
+		// What n8n-core's DirectoryLoader puts before a polling node's own parameters.
+		const { commonPollingParameters } = (await import('n8n-core/dist/nodes-loader/constants')) as {
+			commonPollingParameters: Array<{ name: string }>;
+		};
+		const shown = [...commonPollingParameters, ...description.properties].map((p) => p.name);
+		expect(shown.indexOf('pollTimes')).toBeLessThan(shown.indexOf('pollingNotice'));
+		const notice = description.properties.find((p) => p.name === 'pollingNotice')!;
+		expect(notice.type).toBe('notice');
+		expect(notice.displayName).toBe(
+			'Checks EventX at the Poll Times above, so changes arrive up to one interval later. If EventX can reach this n8n (a public URL), EventX Trigger starts workflows immediately instead.',
+		);
+	});
+
 	it('is a polling trigger: n8n adds its Poll Times; no webhook, not a tool', () => {
 		expect(description.polling).toBe(true);
 		expect(description.group).toEqual(['trigger']);

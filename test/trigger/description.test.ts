@@ -30,6 +30,16 @@ function issuesFor(parameters: INodeParameters) {
 }
 
 describe('EventX Trigger description', () => {
+	test('the reachability notice is a condition: a local EventX (the sandbox) reaches localhost', () => {
+		const notice = new EventXTrigger().description.properties.find(
+			(p) => p.name === 'reachableNotice',
+		)!;
+		expect(notice.type).toBe('notice');
+		expect(notice.displayName).toBe(
+			"EventX calls this trigger's webhook URL when an attendee changes: if EventX runs on another machine (the EventX service does), that URL must be reachable from there, so not localhost",
+		);
+	});
+
 	it('is a webhook trigger (POST, answered on receipt) and not a tool', () => {
 		expect(description.group).toEqual(['trigger']);
 		expect(description.inputs).toEqual([]);

@@ -41,7 +41,7 @@ const operationProperty: INodeProperties = {
 			value: 'sendConfirmationWhatsApp',
 			description:
 				'Send the registration confirmation on WhatsApp now (each attendee once per execution). Needs the event and the attendee IDs; returns the IDs it was sent to.',
-			action: 'Send confirmation whatsapp messages',
+			action: 'Send confirmation WhatsApp messages',
 		},
 		{
 			name: 'Send Manual Email',

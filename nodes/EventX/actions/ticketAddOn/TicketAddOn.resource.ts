@@ -15,7 +15,7 @@ const operationProperty: INodeProperties = {
 			value: 'getMany',
 			description:
 				"List the add-ons an event's tickets can include (e.g. a workshop or a dinner). Needs the event; returns one item per add-on with its ID, name, price, stock and sold quantity.",
-			action: 'Get many ticket addons',
+			action: 'Get many ticket add-ons',
 		},
 	],
 	default: 'getMany',
