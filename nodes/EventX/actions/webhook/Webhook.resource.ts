@@ -25,7 +25,7 @@ const operationProperty: INodeProperties = {
 			value: 'delete',
 			description:
 				'Delete a webhook permanently. Needs the event and the webhook ID; returns the deleted ID.',
-			action: 'Delete a webhook',
+			action: 'Delete a webhook permanently',
 		},
 		{
 			name: 'Get Many',
