@@ -105,6 +105,16 @@ function simplifiedAttendee(record: JsonSchema): JsonSchema {
 	};
 }
 
+/**
+ * A lookup by QR code token or short code (actions/attendee/lookup.ts): the attendee read by ID
+ * and simplified, with its ticket class by name and whether it has checked in.
+ */
+const atTheDoor = (api: EventXAnswers) =>
+	extend(simplifiedAttendee(api.data('GET /event/{eventId}/attendee/{attendeeId}')), {
+		ticketClassName: nullable(string),
+		checkedIn: { type: 'boolean' },
+	});
+
 /** What Delete answers for a record EventX removes without an answer of its own. */
 const deleted = (ids: Record<string, JsonSchema>) => object({ ...ids, deleted: always(true) });
 
@@ -168,17 +178,8 @@ const ACTIONS: Array<[string, string, (api: EventXAnswers) => JsonSchema]> = [
 		'get',
 		(api) => simplifiedAttendee(api.data('GET /event/{eventId}/attendee/{attendeeId}')),
 	],
-	[
-		'attendee',
-		'getByQrCodeToken',
-		(api) =>
-			simplifiedAttendee(api.data('GET /event/{eventId}/attendee/qr-code-token/{qrCodeToken}')),
-	],
-	[
-		'attendee',
-		'getByShortCode',
-		(api) => simplifiedAttendee(api.data('GET /event/{eventId}/attendee/short-code/{shortCode}')),
-	],
+	['attendee', 'getByQrCodeToken', atTheDoor],
+	['attendee', 'getByShortCode', atTheDoor],
 	[
 		'attendee',
 		'getMany',

@@ -338,7 +338,8 @@ describeQueue('n8n queue mode (2.41.1: main, webhook process, workers, Redis, Po
 
 	describe('the examples on workers', () => {
 		test('door check-in: the answer a worker builds comes back through the webhook process', async () => {
-			const guest = (await env.state()).attendees.find(
+			const state = await env.state();
+			const guest = state.attendees.find(
 				(a) => a.eventId === examples.events.door && !a.removedAt,
 			)!;
 			const scan = async (qrCodeToken: string) =>
@@ -354,7 +355,7 @@ describeQueue('n8n queue mode (2.41.1: main, webhook process, workers, Redis, Po
 			const known = await scan(String(guest.qrCodeToken));
 			expect({ status: known.status, answer: await known.json() }).toEqual({
 				status: 200,
-				answer: doorCheckInAnswer(guest),
+				answer: doorCheckInAnswer(guest, state),
 			});
 			const unknown = await scan('not-a-real-token');
 			expect(unknown.status).toBe(404);

@@ -81,13 +81,18 @@ export interface ActionStep {
 export const eventName = (event: Json) =>
 	String((event.contentI18n as { name?: { default?: string } } | undefined)?.name?.default ?? '');
 
-/** What the door check-in example answers for a known attendee. */
-export const doorCheckInAnswer = (guest: Json) => ({
+/** What the door check-in example answers for a known attendee: the ticket class by name. */
+export const doorCheckInAnswer = (guest: Json, state: SimState) => ({
 	name: `${String(guest.firstName)} ${String(guest.lastName)}`,
 	email: guest.invitationEmail,
-	ticketClassId: guest.ticketClassId,
+	ticketClass: eventName({
+		contentI18n: state.ticketClasses[String(guest.eventId)].find(
+			(c) => c.id === guest.ticketClassId,
+		)?.contentI18n,
+	}),
 	addOns: guest.addOns ?? [],
 	registrationStatus: guest.registrationStatus,
+	checkedIn: Boolean(guest.checkedInAt),
 });
 
 export { byId };

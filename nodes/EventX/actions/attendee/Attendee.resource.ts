@@ -50,14 +50,14 @@ const operationProperty: INodeProperties = {
 			name: 'Get by QR Code Token',
 			value: 'getByQrCodeToken',
 			description:
-				"Find an attendee by the token in their check-in QR code. Needs the event and the token; returns the attendee's ID, creation time and answers.",
+				"Find an attendee by the token in their check-in QR code; returns their name, ticket class, registration and check-in status",
 			action: 'Get an attendee by QR code token',
 		},
 		{
 			name: 'Get by Short Code',
 			value: 'getByShortCode',
 			description:
-				"Find an attendee by their short code (the letters and digits on their ticket). Needs the event and the code; returns the attendee's ID, creation time and answers.",
+				"Find an attendee by the short code on their ticket; returns their name, ticket class, registration and check-in status",
 			action: 'Get an attendee by short code',
 		},
 		{

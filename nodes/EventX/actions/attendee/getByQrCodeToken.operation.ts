@@ -3,10 +3,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { pathSegment } from '../../helpers/validation';
-import { readSimplify, simplifyAttendees, simplifyProperty } from '../../helpers/simplify';
+import { readSimplify, simplifyProperty } from '../../helpers/simplify';
 import { modelFilled } from '../../helpers/tool';
 import { API_PREFIX, eventxData } from '../../transport';
 import type { ItemOperation } from '../types';
+import { attendeeAtTheDoor } from './lookup';
 
 const properties: INodeProperties[] = [
 	eventLocator(),
@@ -20,7 +21,9 @@ const properties: INodeProperties[] = [
 		required: true,
 		description: "The token encoded in the attendee's check-in QR code",
 	}),
-	simplifyProperty(),
+	simplifyProperty(
+		"Whether to return the attendee as door staff need it (read by ID: name, ticket class by name, registration and check-in status, answers by question) instead of EventX's answer (ID, creation time and answers only)",
+	),
 ];
 
 const displayOptions = { show: { resource: ['attendee'], operation: ['getByQrCodeToken'] } };
@@ -52,6 +55,6 @@ export const getByQrCodeToken: ItemOperation<{
 			path: `${API_PREFIX}/event/${eventId}/attendee/qr-code-token/${token}`,
 			itemIndex,
 		});
-		return simplify ? (await simplifyAttendees(this, eventId, [attendee], itemIndex))[0] : attendee;
+		return simplify ? await attendeeAtTheDoor(this, eventId, attendee, itemIndex) : attendee;
 	},
 };
