@@ -34,7 +34,7 @@ describe('Attendee > Get by QR Code Token', () => {
 		waiting.ticketClassId = ticketClasses[1].id;
 		const { items, error } = await run(ctx.sim, {
 			parameters: base('getByQrCodeToken', { qrCodeToken: '={{ $json.token }}' }),
-			items: [{ token: checkedIn.qrCodeToken }, { token: waiting.qrCodeToken }],
+			items: [{ token: String(checkedIn.qrCodeToken) }, { token: String(waiting.qrCodeToken) }],
 			typeVersion: DEFAULT_VERSION,
 		});
 		expect(error).toBeUndefined();
