@@ -27,6 +27,10 @@ export class EventXPollingTrigger implements INodeType {
 		description:
 			'Start workflows on new or changed EventX attendees and orders, checked on a schedule (works where EventX cannot reach n8n)',
 		defaults: { name: 'EventX Polling Trigger' },
+		builderHint: {
+			searchHint:
+				'Checks EventX on a schedule for new or changed attendees and orders (Order Paid); works where EventX cannot reach n8n',
+		},
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
@@ -47,6 +51,7 @@ export class EventXPollingTrigger implements INodeType {
 				displayName: 'Trigger On',
 				name: 'resource',
 				type: 'options',
+				noDataExpression: true,
 				required: true,
 				default: 'newAttendee',
 				description: 'The change that starts the workflow',

@@ -29,6 +29,10 @@ export class EventXTrigger implements INodeType {
 		description: `${ACTION_DESCRIPTION}, and start workflows when attendees are created, changed or checked in`,
 		defaults: { name: 'EventX Trigger' },
 		eventTriggerDescription: 'Waiting for an attendee of the event to change in EventX',
+		builderHint: {
+			searchHint:
+				"Starts on an EventX attendee change at once; EventX must reach n8n's webhook URL, else use EventX Polling Trigger",
+		},
 		activationMessage: 'EventX will now send attendee changes of this event to the workflow.',
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
@@ -63,6 +67,10 @@ export class EventXTrigger implements INodeType {
 				name: 'output',
 				type: 'options',
 				default: 'tidy',
+				builderHint: {
+					propertyHint:
+						'Tidy Attendee: camelCase keys, as EventX Polling Trigger outputs; Raw Payload: the body as EventX sent it',
+				},
 				options: [
 					{
 						name: 'Raw Payload',
