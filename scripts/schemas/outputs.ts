@@ -20,7 +20,8 @@ import {
 } from '../../nodes/EventX/helpers/enums';
 import { withoutRawData } from '../../nodes/EventX/helpers/simplify';
 import { toItem } from '../../nodes/EventX/polling/poll';
-import { POLL_TRIGGERS, type PollTrigger } from '../../nodes/EventX/polling/triggers';
+import { POLL_TRIGGERS, pollTrigger, type PollTrigger } from '../../nodes/EventX/polling/triggers';
+import { EventXPollingTrigger } from '../../nodes/EventXPollingTrigger/EventXPollingTrigger.node';
 import { tidyAttendee } from '../../nodes/EventX/trigger/delivery';
 import { derive } from './derive';
 import { nullable, type JsonSchema } from './jsonSchema';
@@ -410,6 +411,11 @@ const deliveryAttendee = object(
 	true,
 );
 
+/** The event the polling trigger's Trigger On starts with. */
+const DEFAULT_POLL_TRIGGER = new EventXPollingTrigger().description.properties.find(
+	(p) => p.name === 'resource',
+)?.default;
+
 /** The list each polling trigger resource reads (polling/poll.ts). */
 const POLL_LISTS: Record<PollTrigger['resource'], string> = {
 	attendee: 'GET /event/{eventId}/attendee',
@@ -441,13 +447,24 @@ export function outputs(): Output[] {
 			(trigger): Output => ({
 				node: 'EventXPollingTrigger',
 				key: [trigger.value],
-				schema: (api) =>
-					derive(
-						object({ eventId: uuid, record: api.listItem(POLL_LISTS[trigger.resource]) }),
-						(p: { eventId: string; record: IDataObject }) =>
-							toItem({ trigger, eventId: p.eventId, filters: {}, maxRecords: 1 }, p.record).json,
-					),
+				schema: (api) => pollItem(api, trigger),
 			}),
 		),
+		// n8n's AI builder reads `output.json` for a node given without its discriminator: the
+		// polling trigger's default event.
+		{
+			node: 'EventXPollingTrigger',
+			key: ['output'],
+			schema: (api) => pollItem(api, pollTrigger(DEFAULT_POLL_TRIGGER)!),
+		},
 	];
+}
+
+/** What the polling trigger emits for `trigger` (polling/poll.ts, toItem). */
+function pollItem(api: EventXAnswers, trigger: PollTrigger): JsonSchema {
+	return derive(
+		object({ eventId: uuid, record: api.listItem(POLL_LISTS[trigger.resource]) }),
+		(p: { eventId: string; record: IDataObject }) =>
+			toItem({ trigger, eventId: p.eventId, filters: {}, maxRecords: 1 }, p.record).json,
+	);
 }
