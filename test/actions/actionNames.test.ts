@@ -86,6 +86,14 @@ describe('action names', () => {
 		},
 	);
 
+	test.each(cases)(
+		"%s: the description fits n8n's two-line list entry (100 characters), so it is never cut",
+		(_, o) => {
+			expect(o.description.length).toBeLessThanOrEqual(100);
+			expect(o.description).not.toMatch(/\.\.\.$|…/);
+		},
+	);
+
 	test('the three confirmation sends read alike', () => {
 		const sends = operations
 			.filter((o) => o.name.startsWith('Send Confirmation'))

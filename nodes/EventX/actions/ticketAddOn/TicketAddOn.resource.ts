@@ -18,7 +18,7 @@ const operationProperty: INodeProperties = {
 			name: 'Get Many',
 			value: 'getMany',
 			description:
-				"List the add-ons an event's tickets can include (e.g. a workshop or a dinner). Needs the event; returns one item per add-on with its ID, name, price, stock and sold quantity.",
+				"List the add-ons an event's tickets can include, with price, stock and sold quantity",
 			action: GET_MANY_ACTION,
 		},
 	],
