@@ -603,14 +603,22 @@ export function chainWorkflow(
 	steps: Array<{ name: string; parameters: Json; node?: ActionStep['node'] }>,
 	trigger: Json = manualTrigger(),
 ): Json {
-	const nodes = [
+	return chainOf(id, name, [
 		trigger,
 		...steps.map((s, i) => {
 			const node = eventxNode(s.name, s.parameters, i);
 			if (!s.node) return node;
 			return { ...node, ...s.node, executeOnce: undefined, credentials: undefined };
 		}),
-	];
+	]);
+}
+
+/** Manual Trigger → the nodes as given, each connected to the next. */
+export function manualChain(id: string, name: string, nodes: Json[]): Json {
+	return chainOf(id, name, [manualTrigger(), ...nodes]);
+}
+
+function chainOf(id: string, name: string, nodes: Json[]): Json {
 	const connections: Json = {};
 	for (let i = 0; i < nodes.length - 1; i++) {
 		connections[nodes[i].name as string] = {

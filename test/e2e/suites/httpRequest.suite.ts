@@ -6,7 +6,7 @@
  */
 import { OtherHost } from '../../simulator/otherHost';
 import { outputOf } from '../environment';
-import { CREDENTIAL_ID } from '../workflows';
+import { CREDENTIAL_ID, manualChain } from '../workflows';
 import type { E2eSuite } from './types';
 
 const REFRESH_WORKFLOW = 'evxE2eHttpRefresh01';
@@ -42,25 +42,6 @@ function httpRequest(
 	};
 }
 
-/** Manual Trigger → the nodes, in a chain. */
-function chain(id: string, name: string, nodes: Json[]): Json {
-	const start = {
-		id: 'manual-trigger',
-		name: 'Start',
-		type: 'n8n-nodes-base.manualTrigger',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: {},
-	};
-	const all = [start, ...nodes];
-	const connections: Json = {};
-	for (let i = 0; i < all.length - 1; i++)
-		connections[String(all[i].name)] = {
-			main: [[{ node: all[i + 1].name, type: 'main', index: 0 }]],
-		};
-	return { id, name, active: false, nodes: all, connections, settings: { executionOrder: 'v1' } };
-}
-
 export const httpRequestSuite: E2eSuite = {
 	// Its workflows need the simulator's and the other host's addresses: imported by the test.
 	workflows: () => [],
@@ -73,7 +54,7 @@ export const httpRequestSuite: E2eSuite = {
 				const sim = env().simulator.url;
 				const eventId = (await env().state()).seeded.eventIds[0];
 				await env().importJson('workflow', [
-					chain(REFRESH_WORKFLOW, 'E2E HTTP Request: EventX credential', [
+					manualChain(REFRESH_WORKFLOW, 'E2E HTTP Request: EventX credential', [
 						httpRequest('Events', 0, `${sim}/public-api/v1/event?page=1&pageSize=2`, true),
 						// EventX's clock runs past the access token's lifetime between two requests.
 						httpRequest('Expire Tokens', 1, `${sim}/__sim/expire-tokens`, false, 'POST'),
@@ -84,7 +65,7 @@ export const httpRequestSuite: E2eSuite = {
 							true,
 						),
 					]),
-					chain(OTHER_HOST_WORKFLOW, 'E2E HTTP Request: EventX credential to another host', [
+					manualChain(OTHER_HOST_WORKFLOW, 'E2E HTTP Request: EventX credential to another host', [
 						{
 							...httpRequest('Other Host', 0, `${otherHost.url}/public-api/v1/event`, true),
 							onError: 'continueRegularOutput',
@@ -129,7 +110,9 @@ export const httpRequestSuite: E2eSuite = {
 			test('a request to another host is refused before it is sent: the token never travels there', async () => {
 				const runData = await env().execute(OTHER_HOST_WORKFLOW);
 				const [item] = outputOf(runData, 'Other Host');
-				expect(String(item.error)).toMatch(
+				// n8n wraps it as a NodeApiError: the credential's sentence is its message.
+				const error = item.error as { message?: string };
+				expect(error.message).toMatch(
 					new RegExp(
 						`The EventX API credential signs requests to its Base URL's host \\(127\\.0\\.0\\.1:\\d+\\) only; ${otherHost.url.replace('http://', '').replace(/\./g, '\\.')} is another host, so it was not sent`,
 					),
