@@ -1,6 +1,7 @@
 // The credential in n8n's HTTP Request node: offered there, and signing only EventX's requests.
 // The HTTP Request node itself runs in the real-n8n tests (test/e2e/suites/httpRequest.suite.ts).
-import type { IHttpRequestOptions } from 'n8n-workflow';
+import type { IHttpRequestOptions, INode } from 'n8n-workflow';
+import { getCredentialAllowedDomains, injectDomainRestrictionFields } from 'n8n-workflow';
 
 import { EventXApi } from '../../credentials/EventXApi.credentials';
 
@@ -54,5 +55,45 @@ describe('EventX API credential in the HTTP Request node', () => {
 		await expect(sign({ url: '/public-api/v1/event' })).rejects.toThrow(
 			'the request has no absolute URL, so it was not sent',
 		);
+	});
+});
+
+describe("n8n 2.41's own restriction, Allowed HTTP Request Domains", () => {
+	const node = { name: 'HTTP Request' } as INode;
+
+	test('is offered on the credential: n8n adds it to credentials that sign requests themselves', () => {
+		const names = injectDomainRestrictionFields(credential).map((p) => p.name);
+		expect(names).toEqual(
+			expect.arrayContaining([
+				'baseUrl',
+				'apiToken',
+				'allowedHttpRequestDomains',
+				'allowedDomains',
+			]),
+		);
+	});
+
+	test('narrows the HTTP Request node further: None refuses it, Specific Domains limits it', () => {
+		const surface = { node, surface: 'HTTP Request or GraphQL' };
+		expect(() =>
+			getCredentialAllowedDomains({
+				...surface,
+				credentialData: { ...stored, allowedHttpRequestDomains: 'none' },
+			}),
+		).toThrow(
+			'This credential is configured to prevent use within an HTTP Request or GraphQL node',
+		);
+		expect(
+			getCredentialAllowedDomains({
+				...surface,
+				credentialData: {
+					...stored,
+					allowedHttpRequestDomains: 'domains',
+					allowedDomains: 'esaas-api.eventx.io',
+				},
+			}),
+		).toBe('esaas-api.eventx.io');
+		// All (n8n's default) leaves the limit to the credential itself: its Base URL's host.
+		expect(getCredentialAllowedDomains({ ...surface, credentialData: stored })).toBeUndefined();
 	});
 });

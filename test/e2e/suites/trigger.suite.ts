@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
+import { EventX } from '../../../nodes/EventX/EventX.node';
+import { EventXTrigger } from '../../../nodes/EventXTrigger/EventXTrigger.node';
 import { outputOf } from '../environment';
 import { triggerWorkflow } from '../workflows';
 import type { E2eSuite } from './types';
@@ -37,11 +39,36 @@ export const triggerSuite: E2eSuite = {
 			await env().sim<Deliveries>('POST', '/__sim/notify', { eventId, action, attendee });
 
 		describe('the EventX Trigger in n8n', () => {
-			test('n8n lists both nodes of the package', async () => {
+			test('n8n lists the three nodes of the package; their builder hints load, or are ignored on 2.8', async () => {
 				const response = await env().rest().request('GET', '/types/nodes.json');
-				const names = (response.data as Array<{ name: string }>).map((t) => t.name);
-				expect(names).toContain('n8n-nodes-eventx.eventX');
-				expect(names).toContain('n8n-nodes-eventx.eventXTrigger');
+				const types = response.data as Array<{
+					name: string;
+					builderHint?: { searchHint?: string };
+				}>;
+				const ours = new Map(
+					types.filter((t) => t.name.startsWith('n8n-nodes-eventx.')).map((t) => [t.name, t]),
+				);
+				expect([...ours.keys()].sort()).toEqual(
+					expect.arrayContaining([
+						'n8n-nodes-eventx.eventX',
+						'n8n-nodes-eventx.eventXPollingTrigger',
+						'n8n-nodes-eventx.eventXTrigger',
+					]),
+				);
+				// n8n 2.41 knows the field (its loader would refuse a misplaced one); 2.8 passes it on or
+				// drops it, and loads the nodes either way.
+				for (const [name, description] of [
+					['n8n-nodes-eventx.eventX', new EventX().description],
+					['n8n-nodes-eventx.eventXTrigger', new EventXTrigger().description],
+				] as const) {
+					const served = ours.get(name)!.builderHint;
+					if (served !== undefined) expect(served).toEqual(description.builderHint);
+				}
+				print(
+					`n8n ${env().setup.n8n.release.version}: builder hints ${
+						ours.get('n8n-nodes-eventx.eventX')!.builderHint ? 'served' : 'not served'
+					} with the node types`,
+				);
 			});
 
 			test('activation registers one webhook; deliveries become successful executions', async () => {
