@@ -55,7 +55,18 @@ function main(): void {
 		fs.mkdirSync(path.dirname(path.join(repoRoot, file)), { recursive: true });
 		fs.writeFileSync(path.join(repoRoot, file), text);
 	}
-	for (const file of remove) fs.rmSync(path.join(repoRoot, file));
+	for (const file of remove) {
+		fs.rmSync(path.join(repoRoot, file));
+		// Folders it leaves empty go too (an old version's): n8n would still list them.
+		let dir = path.dirname(file);
+		while (
+			path.basename(dir) !== SCHEMA_DIR &&
+			fs.readdirSync(path.join(repoRoot, dir)).length === 0
+		) {
+			fs.rmdirSync(path.join(repoRoot, dir));
+			dir = path.dirname(dir);
+		}
+	}
 	print(
 		`${generated.size} generated files: ${write.length} written, ${remove.length} removed, ${
 			generated.size - write.length

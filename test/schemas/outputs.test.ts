@@ -44,7 +44,6 @@ function problems(validate: ValidateFunction, items: INodeExecutionData[] | null
 	return found;
 }
 
-const typeVersion = new EventX().description.defaultVersion;
 let sim: Simulator;
 const outputsOf = new Map<string, IDataObject>();
 
@@ -69,7 +68,6 @@ const ctx: StepContext = {
 			kind: 'resourceMapping',
 			method: 'getAttendeeColumns',
 			parameters: { resource: 'attendee', operation, eventId: byId(sim.seeded.eventIds[0]) },
-			typeVersion,
 			credentials: demoCredentials(sim),
 		});
 		return (result as { fields: unknown[] }).fields;
@@ -106,7 +104,6 @@ describe('output schemas', () => {
 				parameters: await step.parameters(ctx),
 				items: step.items?.(ctx),
 				binaries: step.binaries,
-				typeVersion,
 			});
 			expect(error?.message).toBeUndefined();
 			expect(items.length).toBeGreaterThan(0);

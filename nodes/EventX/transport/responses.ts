@@ -2,7 +2,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { eventxRequest, type EventXContext, type EventXRequest } from './request';
+import { eventxRequest } from './request';
+import type { EventXContext, EventXRequest } from './types';
 import { toNodeApiError } from './errors';
 
 function malformed(ctx: EventXContext, request: EventXRequest, what: string): NodeApiError {

@@ -1,11 +1,8 @@
-import { EventX } from '../../../nodes/EventX/EventX.node';
 import { apiRequests, byId, run, useSimulator } from '../../fixtures';
 import { attendeeParams, BAD, seededAttendee, testBadInputs } from '../badInputs';
 import { attendeeContext } from './fixtures';
 
 const ctx = useSimulator();
-// Until the harness runs the default version itself (issue 26).
-const DEFAULT_VERSION = new EventX().description.defaultVersion;
 const { attendeeOf, base, event, expectRefused } = attendeeContext(ctx);
 
 describe('Attendee > Get by QR Code Token', () => {
@@ -35,7 +32,6 @@ describe('Attendee > Get by QR Code Token', () => {
 		const { items, error } = await run(ctx.sim, {
 			parameters: base('getByQrCodeToken', { qrCodeToken: '={{ $json.token }}' }),
 			items: [{ token: String(checkedIn.qrCodeToken) }, { token: String(waiting.qrCodeToken) }],
-			typeVersion: DEFAULT_VERSION,
 		});
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.json)).toEqual([
@@ -77,7 +73,6 @@ describe('Attendee > Get by QR Code Token', () => {
 				qrCodeToken: record.qrCodeToken as string,
 				simplify: false,
 			}),
-			typeVersion: DEFAULT_VERSION,
 		});
 		expect(Object.keys(items[0].json).sort()).toEqual(['createdAt', 'customFields', 'id']);
 	});

@@ -1,4 +1,3 @@
-import { EventX } from '../../../nodes/EventX/EventX.node';
 import { run, useSimulator } from '../../fixtures';
 import { attendeeParams, BAD, seededAttendee, testBadInputs } from '../badInputs';
 import { byId, attendeeContext } from './fixtures';
@@ -11,7 +10,6 @@ describe('Attendee > Get by Short Code', () => {
 		const record = ctx.sim.store.attendees.get(attendeeOf(5))!;
 		const { items, error } = await run(ctx.sim, {
 			parameters: { ...base('getByShortCode'), shortCode: String(record.shortCode) },
-			typeVersion: new EventX().description.defaultVersion,
 		});
 		expect(error).toBeUndefined();
 		expect(items[0].json).toMatchObject({
@@ -53,7 +51,7 @@ describe('Attendee > Get by Short Code', () => {
 				operation: 'getByShortCode',
 				eventId: byId(event()),
 				shortCode: code.toLowerCase(),
-				shortCodeOptions: { ignoreCase: true },
+				options: { ignoreCase: true },
 			},
 		});
 		expect(ignoring.items[0].json.id).toBe(record.id);

@@ -9,7 +9,6 @@
 
 import { chromium, selectors, type Browser, type Locator, type Page } from 'playwright-core';
 
-import { EventX } from '../../../nodes/EventX/EventX.node';
 import { ACTION_DESCRIPTION } from '../../../nodes/EventX/helpers/nodeDescription';
 import { organizationLabel } from '../../../nodes/EventX/methods/listSearch';
 import { demoExamples, EXAMPLE_IDS, REPO_ROOT } from '../../../scripts/n8n-runtime';
@@ -265,7 +264,7 @@ function schemaPreviewWorkflow(state: SimState) {
 	});
 	const nodes = [
 		node('Start', 'n8n-nodes-base.manualTrigger', 1, 0, { parameters: {} }),
-		node('Get Many Attendees', NODE_TYPE, new EventX().description.defaultVersion ?? 1, 240, {
+		node('Get Many Attendees', NODE_TYPE, 1, 240, {
 			parameters: {
 				resource: 'attendee',
 				operation: 'getMany',
