@@ -10,8 +10,7 @@ import { WEBHOOK_ACTIONS } from '../../nodes/EventX/helpers/enums';
 import { POLL_TRIGGERS } from '../../nodes/EventX/polling/triggers';
 import { schemaFile } from '../../scripts/gen-schemas';
 import { outputs, type Output } from '../../scripts/schemas/outputs';
-import { byId, demoCredentials, run } from '../fixtures';
-import { loadOptions } from '../harness';
+import { demoCredentials, run } from '../fixtures';
 import { PollHarness } from '../harness/poll';
 import { changeAttendee, createAttendee, pollParameters } from '../pollingTrigger/setup';
 import { startSimulator, type Simulator } from '../simulator/server';
@@ -62,15 +61,6 @@ const ctx: StepContext = {
 		const found = outputsOf.get(key);
 		if (!found) throw new Error(`${key} ran before this step and output nothing`);
 		return found;
-	},
-	attendeeColumns: async (operation) => {
-		const { result } = await loadOptions({
-			kind: 'resourceMapping',
-			method: 'getAttendeeColumns',
-			parameters: { resource: 'attendee', operation, eventId: byId(sim.seeded.eventIds[0]) },
-			credentials: demoCredentials(sim),
-		});
-		return (result as { fields: unknown[] }).fields;
 	},
 };
 

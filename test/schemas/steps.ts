@@ -7,14 +7,13 @@ import type { IBinaryKeyData, IDataObject, INodeParameters } from 'n8n-workflow'
 
 import { byId } from '../fixtures';
 import type { Simulator } from '../simulator/server';
+import { mappedColumns } from '../actions/attendee/fixtures';
 import { binaryOf, FILE } from '../actions/media/fixtures';
 
 /** What a run works with: the simulator, and the first output item of an earlier run. */
 export interface StepContext {
 	sim: Simulator;
 	out: (key: string) => IDataObject;
-	/** The attendee columns the editor loads for Create or Update and Update (resource mapper). */
-	attendeeColumns: (operation: 'upsert' | 'update') => Promise<unknown[]>;
 }
 
 export interface ActionStep {
@@ -38,17 +37,6 @@ const onSeeded = (resource: string, operation: string, extra: INodeParameters = 
 const id = (ctx: StepContext, key: string) => String(ctx.out(key).id);
 const ORG = (sim: Simulator) => sim.seeded.organizations.hosted;
 const DRAFT = '5b0d7c1e-2f3a-4b5c-8d9e-0f1a2b3c4d5e';
-
-/** The resource mapper's value: Map Automatically (`value` null) or these columns. */
-const mappedColumns = (schema: unknown[], value: Record<string, string> | null) =>
-	({
-		mappingMode: value === null ? 'autoMapInputData' : 'defineBelow',
-		value,
-		matchingColumns: [],
-		schema,
-		attemptToConvertTypes: false,
-		convertFieldsToString: false,
-	}) as unknown as INodeParameters[string];
 
 /** Every operation of the action node, once. */
 export const ACTION_STEPS: ActionStep[] = [
@@ -128,10 +116,10 @@ export const ACTION_STEPS: ActionStep[] = [
 	},
 	{
 		key: 'attendee:upsert',
-		parameters: async (ctx) => ({
+		parameters: (ctx) => ({
 			...onSeeded('attendee', 'upsert').parameters(ctx),
 			matchOn: 'invitationEmail',
-			columns: mappedColumns(await ctx.attendeeColumns('upsert'), null),
+			columns: mappedColumns(null),
 		}),
 		items: () => [
 			{ firstName: 'Schema', lastName: 'Newcomer', email: 'schema.newcomer@example.com' },
@@ -139,13 +127,10 @@ export const ACTION_STEPS: ActionStep[] = [
 	},
 	{
 		key: 'attendee:update',
-		parameters: async (ctx) => ({
+		parameters: (ctx) => ({
 			...onSeeded('attendee', 'update').parameters(ctx),
 			attendeeId: byId(String((ctx.out('attendee:upsert').attendee as IDataObject).id)),
-			columns: mappedColumns(await ctx.attendeeColumns('update'), {
-				jobTitle: 'Head of Events',
-				city: 'Singapore',
-			}),
+			columns: mappedColumns({ jobTitle: 'Head of Events', city: 'Singapore' }, { withId: false }),
 		}),
 	},
 	{
