@@ -83,7 +83,7 @@ describe("n8n's community package scan", () => {
 		const node = path.join(copy, 'nodes', 'EventX', 'actions', 'attendee', 'Attendee.resource.ts');
 		const source = fs.readFileSync(node, 'utf8');
 		const broken = source.replace(
-			'Create a new record, or update the current one if it already exists (upsert)',
+			'Create a new attendee from each item, or update the current one if it already exists (upsert)',
 			'Create or update attendees',
 		);
 		expect(broken).not.toBe(source);
