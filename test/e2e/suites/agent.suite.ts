@@ -321,10 +321,14 @@ export const agentSuite: E2eSuite = {
 				const requests = await env().apiRequests();
 				expect(requests.every((r) => r.authorized)).toBe(true);
 				expect(requestsTo(requests)).toEqual([
+					// Simplify's door view: the attendee by ID, its answers' labels, the ticket classes.
 					`GET /event/:event/attendee/short-code/${code}`,
+					`GET /event/:event/attendee/${String(attendee.id)}`,
+					'GET /event/:event/custom-field/all',
+					'GET /event/:event/ticket-class/all',
 					'POST /event/:event/outreach/email-template/confirmation-email/send',
 				]);
-				expect(requests[1].body).toEqual({ attendeeIds: [attendee.id] });
+				expect(requests[4].body).toEqual({ attendeeIds: [attendee.id] });
 				const outbox = (await env().state()).outbox.filter((o) => o.channel === 'email');
 				expect(outbox.at(-1)).toMatchObject({ attendeeIds: [attendee.id] });
 			});
@@ -504,16 +508,26 @@ export const agentSuite: E2eSuite = {
 				const requests = await env().apiRequests();
 				expect(requests.every((r) => r.authorized)).toBe(true);
 				expect(requestsTo(requests)).toEqual([
+					// Simplify's door view: the attendee by ID, its answers' labels, the ticket classes.
 					`GET /event/:event/attendee/short-code/${attendee.shortCode}`,
+					`GET /event/:event/attendee/${String(attendee.id)}`,
+					'GET /event/:event/custom-field/all',
+					'GET /event/:event/ticket-class/all',
+					// Get Many, Simplify's labels read again: each tool call is an execution of its own.
 					'GET /event/:event/attendee',
+					'GET /event/:event/custom-field/all',
 					'POST /event/:event/outreach/email-template/confirmation-email/send',
 					'GET /event/:event/attendee/short-code/ZZ9999',
 				]);
-				expect(requests[1].query).toMatchObject({
+				const to = (method: string, path: string) =>
+					requests.find((r) => requestsTo([r])[0] === `${method} ${path}`)!;
+				expect(to('GET', '/event/:event/attendee').query).toMatchObject({
 					createdAt$gt: new Date(String(attendee.createdAt)).toISOString(),
 					pageSize: '10',
 				});
-				expect(requests[2].body).toEqual({ attendeeIds: [attendee.id] });
+				expect(
+					to('POST', '/event/:event/outreach/email-template/confirmation-email/send').body,
+				).toEqual({ attendeeIds: [attendee.id] });
 			});
 		});
 	},
