@@ -6,7 +6,7 @@
  *   output names any more are removed.
  *
  * `npm run gen -- --check` writes nothing and exits 1 when the tree differs from what it would
- * write (test/gen.test.ts holds the same).
+ * write (test/schemas/gen.test.ts holds the same).
  */
 import { fs, path, print, printError, process, repoRoot } from '../test/platform.cjs';
 import { ENUMS_FILE, generateEnums } from './gen-enums';
@@ -74,7 +74,7 @@ function main(): void {
 	);
 }
 
-// Run as a tool (run-tool.mjs points argv[1] at the compiled file); imported by test/gen.test.ts.
+// Run as a tool (run-tool.mjs points argv[1] at the compiled file); imported by test/schemas/gen.test.ts.
 if (process.argv[1]?.endsWith(path.join('scripts', 'gen.js'))) {
 	main();
 }

@@ -5,7 +5,7 @@
  *
  * A new operation or trigger event adds one entry here (for a polling trigger event, one entry of
  * POLL_TRIGGERS is enough when its list is in POLL_LISTS); `npm run gen` writes its schema and
- * test/schemas.test.ts runs it against the simulator.
+ * test/schemas/outputs.test.ts runs it against the simulator (add its run to test/schemas/steps.ts).
  */
 import type { IDataObject } from 'n8n-workflow';
 

@@ -24,7 +24,21 @@ addFormats(ajv);
 /** The schema file the package ships for an output, compiled. */
 function validatorOf(output: Pick<Output, 'node' | 'key'>): ValidateFunction {
 	const file = path.join(repoRoot, schemaFile(output));
+	if (!fs.existsSync(file))
+		throw new Error(`${schemaFile(output)} is missing: run \`npm run gen\` and commit it`);
 	return ajv.compile(JSON.parse(fs.readFileSync(file, 'utf8')) as object);
+}
+
+/**
+ * `actual` holds exactly `expected`; the failure names each one missing or extra with what to do
+ * (a new operation or trigger event needs a schema and a run here).
+ */
+function expectSameKeys(actual: string[], expected: string[], missing: string, extra: string) {
+	expect([
+		...expected.filter((k) => !actual.includes(k)).map((k) => `${k}: ${missing}`),
+		...actual.filter((k) => !expected.includes(k)).map((k) => `${k}: ${extra}`),
+	]).toEqual([]);
+	expect(actual).toHaveLength(expected.length);
 }
 
 /** Every item valid, or the first errors, named by item, for the failure message. */
@@ -64,27 +78,67 @@ const ctx: StepContext = {
 	},
 };
 
+/** What makes each polling event fire, on an event of the simulator. */
+const changes: Record<string, (eventId: string) => void> = {
+	newAttendee: (eventId) =>
+		void createAttendee(sim, eventId, { invitationEmail: 'poll@example.com' }),
+	attendeeUpdated: (eventId) =>
+		void changeAttendee(sim, sim.seeded.attendeeIds[eventId][2], { jobTitle: 'Chef' }),
+	attendeeRegistered: (eventId) => {
+		const pending = createAttendee(sim, eventId, { registrationStatus: 'pending' });
+		sim.store.advanceTime(1000);
+		changeAttendee(sim, pending.id, { registrationStatus: 'registered' });
+	},
+	attendeeCheckedIn: (eventId) => void sim.checkIn(sim.seeded.attendeeIds[eventId][4]),
+	newOrder: (eventId) =>
+		void sim.addOrder(eventId, {
+			user: { name: 'Poll Buyer', email: 'poll.buyer@example.com' },
+		}),
+	orderPaid: (eventId) => {
+		const order = sim.addOrder(eventId, {
+			user: { name: 'Poll Payer', email: 'poll.payer@example.com' },
+		});
+		sim.store.advanceTime(1000);
+		sim.setOrderStatus(String(order.id), 'paid');
+	},
+};
+
 describe('output schemas', () => {
 	test('every operation and trigger event has a schema and a run here, and nothing else', () => {
 		const actionKeys = outputs()
 			.filter((o) => o.node === 'EventX')
-			.map((o) => o.key.join(':'))
-			.sort();
-		expect(ACTION_STEPS.map((s) => s.key).sort()).toEqual(actionKeys);
+			.map((o) => o.key.join(':'));
 		const operations = new EventX().description.properties
 			.filter((p) => p.name === 'operation')
 			.flatMap((p) =>
 				(p.options as Array<{ value: string }>).map(
 					(o) => `${String(p.displayOptions?.show?.resource?.[0])}:${o.value}`,
 				),
-			)
-			.sort();
-		expect(actionKeys).toEqual(operations);
+			);
+		expectSameKeys(
+			actionKeys,
+			operations,
+			'no output schema: add it to ACTIONS in scripts/schemas/outputs.ts, then run `npm run gen`',
+			'no such operation: remove it from ACTIONS in scripts/schemas/outputs.ts, then run `npm run gen`',
+		);
+		expectSameKeys(
+			ACTION_STEPS.map((s) => s.key),
+			actionKeys,
+			'no run: add one to ACTION_STEPS in test/schemas/steps.ts',
+			'no output schema: remove it from test/schemas/steps.ts',
+		);
+		// One per polling event (POLL_TRIGGERS), and the default's copy n8n's AI builder reads.
 		expect(
 			outputs()
 				.filter((o) => o.node === 'EventXPollingTrigger')
 				.map((o) => o.key.join()),
 		).toEqual([...POLL_TRIGGERS.map((t) => t.value), 'output']);
+		expectSameKeys(
+			Object.keys(changes),
+			POLL_TRIGGERS.map((t) => t.value),
+			'no change that fires it: add one to `changes` in test/schemas/outputs.test.ts',
+			'not a polling event',
+		);
 	});
 
 	describe('the action node: each operation, its items against its schema', () => {
@@ -132,29 +186,6 @@ describe('output schemas', () => {
 	});
 
 	describe('EventX Polling Trigger: each event, after activation, against its schema', () => {
-		const changes: Record<string, (eventId: string) => void> = {
-			newAttendee: (eventId) =>
-				void createAttendee(sim, eventId, { invitationEmail: 'poll@example.com' }),
-			attendeeUpdated: (eventId) =>
-				void changeAttendee(sim, sim.seeded.attendeeIds[eventId][2], { jobTitle: 'Chef' }),
-			attendeeRegistered: (eventId) => {
-				const pending = createAttendee(sim, eventId, { registrationStatus: 'pending' });
-				sim.store.advanceTime(1000);
-				changeAttendee(sim, pending.id, { registrationStatus: 'registered' });
-			},
-			attendeeCheckedIn: (eventId) => void sim.checkIn(sim.seeded.attendeeIds[eventId][4]),
-			newOrder: (eventId) =>
-				void sim.addOrder(eventId, {
-					user: { name: 'Poll Buyer', email: 'poll.buyer@example.com' },
-				}),
-			orderPaid: (eventId) => {
-				const order = sim.addOrder(eventId, {
-					user: { name: 'Poll Payer', email: 'poll.payer@example.com' },
-				});
-				sim.store.advanceTime(1000);
-				sim.setOrderStatus(String(order.id), 'paid');
-			},
-		};
 		test.each(POLL_TRIGGERS.map((t) => t.value))('%s', async (trigger) => {
 			const eventId = sim.seeded.eventIds[2];
 			const harness = new PollHarness({
