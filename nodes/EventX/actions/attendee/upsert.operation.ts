@@ -48,6 +48,10 @@ const properties: INodeProperties[] = [
 		],
 		default: 'invitationEmail',
 		description: 'How an item finds the attendee it updates',
+		builderHint: {
+			propertyHint:
+				'Invitation Email updates the attendee with that email, Attendee ID the one with that ID; Nothing always creates',
+		},
 	},
 	columnsProperty('upsert'),
 	...ticketProperties(true),
