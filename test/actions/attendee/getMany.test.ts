@@ -1,4 +1,4 @@
-import { apiRequests, expectRangedReads, run, useSimulator } from '../../fixtures';
+import { apiRequests, expectNodeError, expectRangedReads, run, useSimulator } from '../../fixtures';
 import { attendeeJson, newAttendee } from '../../simulator/routes/attendees';
 import { anAttendee, attendeeParams, BAD, testBadInputs } from '../badInputs';
 import { byId, HOSTED, questions, attendeeContext } from './fixtures';
@@ -109,7 +109,12 @@ describe('Attendee > Get Many', () => {
 				filters: { customFieldContains: { conditions: [{ questionId: q.dropdown, value: 'x' }] } },
 			}),
 		});
-		expect(refused.error?.message).toMatch(/text/);
+		// EventX's refusal, with its message (the node does not know the questions' types).
+		expectNodeError(refused.error, {
+			name: 'NodeApiError',
+			message: `customFieldSearch supports only text and textArea questions ("${q.dropdown}" is dropdown)`,
+			item: 0,
+		});
 	});
 
 	test('a two-key sort with directions', async () => {
