@@ -1,5 +1,5 @@
 // EventX Polling Trigger, order triggers: n8n's PollContext against the simulator's order routes.
-import { useSimulator } from '../fixtures';
+import { expectNodeError, useSimulator } from '../fixtures';
 import { orderJson } from '../simulator/routes/orders';
 import { activatePolling, idsOf, listReads, pollingTrigger, pollParameters } from './setup';
 
@@ -128,7 +128,7 @@ describe('EventX Polling Trigger: orders', () => {
 		const order = ctx.sim.addOrder(eventId);
 		ctx.sim.addFault({ kind: 'status', status: 500, path: '/order$', message: 'Try later' });
 		const failed = await harness.poll();
-		expect(failed.error?.message).toContain('Try later');
+		expectNodeError(failed.error, { name: 'NodeApiError', message: 'Try later' });
 		expect(harness.savedStaticData).toEqual(saved);
 		expect(idsOf(await harness.pollItems())).toEqual([order.id]);
 	});

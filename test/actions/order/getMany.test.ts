@@ -1,4 +1,4 @@
-import { apiRequests, expectRangedReads, run, useSimulator } from '../../fixtures';
+import { apiRequests, expectNodeError, expectRangedReads, run, useSimulator } from '../../fixtures';
 import { addOrder, SEED_ORDERS } from '../../simulator/routes/orders';
 import { anEvent, BAD, params as opParams, testBadInputs } from '../badInputs';
 import { orderContext } from './fixtures';
@@ -165,8 +165,7 @@ describe('Order > Get Many', () => {
 		const { error } = await run(ctx.sim, {
 			parameters: { ...getMany(), eventId: { __rl: true, mode: 'id', value: foreign } },
 		});
-		expect(error?.name).toBe('NodeApiError');
-		expect(error?.message).toMatch(/Event not found/);
+		expectNodeError(error, { name: 'NodeApiError', message: /Event not found/, item: 0 });
 	});
 });
 
@@ -216,8 +215,7 @@ describe('Order > Get Many: validation before sending', () => {
 		[{ paymentMethod: ['cash'] }, /^Filters > Payment Method: "cash" is not one of/],
 	])('%j is refused', async (filters, message) => {
 		const { error } = await run(ctx.sim, { parameters: getMany({ filters }) });
-		expect(error?.name).toBe('NodeOperationError');
-		expect(error?.message).toMatch(message);
+		expectNodeError(error, { name: 'NodeOperationError', message, item: 0 });
 		expect(ctx.sim.requests).toHaveLength(0);
 	});
 
@@ -266,7 +264,11 @@ describe('Order > Get Many: validation before sending', () => {
 		const { error } = await run(ctx.sim, {
 			parameters: getMany({ sort: { rules: [{ field: 'amount', direction: 'asc' }] } }),
 		});
-		expect(error?.message).toMatch(/^Sort > Field: "amount" is not one of/);
+		expectNodeError(error, {
+			name: 'NodeOperationError',
+			message: /^Sort > Field: "amount" is not one of/,
+			item: 0,
+		});
 		expect(ctx.sim.requests).toHaveLength(0);
 	});
 });
