@@ -80,7 +80,7 @@ async function builtPollingTrigger(): Promise<INodeType> {
 async function eventxTrigger(input: PollingInput) {
 	const harness = new PollHarness({
 		parameters: {
-			trigger: POLLING_JOBS[input.job].trigger,
+			resource: POLLING_JOBS[input.job].trigger,
 			eventId: { __rl: true, mode: 'id', value: input.eventId },
 		},
 		credentials: {
