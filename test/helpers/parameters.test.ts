@@ -3,7 +3,7 @@
 // Email, whose Attendee IDs default to {{ $json.id }}.
 import { WorkflowDataProxy } from 'n8n-workflow';
 
-import { run, useSimulator } from '../fixtures';
+import { expectNodeError, run, useSimulator } from '../fixtures';
 import { addAttendees, byId } from '../actions/outreach/fixtures';
 
 const ctx = useSimulator();
@@ -56,8 +56,11 @@ describe('Attendee IDs as {{ $json.field }}', () => {
 			parameters: send(),
 			items: [{ id: a }, { name: 'no id' }],
 		});
-		expect(error?.message).toMatch(/Attendee IDs/);
-		expect(error?.context?.itemIndex).toBe(1);
+		expectNodeError(error, {
+			name: 'NodeOperationError',
+			message: 'Attendee IDs: no attendee ID given',
+			item: 1,
+		});
 		expect(sentIds()).toEqual([]);
 	});
 

@@ -2,7 +2,7 @@
 // arrived is out, the plain reader reads once, and both are checked for exactly once (with the
 // next poll or run, which must find nothing).
 import { exactlyOnce, pollingJob } from '../../scripts/bench-polling';
-import { EventXPollingTrigger } from '../../nodes/EventX/EventXPollingTrigger.node';
+import { EventXPollingTrigger } from '../../nodes/EventXPollingTrigger/EventXPollingTrigger.node';
 import { useSimulator } from '../fixtures';
 
 const ctx = useSimulator();
