@@ -430,6 +430,7 @@ function printNodeJobs(rows: NodeJobRow[], settings: Settings, machine: string):
 				'limit',
 				'x limit',
 				'output JSON',
+				'load',
 			],
 			...rows.map((r) => {
 				const items = JOBS.find((j) => j.job === r.job)!.items;
@@ -452,6 +453,7 @@ function printNodeJobs(rows: NodeJobRow[], settings: Settings, machine: string):
 					mb(r.raw.peakGrowthBytes),
 					times(r.eventx.peakGrowthBytes, r.raw.peakGrowthBytes),
 					mb(r.eventx.outputBytes),
+					r.load.toFixed(2),
 				];
 			}),
 		]),
