@@ -12,6 +12,15 @@
  * - `hang`: accept the request and never answer (until the simulator stops).
  * - `lying-pages`: answer a list read with every page of the range full (the list's first items
  *   over and over) and `pageCount` one page ahead; `totalCount` stays the list's true count.
+ *
+ * Paged lists answered as a real service may (the list itself is right, its paging is not):
+ * - `short-pages`: pages of at most `pageSize` rows whatever was asked (offsets at that size),
+ *   while `pagination` echoes the page size asked for.
+ * - `capped-count`: `totalCount` (and `pageCount`) capped at `totalCount` (with `totalCount`, the
+ *   other two list faults cap it as well).
+ * - `out-of-order`: at each page edge the last row and the next page's first row change places.
+ * - `remove-after-read`: once the answer is sent, its first `count` rows are removed (deleted
+ *   while a reader pages: the later rows move up).
  */
 export type FaultKind =
 	| 'status'
@@ -23,7 +32,11 @@ export type FaultKind =
 	| 'redirect'
 	| 'drip'
 	| 'hang'
-	| 'lying-pages';
+	| 'lying-pages'
+	| 'short-pages'
+	| 'capped-count'
+	| 'out-of-order'
+	| 'remove-after-read';
 
 export interface FaultSpec {
 	kind: FaultKind;
@@ -32,6 +45,8 @@ export interface FaultSpec {
 	path?: string;
 	/** How many matching requests it applies to; default 1, 0 for every one. */
 	times?: number;
+	/** How many matching requests it lets through unchanged before it applies (default 0). */
+	skip?: number;
 	status?: number;
 	code?: string;
 	message?: string;
@@ -44,12 +59,20 @@ export interface FaultSpec {
 	redirectTo?: string;
 	/** `drip`: milliseconds between two bytes of the answer. */
 	intervalMs?: number;
-	/** `lying-pages`: the `totalCount` to claim instead of the true one. */
+	/** `lying-pages`: the `totalCount` to claim instead of the true one; `capped-count`: the cap. */
 	totalCount?: number;
+	/** `short-pages`: the most rows a page holds. */
+	pageSize?: number;
+	/** `remove-after-read`: how many of the answer's rows are removed. */
+	count?: number;
 }
+
+/** Faults that change how a paged list is answered (`paginate`), not whether it is. */
+export const LIST_QUIRKS: readonly FaultKind[] = ['short-pages', 'capped-count', 'out-of-order'];
 
 interface ActiveFault extends FaultSpec {
 	remaining: number;
+	skipping: number;
 	regex?: RegExp;
 }
 
@@ -61,6 +84,7 @@ export class Faults {
 		this.active.push({
 			...spec,
 			remaining: times === 0 ? Infinity : times,
+			skipping: spec.skip ?? 0,
 			regex: spec.path ? new RegExp(spec.path) : undefined,
 		});
 	}
@@ -78,6 +102,10 @@ export class Faults {
 				(!f.regex || f.regex.test(path)),
 		);
 		if (!fault) return undefined;
+		if (fault.skipping > 0) {
+			fault.skipping -= 1;
+			return undefined;
+		}
 		fault.remaining -= 1;
 		return fault;
 	}
