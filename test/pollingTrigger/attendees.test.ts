@@ -33,7 +33,7 @@ describe('EventX Polling Trigger: attendees', () => {
 			const harness = pollingTrigger(ctx.sim, pollParameters(eventId, trigger));
 			expect(await harness.pollItems()).toBeNull();
 			expect(harness.savedStaticData['node:EventX Polling Trigger']).toMatchObject({
-				pollState: { trigger, eventId, cursor: expect.any(String) },
+				pollState: { v: 2, trigger, eventId, at: expect.any(String) },
 			});
 			ctx.sim.clearLog();
 			ctx.sim.store.advanceTime(60_000);

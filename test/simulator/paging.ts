@@ -34,7 +34,9 @@ export function paginate<T>(
 	}
 	// Short pages: the service serves (and counts offsets in) pages of its own size.
 	const served =
-		quirk?.kind === 'short-pages' ? Math.min(pageSize, Math.max(1, quirk.pageSize ?? 50)) : pageSize;
+		quirk?.kind === 'short-pages'
+			? Math.min(pageSize, Math.max(1, quirk.pageSize ?? 50))
+			: pageSize;
 	let list = items;
 	if (quirk?.kind === 'out-of-order') {
 		list = [...items];
@@ -43,8 +45,7 @@ export function paginate<T>(
 	}
 	const dataList = list.slice((page - 1) * served, pageEnd * served);
 	// A capped count (with any list fault that names one: short pages and a wrong count at once).
-	const cap =
-		quirk?.kind === 'capped-count' ? (quirk.totalCount ?? 10_000) : quirk?.totalCount;
+	const cap = quirk?.kind === 'capped-count' ? (quirk.totalCount ?? 10_000) : quirk?.totalCount;
 	const totalCount = cap === undefined ? items.length : Math.min(items.length, cap);
 	return {
 		dataList,
@@ -54,12 +55,17 @@ export function paginate<T>(
 
 /** Orders as `localeCompare` does, without building a collator per comparison (large lists). */
 const collator = new Intl.Collator();
-const LOWERCASE_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** Lowercase UUIDs (the default sort key) and UTC timestamps as `toISOString` writes them. */
+const PLAIN = [
+	/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+	/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/,
+];
 
 /**
- * Two sort values as `localeCompare` orders them. Lowercase UUIDs (the default sort key) are
- * compared by code point: for strings of one shape made of digits and a-f the collator orders
- * them the same, and a list of 500,000 is sorted in a fraction of the time.
+ * Two sort values as `localeCompare` orders them. Strings of one of the `PLAIN` shapes are
+ * compared by code point: for strings of one shape made of digits, a-f and fixed separators the
+ * collator orders them the same (timestamps in time order), and a list of 500,000 is sorted in a
+ * fraction of the time.
  */
 function compareValues(a: unknown, b: unknown, aUuid: boolean, bUuid: boolean): number {
 	if (a === b) return 0;
@@ -93,7 +99,7 @@ export function sortItems<T>(
 		return {
 			item,
 			values,
-			uuid: values.map((v) => typeof v === 'string' && LOWERCASE_UUID.test(v)),
+			uuid: values.map((v) => typeof v === 'string' && PLAIN.some((shape) => shape.test(v))),
 		};
 	});
 	keyed.sort((x, y) => {

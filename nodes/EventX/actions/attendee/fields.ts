@@ -6,6 +6,12 @@ import { APPROVAL_STATUSES, REGISTRATION_STATUSES } from '../../helpers/enums';
 import { enumOptions } from '../../helpers/labels';
 import { invalidField, objectKey, parseJson, uuidSchema, validate } from '../../helpers/validation';
 
+/**
+ * The attendee list sorted oldest first read in ranges keyed on the creation time: each range
+ * starts after the last one read (`createdAt$gt`), so that attendees removed meanwhile shift nothing.
+ */
+export const CREATED_KEY = { field: 'createdAt', param: 'createdAt$gt' };
+
 /** The attendee of Get, Update and Change Ticket: picked from the event's attendees, or by ID. */
 export const attendeeLocator = (): INodeProperties[] =>
 	recordLocator({

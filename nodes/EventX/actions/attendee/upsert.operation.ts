@@ -9,7 +9,13 @@ import { nodeVersion, v1AndV2, v3Only } from '../../helpers/versions';
 import { API_PREFIX, eventxList, eventxPaginate } from '../../transport';
 import type { BatchOperation, BatchResult, PreparedItem } from '../types';
 import { columnsProperty, emailKey, readColumns, unknownFieldsOption } from './columns';
-import { attendeeIdProperty, customFieldsProperty, profileProperty, readProfile } from './fields';
+import {
+	attendeeIdProperty,
+	CREATED_KEY,
+	customFieldsProperty,
+	profileProperty,
+	readProfile,
+} from './fields';
 import { changeAttendeeTicket, readTicketChange, ticketProperties } from './ticket';
 
 type MatchOn = 'id' | 'invitationEmail' | 'nothing';
@@ -185,13 +191,19 @@ async function eventEmails(
 	eventId: string,
 	itemIndex: number,
 ): Promise<Map<string, string>> {
-	const attendees = await eventxPaginate.call(ctx, {
-		method: 'GET',
-		path: `${API_PREFIX}/event/${eventId}/attendee`,
-		// Oldest first: when EventX already holds several attendees of one email, the oldest is kept.
-		qs: { sort: 'createdAt,id' },
-		itemIndex,
-	});
+	const attendees = await eventxPaginate.call(
+		ctx,
+		{
+			method: 'GET',
+			path: `${API_PREFIX}/event/${eventId}/attendee`,
+			// Oldest first: when EventX already holds several attendees of one email, the oldest is kept.
+			qs: { sort: 'createdAt,id' },
+			itemIndex,
+		},
+		undefined,
+		true,
+		CREATED_KEY,
+	);
 	const byEmail = new Map<string, string>();
 	for (const attendee of attendees) {
 		const email = emailKey(attendee.invitationEmail);
