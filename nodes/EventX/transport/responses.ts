@@ -195,8 +195,7 @@ export async function eventxRanges(
 		if (!pagination || typeof pagination !== 'object') {
 			throw malformed(this, request, 'the expected "pagination" object');
 		}
-		const connected =
-			first === 0 || !anchors || rows.some((row) => anchors!.has(idOf(row) ?? ''));
+		const connected = first === 0 || !anchors || rows.some((row) => anchors!.has(idOf(row) ?? ''));
 		if (!connected) {
 			// Rows were removed (or moved) before the position: the rows between the last range and
 			// this one may have moved up past it. The range starts again earlier; this answer is
