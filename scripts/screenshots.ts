@@ -1,5 +1,5 @@
 // `npm run screenshots`: runs the editor tests in a real n8n and Chromium, then copies the
-// screenshots the README shows into docs/screenshots/.
+// screenshots the README and docs/ show into docs/screenshots/.
 import { childProcess, fs, os, path, print, process, repoRoot } from '../test/platform.cjs';
 
 const README_SHOTS = [

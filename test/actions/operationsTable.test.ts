@@ -4,7 +4,8 @@ import { resourceOptions, resources } from '../../nodes/EventX/actions/resources
 import { SPEC_FILE, type OpenApi } from '../../scripts/gen-enums';
 
 // Issue 16: every published endpoint but the token exchange and the Salesforce account has an
-// operation, and the README's table says which one calls it.
+// operation, and docs/operations.md's endpoint table says which one calls it; the README's short
+// table names every operation the node offers, and only those.
 const LEFT_OUT = ['POST /public-api/v1/auth', 'GET /public-api/v1/salesforce-account'];
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
@@ -21,15 +22,24 @@ interface Row {
 	endpoints: string[];
 }
 
-/** The rows of the README's "## Operations" table, with the endpoints each names. */
-function operationsTable(): Row[] {
-	const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
-	const section = readme.slice(readme.indexOf('\n## Operations\n'));
-	const lines = section.split('\n').slice(2);
-	const rows: Row[] = [];
+/** The rows of the first table under `heading` in a Markdown file of the repository, as cells. */
+function tableRows(file: string, heading: string): string[][] {
+	const text = fs.readFileSync(path.join(repoRoot, file), 'utf8');
+	const start = text.indexOf(`\n${heading}\n`);
+	if (start < 0) throw new Error(`${file} has no "${heading}"`);
+	const lines = text.slice(start).split('\n').slice(2);
+	const rows: string[][] = [];
 	for (const line of lines.slice(lines.findIndex((l) => l.startsWith('| ---')) + 1)) {
 		if (!line.startsWith('|')) break;
-		const [resource, operation, endpoint] = line.split(' | ').map((c) => c.replace(/^\| ?/, ''));
+		rows.push(line.split(' | ').map((c) => c.replace(/^\| ?/, '').replace(/ ?\|$/, '')));
+	}
+	return rows;
+}
+
+/** The rows of docs/operations.md's endpoint table, with the endpoints each names. */
+function operationsTable(): Row[] {
+	const rows: Row[] = [];
+	for (const [resource, operation, endpoint] of tableRows('docs/operations.md', '## Endpoints')) {
 		const spans = [...endpoint.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
 		const [method] = spans[0]?.split(' ') ?? [''];
 		const endpoints = spans.flatMap((span) => {
@@ -43,7 +53,16 @@ function operationsTable(): Row[] {
 	return rows;
 }
 
-describe("the README's operations table", () => {
+/** What the node's Resource and Operation dropdowns offer, as "Resource > Operation". */
+const offered = new Set(
+	resourceOptions.flatMap(({ name, value }) =>
+		(resources[value as string].operationProperty.options ?? []).map(
+			(option) => `${name} > ${(option as { name: string }).name}`,
+		),
+	),
+);
+
+describe("docs/operations.md's endpoint table", () => {
 	const rows = operationsTable();
 
 	test('names every published endpoint but the token exchange and the Salesforce account', () => {
@@ -55,16 +74,20 @@ describe("the README's operations table", () => {
 	});
 
 	test("names each endpoint's operation as the node offers it", () => {
-		const offered = new Set(
-			resourceOptions.flatMap(({ name, value }) =>
-				(resources[value as string].operationProperty.options ?? []).map(
-					(option) => `${name} > ${(option as { name: string }).name}`,
-				),
-			),
-		);
 		const unknown = rows
 			.map((row) => `${row.resource} > ${row.operation}`)
 			.filter((name) => !offered.has(name));
 		expect(unknown).toEqual([]);
+	});
+});
+
+describe("the README's operations table", () => {
+	test('names every operation the node offers, each once, and no other', () => {
+		const named = tableRows('README.md', '## Operations').flatMap(([resource, operations]) =>
+			operations.split(', ').map((operation) => `${resource} > ${operation.replace(/ \(.*$/, '')}`),
+		);
+		expect(named.filter((name, index) => named.indexOf(name) !== index)).toEqual([]);
+		expect(named.filter((name) => !offered.has(name))).toEqual([]);
+		expect([...offered].filter((name) => !named.includes(name))).toEqual([]);
 	});
 });
