@@ -84,9 +84,11 @@ export async function n8nCli(
 export async function startN8n(
 	setup: N8nSetup,
 	echo?: (chunk: string) => void,
+	/** More environment for this n8n (settings one suite needs, e.g. the durable poll scheduler). */
+	extra: Record<string, string> = {},
 ): Promise<ManagedProcess> {
 	return await startProcess(setup.n8n.node, [setup.n8n.bin, 'start'], {
-		env: n8nEnv(setup),
+		env: n8nEnv(setup, extra),
 		cwd: setup.userFolder,
 		ready: /Editor is now accessible/,
 		timeoutMs: 180000,

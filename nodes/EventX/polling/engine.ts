@@ -221,8 +221,8 @@ async function readNewestFirst(
 ): Promise<Read> {
 	const depth = Math.max(0, state.depth ?? 0);
 	let start = state.deep ? Math.max(0, depth - PAGE) : Math.max(0, depth + PAGE - wanted);
-	const firstRows = state.deep ? MAX_PAGES_PER_REQUEST * PAGE : depth + PAGE - start;
 	for (;;) {
+		const firstRows = state.deep ? MAX_PAGES_PER_REQUEST * PAGE : depth + PAGE - start;
 		const found = collector(source, Date.now());
 		let boundary: Watermark | undefined = mark;
 		let complete = false;
@@ -301,7 +301,7 @@ export async function activate(
 		undefined,
 		{},
 		MAX_SEEN_AHEAD + PAGE,
-		{ ...limits, softDeadline: Math.min(limits.softDeadline, limits.deadline) },
+		limits,
 		(present) => (mark ??= { at: present === undefined ? 0 : present - LOOK_BACK_MS }),
 	);
 	mark ??= { at: read.present === undefined ? 0 : read.present - LOOK_BACK_MS };

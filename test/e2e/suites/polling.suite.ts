@@ -1,4 +1,10 @@
-import { outputOf, type E2eEnvironment, type Execution } from '../environment';
+import {
+	hasDurablePolling,
+	outputOf,
+	POLL_TIMEOUT_SECONDS,
+	type E2eEnvironment,
+	type Execution,
+} from '../environment';
 import { demoExamples, EXAMPLE_IDS } from '../../../scripts/n8n-runtime';
 import { CREDENTIAL_ID, pollingWorkflow, POLLING_TRIGGER_TYPE } from '../workflows';
 import type { E2eSuite } from './types';
@@ -6,6 +12,8 @@ import type { LoggedRequest } from '../../simulator/server';
 import { setTimeout } from '../../platform.cjs';
 
 const ATTENDEES_WORKFLOW = 'evxE2ePollAttendee';
+/** The trigger node's name in the polling workflows (its static data is kept under it). */
+const POLLING_NODE = 'EventX Polling Trigger';
 /** examples/paid-order-accounting.json, imported by the examples suite on its demo event. */
 const ORDERS_WORKFLOW = EXAMPLE_IDS.accounting;
 
@@ -143,6 +151,23 @@ export const pollingChecksSuite: E2eSuite = {
 				expect(Date.parse(String(attendees[0].startedAt))).toBeGreaterThan(changedAt);
 			});
 
+			test("the trigger's state is where n8n keeps poll cursors (durable cursors on 2.41, static data on 2.8): a watermark a minute behind EventX's clock", async () => {
+				const cursor = (await env().pollCursor(ATTENDEES_WORKFLOW, POLLING_NODE)) as
+					| { pollState?: { v: number; at: string } }
+					| undefined;
+				expect(cursor?.pollState).toMatchObject({
+					v: 2,
+					trigger: 'newAttendee',
+					eventId,
+					at: expect.any(String),
+					seen: expect.any(String),
+				});
+				const clock = await env().sim<{ now: string }>('POST', '/__sim/clock', {});
+				expect(Date.parse(cursor!.pollState!.at)).toBeLessThanOrEqual(
+					Date.parse(clock.now) - 60_000,
+				);
+			});
+
 			test('polls that find nothing new start no execution', async () => {
 				const attendees = await executionsOf(env(), ATTENDEES_WORKFLOW, 1, 0);
 				const last = Date.parse(String(attendees[0].startedAt)) + 1000;
@@ -158,9 +183,45 @@ export const pollingChecksSuite: E2eSuite = {
 				expect((await readsAfter(env(), `${orderEventId}/order`, last)).length).toBeGreaterThan(0);
 				expect(await executionsOf(env(), ATTENDEES_WORKFLOW, 2, 0)).toHaveLength(1);
 				expect(await executionsOf(env(), ORDERS_WORKFLOW, 2, 0)).toHaveLength(1);
-
-				await env().setActive(ATTENDEES_WORKFLOW, false);
 				await env().setActive(ORDERS_WORKFLOW, false);
+				if (!hasDurablePolling(env().setup.n8n.release))
+					await env().setActive(ATTENDEES_WORKFLOW, false);
+			});
+
+			test(`a silent EventX: the poll ends within n8n's poll timeout (${POLL_TIMEOUT_SECONDS} s) with EventX's failure and its cursor kept; the next brings the new attendee once`, async () => {
+				if (!hasDurablePolling(env().setup.n8n.release)) return;
+				const before = await env().pollCursor(ATTENDEES_WORKFLOW, POLLING_NODE);
+				await env().sim('POST', '/__sim/faults', {
+					kind: 'hang',
+					method: 'GET',
+					path: `/event/${eventId}/attendee$`,
+					times: 0,
+				});
+				const upserted = await env().eventx<{ dataList: Array<{ id: string }> }>(
+					'PUT',
+					`/event/${eventId}/attendee/bulk-upsert`,
+					[{ firstName: 'Sidney', lastName: 'Silent', invitationEmail: 'sidney@example.com' }],
+				);
+				// the next poll fails by itself, within the budget n8n gives it (not abandoned)
+				const failed = await executionsOf(env(), ATTENDEES_WORKFLOW, 2, NEXT_POLL_MS + 30_000);
+				const errors = failed.filter((e) => e.status === 'error');
+				expect(errors).toHaveLength(1);
+				expect(JSON.stringify(errors[0].data.resultData.error)).toContain(
+					'EventX did not answer in time',
+				);
+				expect(await env().pollCursor(ATTENDEES_WORKFLOW, POLLING_NODE)).toEqual(before);
+
+				await env().sim('DELETE', '/__sim/faults');
+				const after = await executionsOf(env(), ATTENDEES_WORKFLOW, 3, NEXT_POLL_MS + 30_000);
+				const succeeded = after.filter((e) => e.status === 'success');
+				expect(succeeded).toHaveLength(2);
+				const newest = succeeded.sort((a, b) =>
+					String(b.startedAt).localeCompare(String(a.startedAt)),
+				)[0];
+				expect(
+					outputOf(newest.data.resultData.runData, 'EventX Polling Trigger').map((i) => i.id),
+				).toEqual([upserted.dataList[0].id]);
+				await env().setActive(ATTENDEES_WORKFLOW, false);
 			});
 		});
 	},
