@@ -79,7 +79,13 @@ describe.each(DRIVERS)('$trigger', (driver) => {
 	});
 
 	it('4. out-of-order answers: a row a place out of order at each page edge loses nothing (100 changes, then 250 at 100 a poll)', async () => {
-		const harness = await activate(driver, 350);
+		driver.prepare(ctx.sim, eventId, 351);
+		// one change before the trigger starts: the records prepared lie strictly before it
+		ctx.sim.store.advanceTime(1000);
+		occur(driver);
+		ctx.sim.store.advanceTime(DOWNTIME_MS);
+		const harness = pollingTrigger(ctx.sim, pollParameters(eventId, driver.trigger));
+		expect(await harness.pollItems()).toBeNull();
 		ctx.sim.addFault({ kind: 'out-of-order', path: listPath(driver), times: 0 });
 		ctx.sim.store.advanceTime(1000);
 		// 100: the first page of a newest-first read is exactly the changes; the oldest of them
