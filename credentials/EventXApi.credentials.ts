@@ -8,7 +8,7 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
-import { parseErrorEnvelope } from '../nodes/EventX/helpers/envelope';
+import { parseErrorEnvelope } from './envelope';
 
 export const DEFAULT_BASE_URL = 'https://esaas-api.eventx.io';
 

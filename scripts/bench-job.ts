@@ -66,8 +66,6 @@ export interface JobResult {
 }
 
 const HTTP_REQUEST_VERSION = 4.2;
-/** The package's jobs run on its latest version (the resource mapper of the imports). */
-const EVENTX_VERSION = 3;
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
 /** The import's rows: a sheet's column names, mapped automatically (one is a custom question's label). */
@@ -425,8 +423,9 @@ async function runner(input: JobInput): Promise<Runner> {
 				authentication: 'apiToken',
 				apiToken: DEMO_API_TOKEN,
 			},
+			// The EventX node runs its defaultVersion, as a new node in the editor would.
 			...(eventx
-				? { typeVersion: EVENTX_VERSION }
+				? {}
 				: { nodeType: 'n8n-nodes-base.httpRequest', typeVersion: HTTP_REQUEST_VERSION }),
 		});
 		return { items: output.map((i) => i.json), error };

@@ -47,19 +47,20 @@ export function apiRequests(sim: Simulator) {
 }
 
 /**
- * Return All's reads of a long list: `requests` page ranges of 200 pages of 100 (20,000 items a
- * request), the second from page 200 (it reads the first's last page again, to see that no row
- * slipped between them). Each item is returned once.
+ * Return All's reads of a long list (the requests to `listPath`): `requests` page ranges of 200
+ * pages of 100 (20,000 items a request), the second from page 200 (it reads the first's last page
+ * again, to see that no row slipped between them). Each item is returned once.
  */
 export function expectRangedReads(
 	sim: Simulator,
 	items: Array<{ json: { id?: unknown } }>,
 	total: number,
 	requests: number,
+	listPath: RegExp,
 ): void {
 	expect(items).toHaveLength(total);
 	expect(new Set(items.map((i) => i.json.id)).size).toBe(total);
-	const lists = apiRequests(sim);
+	const lists = apiRequests(sim).filter((r) => listPath.test(r.path));
 	expect(lists).toHaveLength(requests);
 	expect(lists[0].query).toMatchObject({ page: '1', pageEnd: '200', pageSize: '100' });
 	if (requests === 2) expect(lists[1].query).toMatchObject({ page: '200', pageEnd: '399' });

@@ -6,12 +6,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { resourceOptions, resources } from './actions/resources';
+import { operationProperties, resourceOptions, resources } from './actions/resources';
 import { route } from './actions/router';
 import { listSearch, loadOptions, resourceMapping } from './methods';
 import { ACTION_DESCRIPTION } from './helpers/nodeDescription';
-import { LATEST_VERSION, operationProperties, v1Only } from './helpers/versions';
-import { requestOptionsProperty, requestSettingsOptions } from './transport/requestOptions';
 
 export class EventX implements INodeType {
 	description: INodeTypeDescription = {
@@ -19,10 +17,9 @@ export class EventX implements INodeType {
 		name: 'eventX',
 		icon: { light: 'file:eventx.svg', dark: 'file:eventx.dark.svg' },
 		group: ['transform'],
-		// Version 2: pickers, Simplify and one Options collection per operation; version 3: the
-		// attendee resource mapper (see helpers/versions).
-		version: [1, 2, 3],
-		defaultVersion: LATEST_VERSION,
+		// One version until a change would break workflows saved with a released one (CONTRIBUTING.md).
+		version: 1,
+		defaultVersion: 1,
 		// "Get Many: Event": the labels of the chosen operation and resource (parameters hold only
 		// their values). A literal, as n8n's verification requires; the description test holds it
 		// equal to the resource and operation options.
@@ -49,11 +46,9 @@ export class EventX implements INodeType {
 					operationProperties(
 						{ resource: [resourceName], operation: [operationName] },
 						operation.description,
-						requestSettingsOptions,
 					),
 				),
 			]),
-			v1Only(requestOptionsProperty),
 		],
 	};
 

@@ -1,4 +1,4 @@
-/** The examples as the sandbox imports them: one demo event, version 2 nodes. */
+/** The examples as the sandbox imports them: one demo event. */
 import { fs, path } from '../../test/platform.cjs';
 import { PACKAGE_NAME, REPO_ROOT } from '../n8n-install';
 

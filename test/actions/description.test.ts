@@ -1,4 +1,4 @@
-// Cross-cutting: the node descriptions as the editor shows them (n8n's UX guidelines, versions, Options, Simplify, pickers) for every operation at once.
+// Cross-cutting: the node descriptions as the editor shows them (n8n's UX guidelines, the one version, Options, Simplify, pickers) for every operation at once.
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
@@ -153,19 +153,16 @@ describe('what the editor shows (n8n UX guidelines)', () => {
 	});
 });
 
-describe('version 2 of the action node', () => {
+describe("the action node's parameters", () => {
 	const description = new EventX().description;
-	const node = (
-		typeVersion: number,
-		parameters: Record<string, unknown>,
-		type = 'n8n-nodes-eventx.eventX',
-	) => ({ id: 'n', name: 'EventX', type, typeVersion, position: [0, 0], parameters }) as never;
-	/** The top-level parameters n8n shows for one operation on one version (as a node or as a tool). */
-	const shown = (typeVersion: number, resource: string, operation: string, tool = false) => {
+	const node = (parameters: Record<string, unknown>, type = 'n8n-nodes-eventx.eventX') =>
+		({ id: 'n', name: 'EventX', type, typeVersion: 1, position: [0, 0], parameters }) as never;
+	/** The top-level parameters n8n shows for one operation (as a node or as a tool). */
+	const shown = (resource: string, operation: string, tool = false) => {
 		const values = { resource, operation };
 		const nodeType = tool ? { ...description, name: 'eventXTool' } : description;
 		return description.properties.filter((p) =>
-			NodeHelpers.displayParameter(values, p, node(typeVersion, values), nodeType as never),
+			NodeHelpers.displayParameter(values, p, node(values), nodeType as never),
 		);
 	};
 	const operations = description.properties
@@ -177,73 +174,97 @@ describe('version 2 of the action node', () => {
 			})),
 		);
 
-	test('version 3 is the default; versions 1 and 2 stay available for saved workflows', () => {
-		expect(description.version).toEqual([1, 2, 3]);
-		expect(description.defaultVersion).toBe(3);
+	test('one version, 1, until a release has saved workflows to keep', () => {
+		expect(description.version).toBe(1);
+		expect(description.defaultVersion).toBe(1);
+		expect(new EventXTrigger().description.version).toBe(1);
+		expect(new EventXPollingTrigger().description.version).toBe(1);
+		const versioned = description.properties.filter((p) =>
+			JSON.stringify(p.displayOptions ?? {}).includes('@version'),
+		);
+		expect(versioned.map((p) => p.name)).toEqual([]);
 	});
 
-	test("version 3 changes only Create or Update and Update: the attendee resource mapper; version 2's parameters stay for saved workflows", () => {
-		const names = (version: number, operation: string) =>
-			shown(version, 'attendee', operation).map((p) => p.name);
-		expect(names(2, 'upsert')).toEqual(
-			expect.arrayContaining(['attendeeId', 'upsertFields', 'upsertCustomFields']),
-		);
-		expect(names(2, 'upsert')).not.toContain('columns');
-		expect(names(3, 'upsert')).toEqual(expect.arrayContaining(['matchOn', 'columns']));
-		expect(names(3, 'upsert')).not.toContain('upsertFields');
-		expect(names(2, 'update')).toContain('updateFields');
-		expect(names(3, 'update')).toContain('columns');
-		expect(names(3, 'update')).not.toContain('updateFields');
-		const columns = shown(3, 'attendee', 'upsert').find((p) => p.name === 'columns')!;
+	test('Create or Update and Update take their fields from the attendee resource mapper', () => {
+		const names = (operation: string) => shown('attendee', operation).map((p) => p.name);
+		expect(names('upsert')).toEqual([
+			'resource',
+			'operation',
+			'eventId',
+			'matchOn',
+			'columns',
+			'ticketClassId',
+			'addOns',
+			'options',
+		]);
+		expect(names('update')).toEqual([
+			'resource',
+			'operation',
+			'eventId',
+			'attendeeId',
+			'columns',
+			'options',
+		]);
+		const columns = shown('attendee', 'upsert').find((p) => p.name === 'columns')!;
 		expect(columns.typeOptions?.resourceMapper).toMatchObject({
 			resourceMapperMethod: 'getAttendeeColumns',
 			supportAutoMap: true,
 		});
-		// Every other operation shows the same parameters on versions 2 and 3.
-		for (const { resource, operation } of operations) {
-			if (resource === 'attendee' && (operation === 'upsert' || operation === 'update')) continue;
-			expect(shown(3, resource, operation)).toEqual(shown(2, resource, operation));
-		}
+		const matchOn = shown('attendee', 'upsert').find((p) => p.name === 'matchOn')!;
+		expect(matchOn.default).toBe('invitationEmail');
+		expect((matchOn.options as INodePropertyOptions[]).map((o) => o.value)).toEqual([
+			'id',
+			'invitationEmail',
+			'nothing',
+		]);
 	});
 
 	test('every operation has one Options collection, holding the request settings', () => {
 		for (const { resource, operation } of operations) {
-			const collections = shown(2, resource, operation).filter((p) => p.type === 'collection');
+			const collections = shown(resource, operation).filter((p) => p.type === 'collection');
 			const options = collections.filter((p) => p.displayName === 'Options');
 			expect({ resource, operation, options: options.map((p) => p.name) }).toEqual({
 				resource,
 				operation,
 				options: ['options'],
 			});
-			expect(collections.map((p) => p.name)).not.toContain('requestOptions');
 			const names = (options[0].options as INodeProperties[]).map((o) => o.name);
-			expect(names).toEqual(expect.arrayContaining(['maxRetries', 'timeoutSeconds']));
+			expect(names).toEqual(
+				expect.arrayContaining(['maxRetries', 'maxRetryWaitSeconds', 'timeoutSeconds']),
+			);
 		}
-		// Version 1 is unchanged: the node-wide Request Options are still there.
-		expect(shown(1, 'event', 'getMany').map((p) => p.name)).toContain('requestOptions');
+		const names = (resource: string, operation: string) =>
+			(shown(resource, operation).find((p) => p.name === 'options')!.options as INodeProperties[])
+				.map((o) => o.name)
+				.sort();
+		expect(names('attendee', 'upsert')).toEqual([
+			'batchSize',
+			'maxRetries',
+			'maxRetryWaitSeconds',
+			'timeoutSeconds',
+			'unknownFields',
+		]);
+		expect(names('event', 'get')).toEqual(['maxRetries', 'maxRetryWaitSeconds', 'timeoutSeconds']);
 	});
 
 	test('an AI tool is not asked about timeouts and retries', () => {
 		for (const { resource, operation } of operations) {
-			const options = shown(2, resource, operation, true).filter((p) => p.type === 'collection');
+			const options = shown(resource, operation, true).filter((p) => p.type === 'collection');
 			const settings = options.flatMap((p) => (p.options as INodeProperties[]).map((o) => o.name));
 			expect(settings).not.toContain('timeoutSeconds');
 			expect(settings).not.toContain('maxRetries');
 		}
-		// The operation's own options stay: Batch Size of Create or Update.
-		const upsert = shown(2, 'attendee', 'upsert', true).find((p) => p.name === 'options');
-		const onVersion = (version: number) => (o: INodeProperties) =>
-			((o.displayOptions?.show?.['@version'] as number[] | undefined) ?? [version]).includes(
-				version,
-			);
-		const own = upsert?.options as INodeProperties[];
-		expect(own.filter(onVersion(2)).map((o) => o.name)).toEqual(['batchSize']);
-		expect(own.filter(onVersion(3)).map((o) => o.name)).toEqual(['batchSize', 'unknownFields']);
+		// The operation's own options stay: Batch Size and Unknown Input Fields of Create or Update.
+		const upsert = shown('attendee', 'upsert', true).find((p) => p.name === 'options');
+		expect((upsert?.options as INodeProperties[]).map((o) => o.name)).toEqual([
+			'batchSize',
+			'unknownFields',
+		]);
 	});
 
-	test('Simplify is offered, on by default, for every get and list operation (version 2 only)', () => {
+	test('Simplify is offered, on by default, for every get and list operation', () => {
 		for (const { resource, operation } of operations) {
-			const simplify = shown(2, resource, operation).find((p) => p.name === 'simplify');
+			const simplify = shown(resource, operation).find((p) => p.name === 'simplify');
 			// Media, registration forms, ticketing, custom domains and their path mappings answer
 			// without rawData or question answers: there is nothing to simplify.
 			const readsRecords =
@@ -260,13 +281,12 @@ describe('version 2 of the action node', () => {
 				operation,
 				simplify: readsRecords ? true : undefined,
 			});
-			expect(shown(1, resource, operation).map((p) => p.name)).not.toContain('simplify');
 		}
 	});
 
 	test('records the API can list are picked from a list, with By ID kept for expressions', () => {
 		const locator = (resource: string, operation: string, name: string) =>
-			shown(2, resource, operation).find((p) => p.name === name);
+			shown(resource, operation).find((p) => p.name === name);
 		for (const [resource, operation, name, method] of [
 			['event', 'create', 'organizationId', 'searchOrganizations'],
 			['attendee', 'get', 'attendeeId', 'searchAttendees'],
@@ -296,12 +316,8 @@ describe('version 2 of the action node', () => {
 			expect(p.modes!.map((m) => m.name)).toEqual(['list', 'id']);
 			expect(p.modes![0].typeOptions?.searchListMethod).toBe(method);
 			expect(new EventX().methods.listSearch).toHaveProperty(method);
-			// Version 1 keeps its text field: saved values stay valid.
-			expect(shown(1, resource, operation).find((q) => q.name === name)?.type).toBe('string');
 		}
-		const manual = shown(2, 'outreach', 'sendManualEmail').find(
-			(p) => p.name === 'outreachEmailId',
-		)!;
+		const manual = shown('outreach', 'sendManualEmail').find((p) => p.name === 'outreachEmailId')!;
 		expect(manual.description).toMatch(/admin panel/);
 	});
 

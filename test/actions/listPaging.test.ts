@@ -13,8 +13,6 @@ import { addDomain } from './customDomain/fixtures';
 import { addMapping } from './customDomainPathMapping/fixtures';
 
 const ctx = useSimulator();
-/** The node's default version (until the harness runs it by default). */
-const typeVersion = 3;
 
 interface ListCase {
 	name: string;
@@ -107,10 +105,7 @@ const fault = (list: ListCase, spec: Omit<FaultSpec, 'path'>) =>
 	ctx.sim.addFault({ ...spec, path: list.path.source, times: spec.times ?? 0 });
 
 async function getAll(parameters: INodeParameters, extra: INodeParameters) {
-	const { items, error } = await run(ctx.sim, {
-		parameters: { ...parameters, ...extra },
-		typeVersion,
-	});
+	const { items, error } = await run(ctx.sim, { parameters: { ...parameters, ...extra } });
 	expect(error).toBeUndefined();
 	return items.map((i) => String(i.json.id));
 }

@@ -61,7 +61,7 @@ export function queueWorkflows(actionSteps: ActionStep[], bulkEventId: string): 
 					operation: 'sendConfirmationEmail',
 					eventId: byId(bulkEventId),
 					attendeeIds: '={{ $json.id }}',
-					sendOptions: { batchSize: 50 },
+					options: { batchSize: 50 },
 				},
 				1,
 			),

@@ -192,7 +192,7 @@ function ticketingSteps(expect: jest.Expect, seed: ActionSeed): ActionStep[] {
 						},
 					],
 				},
-				orderOptions: { orderPaymentMethod: 'offline' },
+				options: { orderPaymentMethod: 'offline' },
 			},
 			check: ({ output, requests, state }) => {
 				expect(output).toEqual([expect.objectContaining({ status: 'pending_payment' })]);

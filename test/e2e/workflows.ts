@@ -261,7 +261,7 @@ function attendeeSteps(expect: jest.Expect, seed: ActionSeed): ActionStep[] {
 			parameters: {
 				...attendee('getByShortCode'),
 				shortCode: "={{ $('Get Many Attendees').first().json.shortCode.toLowerCase() }}",
-				shortCodeOptions: { ignoreCase: true },
+				options: { ignoreCase: true },
 			},
 			check: ({ output, requests, outputOf }) => {
 				expect(output).toEqual([

@@ -27,6 +27,16 @@ const nodeClasses: Record<string, INodeType> = {
 	[`${PACKAGE}.eventX`]: new EventX(),
 };
 
+/**
+ * The version n8n gives a new node of this type: its description's `defaultVersion`, else its
+ * latest version. Tests that name no version run this one: what a user adding the node gets.
+ */
+export function defaultVersion(nodeType: INodeType | undefined): number {
+	if (!nodeType) throw new Error('The harness knows no such node type');
+	const { version, defaultVersion } = nodeType.description;
+	return defaultVersion ?? (Array.isArray(version) ? Math.max(...version) : version);
+}
+
 export function registerNodeType(name: string, node: INodeType): void {
 	nodeClasses[name] = node;
 }
@@ -54,7 +64,7 @@ export interface RunNodeOptions {
 	credentialsHelper?: HarnessCredentialsHelper;
 	mode?: WorkflowExecuteMode;
 	nodeType?: string;
-	/** The node's version (1 by default); versioned types are registered per version. */
+	/** The node's version; the node type's `defaultVersion` (what n8n gives a new node) when absent. */
 	typeVersion?: number;
 }
 
@@ -89,11 +99,12 @@ function setUp(options: Setup) {
 	if (!options.credentialsHelper && options.credentials)
 		credentialsHelper.saved.set('eventXApi', { ...options.credentials });
 
+	const type = options.nodeType ?? `${PACKAGE}.eventX`;
 	const node: INode = {
 		id: 'eventx-node',
 		name: NODE_NAME,
-		type: options.nodeType ?? `${PACKAGE}.eventX`,
-		typeVersion: options.typeVersion ?? 1,
+		type,
+		typeVersion: options.typeVersion ?? defaultVersion(nodeClasses[type]),
 		position: [0, 0],
 		parameters: options.parameters,
 		...(options.credentials

@@ -13,7 +13,7 @@ import type {
 import { EventXPollingTrigger } from '../../nodes/EventX/EventXPollingTrigger.node';
 import { harnessAdditionalData } from './additionalData';
 import { HarnessCredentialsHelper } from './credentials';
-import { credentialTypes, PACKAGE, triggerWorkflow } from './index';
+import { credentialTypes, defaultVersion, PACKAGE, triggerWorkflow } from './index';
 
 /** Static data as n8n stores it: JSON (the running workflow's copy is an observable proxy). */
 const jsonCopy = (data: IDataObject): IDataObject =>
@@ -56,7 +56,7 @@ export class PollHarness {
 			id: 'eventx-polling-node',
 			name: POLLING_NODE_NAME,
 			type: `${PACKAGE}.eventXPollingTrigger`,
-			typeVersion: 1,
+			typeVersion: defaultVersion(this.nodeType),
 			position: [0, 0],
 			parameters: options.parameters,
 			credentials: { eventXApi: { id: '1', name: 'EventX account' } },

@@ -18,7 +18,7 @@ import type {
 import { EventXTrigger } from '../../nodes/EventX/EventXTrigger.node';
 import { harnessAdditionalData } from './additionalData';
 import { HarnessCredentialsHelper } from './credentials';
-import { credentialTypes, PACKAGE, triggerWorkflow } from './index';
+import { credentialTypes, defaultVersion, PACKAGE, triggerWorkflow } from './index';
 import type { http } from '../platform.cjs';
 import { closeServer, listenOnLoopback, loopbackUrl } from '../simulator/http';
 
@@ -80,7 +80,7 @@ export class TriggerHarness {
 			id: 'eventx-trigger-node',
 			name: TRIGGER_NODE_NAME,
 			type: TRIGGER_TYPE,
-			typeVersion: 1,
+			typeVersion: defaultVersion(this.nodeType),
 			position: [0, 0],
 			parameters: options.parameters,
 			webhookId: options.webhookId ?? randomUUID(),

@@ -8,7 +8,7 @@ import {
 } from 'n8n-workflow';
 
 import { EventX } from '../../nodes/EventX/EventX.node';
-import { fromAi, fromAiKey } from '../../nodes/EventX/helpers/tool';
+import { fromAi } from '../../nodes/EventX/helpers/tool';
 
 const action = new EventX().description;
 /** The tool variant as n8n derives it: the same properties under a name ending in "Tool". */
@@ -64,8 +64,14 @@ describe('the node as a tool of an AI agent', () => {
 		expect(parametersOf(action, send).attendeeIds).toBe('={{ $json.id }}');
 		expect(fromAiCalls(parametersOf(tool, send)).map((c) => c.key)).toEqual(['Attendee_IDs']);
 
+		// A picker's $fromAI() is its ID (By ID), keyed by the picker's label.
 		const get = { resource: 'attendee', operation: 'get' };
-		expect(fromAiCalls(parametersOf(tool, get)).map((c) => c.key)).toEqual(['Attendee_ID']);
+		expect(parametersOf(tool, get).attendeeId).toEqual({
+			__rl: true,
+			mode: 'id',
+			value:
+				"={{ $fromAI('Attendee', `The attendee's ID (a UUID), e.g. the ID a lookup by short code or QR code token returned`, 'string') }}",
+		});
 	});
 
 	test("a user's own value replaces the model's", () => {
@@ -78,18 +84,33 @@ describe('the node as a tool of an AI agent', () => {
 		expect(fromAiCalls(params)).toEqual([]);
 	});
 
-	test("every $fromAI() default is one n8n accepts: a valid key, a description, n8n's quoting", () => {
+	test("every $fromAI() default is one n8n accepts: the editor's key, a description, n8n's quoting", () => {
 		const defaults = action.properties
-			.filter((p) => typeof p.default === 'string' && p.default.includes('$fromAI('))
-			.map((p) => ({ displayName: p.displayName, value: String(p.default) }));
+			.map((p) => ({ displayName: p.displayName, value: JSON.stringify(p.default) }))
+			.filter(({ value }) => value.includes('$fromAI('));
 		expect(defaults.length).toBeGreaterThanOrEqual(4);
+		const keys = new Map<string, string>();
 		for (const { displayName, value } of defaults) {
-			const [call] = fromAiCalls({ value });
-			// The key n8n's editor would write for the parameter, within n8n's rule for tool keys.
-			expect(call.key).toBe(fromAiKey(displayName));
+			const [call] = fromAiCalls({
+				value: JSON.parse(value) as string | object,
+			} as INodeParameters);
+			keys.set(displayName, call.key);
 			expect(call.key).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
 			expect(call.description!.length).toBeGreaterThan(20);
 		}
+		// The key n8n's editor writes when a user lets the model define the parameter: its label,
+		// every character but letters, digits and hyphens made "_".
+		expect(Object.fromEntries([...keys].sort())).toEqual({
+			Attendee: 'Attendee',
+			'Attendee IDs': 'Attendee_IDs',
+			'Media ID': 'Media_ID',
+			Order: 'Order',
+			'Order ID': 'Order_ID',
+			'QR Code Token': 'QR_Code_Token',
+			'Registration Form ID': 'Registration_Form_ID',
+			'Short Code': 'Short_Code',
+			'User ID': 'User_ID',
+		});
 	});
 
 	test("every operation's description says what it does, what it needs and what it returns", () => {

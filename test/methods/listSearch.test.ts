@@ -65,11 +65,10 @@ const pick = (method: string, parameters: Record<string, unknown>, filter?: stri
 		method,
 		filter,
 		parameters: parameters as never,
-		typeVersion: 2,
 		credentials: ctx.credentials(),
 	});
 
-describe('the version 2 pickers', () => {
+describe('the pickers (resource locators)', () => {
 	const eventOf = () => ({ __rl: true, mode: 'list', value: ctx.sim.seeded.eventIds[0] });
 
 	test('searchAttendees lists the chosen event by name and email, and searches with `q`', async () => {

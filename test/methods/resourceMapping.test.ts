@@ -1,4 +1,4 @@
-// The attendee columns of version 3's resource mapper (methods/resourceMapping.ts).
+// The attendee columns of the resource mapper (methods/resourceMapping.ts).
 import type { ResourceMapperField } from 'n8n-workflow';
 
 import { askEverything, byId } from '../actions/attendee/fixtures';
@@ -16,7 +16,6 @@ async function loadColumns(
 		kind: 'resourceMapping',
 		method: 'getAttendeeColumns',
 		parameters: { resource: 'attendee', operation, eventId: byId(eventId) },
-		typeVersion: 3,
 		credentials: ctx.credentials(),
 	});
 	return (result as { fields: ResourceMapperField[] }).fields;

@@ -7,7 +7,8 @@ import type { INodeParameters } from 'n8n-workflow';
 import { LoggerProxy } from 'n8n-workflow';
 
 import type { TriggerHarness } from '../harness/trigger';
-import { apiRequests, run, useSimulator } from '../fixtures';
+import { mappedColumns } from '../actions/attendee/fixtures';
+import { apiRequests, byId, run, useSimulator } from '../fixtures';
 import { print } from '../platform.cjs';
 import type { FaultSpec } from '../simulator/faults';
 import type { Simulator } from '../simulator/server';
@@ -17,7 +18,7 @@ import { hooksOf, startTrigger, triggerParameters } from '../trigger/setup';
 const ctx = useSimulator();
 
 // Short waits keep the matrix fast: 1 s timeout; a slow answer takes 1.5 s.
-const requestOptions = { timeoutSeconds: 1 };
+const options = { timeoutSeconds: 1 };
 const ENVELOPE_MESSAGE = 'EventX is having a bad day';
 
 type FaultName =
@@ -141,7 +142,7 @@ const CLASSES: OperationClass[] = [
 			resource: 'attendee',
 			operation: 'get',
 			eventId: eventParameter(sim),
-			attendeeId: attendeeOf(sim),
+			attendeeId: byId(attendeeOf(sim)),
 		}),
 	},
 	{
@@ -153,7 +154,7 @@ const CLASSES: OperationClass[] = [
 			resource: 'attendee',
 			operation: 'upsert',
 			eventId: eventParameter(sim),
-			upsertFields: { firstName: 'Matrix', invitationEmail: 'matrix@example.com' },
+			columns: mappedColumns({ firstName: 'Matrix', invitationEmail: 'matrix@example.com' }),
 		}),
 		stored: (sim) =>
 			[...sim.store.attendees.values()].filter((a) => a.invitationEmail === 'matrix@example.com')
@@ -179,7 +180,7 @@ const CLASSES: OperationClass[] = [
 		method: 'POST',
 		path: (sim) => `/event/${eventOf(sim)}/webhook$`,
 		retried: WRITE_RETRIED,
-		// The trigger has no Request Options: its 60 s timeout is not reached by a 1.5 s answer.
+		// The trigger has no request settings: its 60 s timeout is not reached by a 1.5 s answer.
 		toleratedFaults: ['slower than the timeout'],
 		async run(sim) {
 			const eventId = eventOf(sim);
@@ -212,7 +213,7 @@ const CLASSES: OperationClass[] = [
 async function observe(sim: Simulator, operation: OperationClass): Promise<Observed> {
 	if (operation.run) return await operation.run(sim);
 	const { items, error } = await run(sim, {
-		parameters: { ...operation.parameters!(sim), requestOptions },
+		parameters: { ...operation.parameters!(sim), options },
 	});
 	return {
 		error,

@@ -3,6 +3,9 @@
  * (the URL would resolve it and leave the route), and a "__proto__" key (copying it into an object
  * drops it, widening a filter). Both are refused before any request, naming the field and the item.
  */
+import type { IDataObject } from 'n8n-workflow';
+
+import { mappedColumns } from '../actions/attendee/fixtures';
 import { apiRequests, byId, run, useSimulator } from '../fixtures';
 
 const ctx = useSimulator();
@@ -93,31 +96,36 @@ describe('"__proto__" keys', () => {
 		expect(apiRequests(ctx.sim)).toHaveLength(0);
 	});
 
-	test('as a question of Custom Fields or of a custom-field filter: refused', async () => {
+	test('as an input field of Create or Update, or a question of a custom-field filter: refused', async () => {
 		const eventId = byId(ctx.sim.seeded.eventIds[0]);
 		const upsert = await run(ctx.sim, {
 			parameters: {
 				resource: 'attendee',
 				operation: 'upsert',
 				eventId,
-				upsertFields: { invitationEmail: 'a@example.com' },
-				upsertCustomFields: { fields: [{ questionId: '__proto__', value: 'x' }] },
+				columns: mappedColumns(null),
+				options: { unknownFields: 'error' },
 			},
+			items: [JSON.parse('{"email":"a@example.com","__proto__":{"polluted":true}}') as IDataObject],
 		});
-		expect(upsert.error?.message).toMatch(/^Custom Fields > Question: the key "__proto__"/);
-
-		const answer = await run(ctx.sim, {
+		expect(upsert.error?.message).toBe('Columns: no column for the input field(s) "__proto__"');
+		expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
+		expect(apiRequests(ctx.sim)).toHaveLength(0);
+		// Ignored (the default), it is not sent.
+		const ignored = await run(ctx.sim, {
 			parameters: {
 				resource: 'attendee',
 				operation: 'upsert',
 				eventId,
-				upsertFields: { invitationEmail: 'a@example.com' },
-				upsertCustomFields: {
-					fields: [{ questionId: 'q1', value: '{"value":"x","__proto__":{"mediaValues":[]}}' }],
-				},
+				columns: mappedColumns(null),
 			},
+			items: [JSON.parse('{"email":"a@example.com","__proto__":{"polluted":true}}') as IDataObject],
 		});
-		expect(answer.error?.message).toMatch(/^Custom Fields > Value: the key "__proto__"/);
+		expect(ignored.error).toBeUndefined();
+		expect(ctx.sim.requestsTo('PUT', '/bulk-upsert$').map((r) => JSON.stringify(r.body))).toEqual([
+			'[{"invitationEmail":"a@example.com"}]',
+		]);
+		ctx.sim.clearLog();
 
 		const filter = await run(ctx.sim, {
 			parameters: {

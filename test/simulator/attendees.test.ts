@@ -1,5 +1,6 @@
 // The simulator itself: attendee changes fire webhook deliveries.
-import { byId, run, useSimulator } from '../fixtures';
+import { useSimulator } from '../fixtures';
+import { apiCall } from './apiCall';
 
 const ctx = useSimulator();
 
@@ -14,46 +15,24 @@ describe('Simulator: attendee changes fire webhook deliveries', () => {
 			url: 'http://127.0.0.1:9/hook',
 			actions: ['attendee-create', 'attendee-update', 'attendee-delete'],
 		});
-		const created = await run(ctx.sim, {
-			parameters: {
-				resource: 'attendee',
-				operation: 'upsert',
-				eventId: byId(eventId),
-				upsertFields: { firstName: 'Webhook', invitationEmail: 'hook@example.com' },
-			},
-		});
-		await run(ctx.sim, {
-			parameters: {
-				resource: 'attendee',
-				operation: 'update',
-				eventId: byId(eventId),
-				attendeeId: a,
-				updateFields: { city: 'Macau' },
-			},
-		});
-		await run(ctx.sim, {
-			parameters: {
-				resource: 'attendee',
-				operation: 'remove',
-				eventId: byId(eventId),
-				attendeeIds: a,
-			},
-		});
-		await run(ctx.sim, {
-			parameters: {
-				resource: 'attendee',
-				operation: 'delete',
-				eventId: byId(eventId),
-				attendeeIds: b,
-			},
-		});
+		const base = `/public-api/v1/event/${eventId}/attendee`;
+		const created = await apiCall(ctx.sim, 'PUT', `${base}/bulk-upsert`, [
+			{ firstName: 'Webhook', invitationEmail: 'hook@example.com' },
+		]);
+		expect(created.status).toBe(200);
+		const createdId = created.body.dataList![0].id;
+		expect((await apiCall(ctx.sim, 'PATCH', `${base}/${a}`, { city: 'Macau' })).status).toBe(200);
+		const removed = await apiCall(ctx.sim, 'DELETE', `${base}/bulk-remove`, { attendeeIds: [a] });
+		expect(removed.status).toBe(200);
+		const deleted = await apiCall(ctx.sim, 'DELETE', `${base}/bulk-delete`, { attendeeIds: [b] });
+		expect(deleted.status).toBe(200);
 		await ctx.sim.settled();
 		const seen = ctx.sim.store.deliveries.map((d) => [
 			d.action,
 			(d.body.attendee as { id: string }).id,
 		]);
 		expect(seen).toEqual([
-			['attendee-create', created.items[0].json.id],
+			['attendee-create', createdId],
 			['attendee-update', a],
 			['attendee-delete', a],
 			['attendee-delete', b],

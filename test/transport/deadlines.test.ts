@@ -6,11 +6,11 @@ import { apiRequests, createEventParameters, run, useSimulator } from '../fixtur
 
 const ctx = useSimulator();
 
-const get = (requestOptions: Record<string, number>) => ({
+const get = (options: Record<string, number>) => ({
 	resource: 'event',
 	operation: 'get',
 	eventId: { __rl: true, mode: 'id', value: ctx.sim.seeded.eventIds[0] },
-	requestOptions,
+	options,
 });
 
 describe('deadlines', () => {
@@ -56,7 +56,7 @@ describe('deadlines', () => {
 		const result = await run(ctx.sim, {
 			parameters: {
 				...createEventParameters(ctx.sim, 'Dripped'),
-				requestOptions: { timeoutSeconds: 1 },
+				options: { timeoutSeconds: 1 },
 			},
 		});
 		expect(result.error?.message).toBe('EventX did not answer in time');

@@ -140,13 +140,13 @@ describe('transport failures', () => {
 	});
 });
 
-describe('Request Options', () => {
+describe('Options > request settings', () => {
 	test('a read slower than the timeout is retried, then reported as a timeout', async () => {
 		ctx.sim.addFault({ kind: 'delay', delayMs: 1500, path: '/event/', times: 0 });
 		const result = await run(ctx.sim, {
 			parameters: {
 				...get(),
-				requestOptions: { timeoutSeconds: 0.3, maxRetries: 1, maxRetryWaitSeconds: 1 },
+				options: { timeoutSeconds: 0.3, maxRetries: 1, maxRetryWaitSeconds: 1 },
 			},
 		});
 		expect(result.error?.message).toBe('EventX did not answer in time');
@@ -156,7 +156,7 @@ describe('Request Options', () => {
 	test('Max Retries 0 switches retries off', async () => {
 		ctx.sim.addFault({ kind: 'status', status: 503, path: '/event/' });
 		const result = await run(ctx.sim, {
-			parameters: { ...get(), requestOptions: { maxRetries: 0 } },
+			parameters: { ...get(), options: { maxRetries: 0 } },
 		});
 		expect(result.error?.message).toBe('Injected failure (503)');
 		expect(apiRequests(ctx.sim)).toHaveLength(1);
@@ -171,7 +171,7 @@ describe('Request Options', () => {
 		});
 		const started = Date.now();
 		const result = await run(ctx.sim, {
-			parameters: { ...get(), requestOptions: { maxRetryWaitSeconds: 5 } },
+			parameters: { ...get(), options: { maxRetryWaitSeconds: 5 } },
 		});
 		expect(result.error?.message).toBe('Injected failure (429)');
 		expect(result.error?.httpCode).toBe('429');

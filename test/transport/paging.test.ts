@@ -13,6 +13,8 @@ const getAll = (eventId: string, extra: Record<string, unknown> = {}) => ({
 	returnAll: true,
 	...extra,
 });
+/** The list reads (Simplify, on by default, also reads the event's questions once). */
+const listReads = () => apiRequests(ctx.sim).filter((r) => /\/attendee$/.test(r.path));
 
 describe('Return All', () => {
 	// Above about 125,000 items, spreading them into the output overflowed the call stack. Slow
@@ -27,7 +29,7 @@ describe('Return All', () => {
 		expect(result.items).toHaveLength(130_030);
 		expect(new Set(result.items.map((i) => i.json.id)).size).toBe(130_030);
 		expect(result.items.map((i) => i.json.id)).toEqual(expect.arrayContaining(ids.slice(-3)));
-		expect(apiRequests(ctx.sim)).toHaveLength(7);
+		expect(listReads()).toHaveLength(7);
 	}, 120_000);
 
 	test('a server whose ranges are always full and whose pageCount runs ahead stops once a full range brings nothing new and the rows agree with totalCount', async () => {
@@ -42,7 +44,7 @@ describe('Return All', () => {
 		// never ends the list, the second brought nothing new
 		expect(result.items).toHaveLength(total);
 		expect(new Set(result.items.map((i) => i.json.id)).size).toBe(total);
-		expect(apiRequests(ctx.sim)).toHaveLength(2);
+		expect(listReads()).toHaveLength(2);
 	});
 
 	test('a server that claims more items than it ever sends fails with what it did wrong', async () => {
@@ -53,7 +55,7 @@ describe('Return All', () => {
 		expect(result.error?.message).toMatch(
 			/^EventX's pagination does not advance: pages 200 to 399 brought no item that earlier pages had not/,
 		);
-		expect(apiRequests(ctx.sim)).toHaveLength(2);
+		expect(listReads()).toHaveLength(2);
 	});
 
 	test('with a limit, a lying server gives at most the limit of distinct items', async () => {

@@ -25,7 +25,7 @@ const get = () => ({
 	resource: 'event',
 	operation: 'get',
 	eventId: { __rl: true, mode: 'id', value: ctx.sim.seeded.eventIds[0] },
-	requestOptions: { maxRetries: 0 },
+	options: { maxRetries: 0 },
 });
 const create = () => createEventParameters(ctx.sim, 'Redirected');
 const assertNoSecrets = (value: unknown) => noSecretsIn(ctx.sim, value);

@@ -4,20 +4,22 @@ import type { INodeProperties } from 'n8n-workflow';
 import {
 	DEFAULT_RETRY_POLICY,
 	DEFAULT_TIMEOUT_MS,
-	requestOptionsProperty,
+	requestSettingsOptions,
 } from '../../nodes/EventX/transport/requestOptions';
 
-describe('Request Options', () => {
+describe('Options > request settings', () => {
 	// The editor's defaults are literals (n8n's verification reads them from the source); they must
-	// say what the transport does when the collection is left empty.
+	// say what the transport does when the collection is left empty: 3 retries, 30 s, 60 s.
 	test('the defaults shown in the editor are the transport defaults', () => {
 		const defaults = Object.fromEntries(
-			(requestOptionsProperty.options as INodeProperties[]).map((o) => [o.name, o.default]),
+			(requestSettingsOptions as INodeProperties[]).map((o) => [o.name, o.default]),
 		);
-		expect(defaults).toEqual({
-			maxRetries: DEFAULT_RETRY_POLICY.maxRetries,
-			maxRetryWaitSeconds: DEFAULT_RETRY_POLICY.maxTotalWaitMs / 1000,
-			timeoutSeconds: DEFAULT_TIMEOUT_MS / 1000,
+		expect(defaults).toEqual({ maxRetries: 3, maxRetryWaitSeconds: 30, timeoutSeconds: 60 });
+		expect(DEFAULT_RETRY_POLICY).toEqual({
+			maxRetries: 3,
+			baseDelayMs: 500,
+			maxTotalWaitMs: 30_000,
 		});
+		expect(DEFAULT_TIMEOUT_MS).toBe(60_000);
 	});
 });

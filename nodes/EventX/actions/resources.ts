@@ -1,4 +1,6 @@
-import type { INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { requestSettingsOptions } from '../transport/requestOptions';
 
 import { attendeeResource } from './attendee/Attendee.resource';
 import { attendeeTagResource } from './attendeeTag/AttendeeTag.resource';
@@ -53,3 +55,33 @@ export const resourceOptions: INodePropertyOptions[] = [
 	{ name: 'Ticketing', value: 'ticketing' },
 	{ name: 'Webhook', value: 'webhook' },
 ];
+
+const byName = (a: INodeProperties, b: INodeProperties) =>
+	a.displayName.localeCompare(b.displayName);
+
+/**
+ * One operation's parameters as the node shows them: its own, then one Options collection holding
+ * the operation's own options and the request settings (timeout, retries). The AI tool's
+ * collection holds the operation's own options only: a model has no use for timeouts and retries.
+ */
+export function operationProperties(
+	show: { resource: string[]; operation: string[] },
+	description: INodeProperties[],
+): INodeProperties[] {
+	const isOptions = (p: INodeProperties) => p.type === 'collection' && p.name === 'options';
+	const own = description.filter(isOptions).flatMap((p) => (p.options ?? []) as INodeProperties[]);
+	const collection = (options: INodeProperties[], tool: boolean): INodeProperties => ({
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [...options].sort(byName),
+		displayOptions: { show: { ...show, '@tool': [tool] } },
+	});
+	return [
+		...description.filter((p) => !isOptions(p)),
+		collection([...own, ...requestSettingsOptions], false),
+		...(own.length > 0 ? [collection(own, true)] : []),
+	];
+}

@@ -6,7 +6,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { BatchResult, Operation, PreparedItem } from './types';
+import type { BatchResult, PreparedItem } from '../helpers/batching';
+import type { Operation } from './types';
 import { isBatchOperation } from './types';
 import { resources } from './resources';
 
@@ -35,9 +36,13 @@ function errorItem(
 	details?: IDataObject,
 ): INodeExecutionData {
 	// n8n rewrites an item that carries its error to `{ error: message }`: an operation's details
-	// (e.g. `result: 'failed'`) are kept on the regular output by leaving the error object off.
-	if (details && !toErrorOutput)
-		return { json: { ...details, error: error.message }, pairedItem: { item: itemIndex } };
+	// (e.g. `result: 'failed'`) are kept on the regular output by leaving the error object off,
+	// so its description (e.g. "the attendee was saved; only its ticket change failed") goes along.
+	if (details && !toErrorOutput) {
+		const json: IDataObject = { ...details, error: error.message };
+		if (error.description) json.errorDescription = error.description;
+		return { json, pairedItem: { item: itemIndex } };
+	}
 	return { json: { error: error.message }, error, pairedItem: { item: itemIndex } };
 }
 

@@ -1,5 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import type { BatchResult, PreparedItem } from '../helpers/batching';
+
 /**
  * One operation of the action node. `prepare` reads and validates one item's parameters and
  * must not call EventX: the router prepares every item first, so bad input stops the run (or,
@@ -17,22 +19,6 @@ export interface ItemOperation<Plan = unknown> extends OperationBase<Plan> {
 		plan: Plan,
 		itemIndex: number,
 	): Promise<IDataObject | IDataObject[]>;
-}
-
-/**
- * The outcome for one input item of a batched operation. `sharedWith`: the other items whose
- * payload was the same (sent once). `details`: what a failed item shows besides the error.
- */
-export type BatchResult = (
-	| { json: IDataObject | IDataObject[] }
-	| { error: Error; details?: IDataObject }
-) & {
-	sharedWith?: number[];
-};
-
-export interface PreparedItem<Plan> {
-	plan: Plan;
-	itemIndex: number;
 }
 
 /** An operation that sends the items of an execution together (bulk endpoints, sends). */

@@ -1,19 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { BatchResult, PreparedItem } from '../actions/types';
 import { sameForAllItems } from './parameters';
 import { invalidField } from './validation';
-import { optionsName } from './versions';
 
 export const DEFAULT_BATCH_SIZE = 100;
 export const MAX_BATCH_SIZE = 1000;
 
-/** Options > Batch Size of a batched operation; `name` is the collection's parameter name. */
-export function batchOptionsProperty(name: string, description: string): INodeProperties {
+/** Options > Batch Size of a batched operation. */
+export function batchOptionsProperty(description: string): INodeProperties {
 	return {
 		displayName: 'Options',
-		name,
+		name: 'options',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
@@ -30,11 +28,10 @@ export function batchOptionsProperty(name: string, description: string): INodePr
 	};
 }
 
-export function readBatchSize(ctx: IExecuteFunctions, itemIndex: number, name: string): number {
-	const collection = optionsName(ctx, name);
-	return sameForAllItems(ctx, [collection], itemIndex, (index) => {
+export function readBatchSize(ctx: IExecuteFunctions, itemIndex: number): number {
+	return sameForAllItems(ctx, ['options'], itemIndex, (index) => {
 		const size =
-			(ctx.getNodeParameter(collection, index, {}) as IDataObject).batchSize ?? DEFAULT_BATCH_SIZE;
+			(ctx.getNodeParameter('options', index, {}) as IDataObject).batchSize ?? DEFAULT_BATCH_SIZE;
 		if (typeof size !== 'number' || !Number.isInteger(size) || size < 1 || size > MAX_BATCH_SIZE) {
 			throw invalidField(
 				ctx,
@@ -45,6 +42,22 @@ export function readBatchSize(ctx: IExecuteFunctions, itemIndex: number, name: s
 		}
 		return size;
 	});
+}
+
+/**
+ * The outcome for one input item of a batched operation. `sharedWith`: the other items whose
+ * payload was the same (sent once). `details`: what a failed item shows besides the error.
+ */
+export type BatchResult = (
+	| { json: IDataObject | IDataObject[] }
+	| { error: Error; details?: IDataObject }
+) & {
+	sharedWith?: number[];
+};
+
+export interface PreparedItem<Plan> {
+	plan: Plan;
+	itemIndex: number;
 }
 
 /** One prepared item as the batcher sees it: where it goes and what it carries. */

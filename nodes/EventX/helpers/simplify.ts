@@ -1,26 +1,24 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { API_PREFIX, eventxList } from '../transport';
-import { nodeVersion, fromV2 } from './versions';
 
 /**
- * Simplify, on by default from version 2 (version 1 always returns EventX's records). Records
- * without rawData or answers (orders) say what their simplified version keeps instead.
+ * Simplify, on by default. Records without rawData or answers (orders) say what their simplified
+ * version keeps instead.
  */
 export function simplifyProperty(
 	description = "Whether to return a simplified version of the response instead of the raw data: without EventX's rawData copy, and with custom question answers named by the question's label",
 ): INodeProperties {
-	return fromV2({
+	return {
 		displayName: 'Simplify',
 		name: 'simplify',
 		type: 'boolean',
 		default: true,
 		description,
-	});
+	};
 }
 
 export function readSimplify(ctx: IExecuteFunctions, itemIndex: number): boolean {
-	if (nodeVersion(ctx) < 2) return false;
 	return ctx.getNodeParameter('simplify', itemIndex, true) !== false;
 }
 

@@ -5,7 +5,7 @@ import { chosenEventId } from '../helpers/eventLocator';
 import { API_PREFIX, eventxList } from '../transport';
 
 /**
- * The attendee columns of Create or Update and Update (version 3): EventX's attendee fields and
+ * The attendee columns of Create or Update and Update: EventX's attendee fields and
  * the chosen event's custom questions, labels shown and IDs sent. Create or Update adds the
  * attendee's ID (it decides between create and update).
  */

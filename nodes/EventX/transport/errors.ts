@@ -3,9 +3,9 @@
 import type { JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { API_TOKEN_REFUSED, redactSecrets } from '../../../credentials/EventXApi.credentials';
-import { parseErrorEnvelope } from '../helpers/envelope';
+import { parseErrorEnvelope } from '../../../credentials/envelope';
 
-import type { EventXContext, EventXRequest } from './request';
+import type { EventXContext, EventXRequest } from './types';
 
 /** The failure of one attempt, reduced to what decides a retry and what the user is shown. */
 export interface AttemptFailure {

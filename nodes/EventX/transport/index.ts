@@ -2,13 +2,8 @@
  * The one place that does HTTP. Callers use one entry point per shape of answer
  * (responses.ts); the request, its retries (request.ts) and its errors (errors.ts) stay inside.
  */
-export {
-	API_PREFIX,
-	CREDENTIAL_TYPE,
-	type EventXContext,
-	type EventXRequest,
-	type RetryClass,
-} from './request';
+export { API_PREFIX, CREDENTIAL_TYPE } from './request';
+export type { EventXContext, EventXRequest, RetryClass } from './types';
 export {
 	eventxData,
 	eventxList,

@@ -1,21 +1,11 @@
 // Request and retries: the one call to EventX (n8n's authenticated helper, redirects within EventX's
 // origin, deadlines, the retry policy, one renewal on 401).
-import type {
-	IAdditionalCredentialOptions,
-	IDataObject,
-	IExecuteFunctions,
-	IHookFunctions,
-	IHttpRequestMethods,
-	IHttpRequestOptions,
-	ILoadOptionsFunctions,
-	IPollFunctions,
-	IWebhookFunctions,
-} from 'n8n-workflow';
+import type { IAdditionalCredentialOptions, IHttpRequestOptions } from 'n8n-workflow';
 import * as n8nWorkflow from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 import { normalizeBaseUrl, sameOrigin } from '../../../credentials/EventXApi.credentials';
-import type { RetryPolicy } from './requestOptions';
 import { readRequestSettings, retryDelay } from './requestOptions';
+import type { EventXContext, EventXRequest, RetryClass } from './types';
 
 import {
 	DROPPED_CODES,
@@ -39,40 +29,6 @@ const abortableSleep: AbortableSleep =
 export const CREDENTIAL_TYPE = 'eventXApi';
 
 export const API_PREFIX = '/public-api/v1';
-
-/** Every n8n context that may call EventX. */
-export type EventXContext =
-	| IExecuteFunctions
-	| ILoadOptionsFunctions
-	| IHookFunctions
-	| IPollFunctions
-	| IWebhookFunctions;
-
-/**
- * What a failed call may be retried on.
- * - `read`: the call changes nothing, so any transient failure may be retried.
- * - `write`: retried only where the answer proves nothing was applied (429, connection refused).
- * - `none`: never retried.
- */
-export type RetryClass = 'read' | 'write' | 'none';
-
-export interface EventXRequest {
-	method: IHttpRequestMethods;
-	/** Path below the base URL, starting with `/public-api/v1`. */
-	path: string;
-	qs?: IDataObject;
-	body?: IDataObject | IDataObject[];
-	/** Milliseconds; the node's Request Options (60 s by default) apply when absent. */
-	timeout?: number;
-	retry?: RetryClass;
-	retryPolicy?: RetryPolicy;
-	itemIndex?: number;
-	/**
-	 * An end (epoch milliseconds) the call must keep, retries included: each attempt's timeout is
-	 * cut to what is left of it, and no retry starts that would wait past it (a poll's budget).
-	 */
-	deadline?: number;
-}
 
 const RETRYABLE_READ_STATUSES = new Set([429, 502, 503, 504]);
 

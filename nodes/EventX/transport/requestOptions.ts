@@ -1,7 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { nodeVersion } from '../helpers/versions';
-
 export interface RetryPolicy {
 	/** Retries after the first attempt. */
 	maxRetries: number;
@@ -35,7 +33,8 @@ export function retryDelay(
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
 /**
- * Timeout and retries: the settings of every request of one execution. The defaults are literals
+ * Timeout and retries: the settings of every request of one execution, in each operation's
+ * Options (not on the AI tool: a model has no use for them). The defaults are literals
  * (n8n's verification reads them from the source); they restate the constants above, and
  * test/transport/requestOptions.test.ts holds them equal.
  */
@@ -68,19 +67,6 @@ export const requestSettingsOptions: INodeProperties[] = [
 	},
 ];
 
-/**
- * Version 1: the request settings in their own collection, shown once at the end of the node's
- * parameters. Version 2 puts them in each operation's Options (see `operationOptions`).
- */
-export const requestOptionsProperty: INodeProperties = {
-	displayName: 'Request Options',
-	name: 'requestOptions',
-	type: 'collection',
-	placeholder: 'Add Option',
-	default: {},
-	options: requestSettingsOptions,
-};
-
 export interface RequestSettings {
 	timeout: number;
 	retryPolicy: RetryPolicy;
@@ -90,17 +76,12 @@ function positive(value: unknown, fallback: number): number {
 	return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : fallback;
 }
 
-/**
- * The action node's request settings (version 1: Request Options; version 2: the operation's
- * Options); defaults elsewhere (trigger, dropdowns).
- */
+/** The action node's request settings (the operation's Options); defaults elsewhere (trigger, dropdowns). */
 export function readRequestSettings(ctx: object): RequestSettings {
-	let options: IDataObject = {};
-	if ('getInputData' in ctx) {
-		const execute = ctx as IExecuteFunctions;
-		const name = nodeVersion(execute) >= 2 ? 'options' : 'requestOptions';
-		options = execute.getNodeParameter(name, 0, {}) as IDataObject;
-	}
+	const options =
+		'getInputData' in ctx
+			? ((ctx as IExecuteFunctions).getNodeParameter('options', 0, {}) as IDataObject)
+			: {};
 	return {
 		timeout:
 			positive(options.timeoutSeconds, DEFAULT_TIMEOUT_MS / 1000) * 1000 || DEFAULT_TIMEOUT_MS,

@@ -2,7 +2,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { eventxRequest, eventxResponse, type EventXContext, type EventXRequest } from './request';
+import { eventxRequest, eventxResponse } from './request';
+import type { EventXContext, EventXRequest } from './types';
 import { toNodeApiError } from './errors';
 
 function malformed(ctx: EventXContext, request: EventXRequest, what: string): NodeApiError {

@@ -15,7 +15,7 @@ describe('Attendee > Delete', () => {
 				operation: 'delete',
 				eventId: byId(event()),
 				attendeeIds: `={{ ${JSON.stringify(ids.slice(10, 30))} }}`,
-				deleteOptions: { batchSize: 8 },
+				options: { batchSize: 8 },
 			},
 		});
 		expect(error).toBeUndefined();

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 
-import type { INodeParameters } from 'n8n-workflow';
+import type { INodeParameters, ResourceMapperField, ResourceMapperValue } from 'n8n-workflow';
+
+import { attendeeFields } from '../../../nodes/EventX/actions/attendee/columns';
 
 import type { Simulator } from '../../simulator/server';
 import type { Json } from '../../simulator/store';
@@ -21,13 +23,37 @@ export function questions(sim: Simulator, eventId: string) {
 	return { text: text.id, textArea: textArea.id, dropdown: dropdown.id };
 }
 
-/** Create or Update, one attendee per input item: `{ eventId, id?, email, first }`. */
+/**
+ * The Columns parameter as the editor saves it: Map Each Column Below with `value` (keyed by
+ * column ID), or Map Automatically when `value` is null; the schema the editor loaded (the
+ * attendee's own columns, plus any question columns given).
+ */
+export const mappedColumns = (
+	value: ResourceMapperValue['value'],
+	{ withId = true, questions = [] as ResourceMapperField[] } = {},
+): ResourceMapperValue => ({
+	mappingMode: value === null ? 'autoMapInputData' : 'defineBelow',
+	value,
+	matchingColumns: [],
+	schema: [...attendeeFields(withId), ...questions],
+	attemptToConvertTypes: false,
+	convertFieldsToString: false,
+});
+
+/**
+ * Create or Update matched on ID, one attendee per input item `{ eventId, id?, email, first }`:
+ * an item with an ID updates that attendee, one without creates one.
+ */
 export const upsertParameters = (extra: Record<string, unknown> = {}) => ({
 	resource: 'attendee',
 	operation: 'upsert',
 	eventId: '={{ { __rl: true, mode: "id", value: $json.eventId } }}',
-	attendeeId: '={{ $json.id ?? "" }}',
-	upsertFields: { invitationEmail: '={{ $json.email }}', firstName: '={{ $json.first }}' },
+	matchOn: 'id',
+	columns: mappedColumns({
+		id: '={{ $json.id ?? "" }}',
+		invitationEmail: '={{ $json.email }}',
+		firstName: '={{ $json.first }}',
+	}),
 	...extra,
 });
 

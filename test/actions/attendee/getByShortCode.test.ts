@@ -36,7 +36,7 @@ describe('Attendee > Get by Short Code', () => {
 				operation: 'getByShortCode',
 				eventId: byId(event()),
 				shortCode: code.toLowerCase(),
-				shortCodeOptions: { ignoreCase: true },
+				options: { ignoreCase: true },
 			},
 		});
 		expect(ignoring.items[0].json.id).toBe(record.id);

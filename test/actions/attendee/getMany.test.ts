@@ -75,10 +75,10 @@ describe('Attendee > Get Many', () => {
 			}),
 		});
 		expect(items).toHaveLength(15);
+		// Simplified: the answers are named by the question's label.
 		expect(
 			items.every(
-				(i) =>
-					(i.json.customFields as Record<string, { value: unknown }>)[q.text].value === '11-50',
+				(i) => (i.json.customFields as Record<string, unknown>)['Company Size'] === '11-50',
 			),
 		).toBe(true);
 		expect(JSON.parse(apiRequests(ctx.sim)[0].query.customFields)).toEqual({ [q.text]: '11-50' });
@@ -141,15 +141,20 @@ describe('Attendee > Get Many', () => {
 			addAttendees(total - 30);
 			const { items, error } = await run(ctx.sim, { parameters: getMany() });
 			expect(error).toBeUndefined();
-			expectRangedReads(ctx.sim, items, total, requests);
+			expectRangedReads(ctx.sim, items, total, requests, /\/attendee$/);
+			// Simplify (on by default) names the answers: the event's questions are read once.
+			expect(apiRequests(ctx.sim).map((r) => r.path.replace(/^.*\//, ''))).toEqual([
+				...Array<string>(requests).fill('attendee'),
+				'all',
+			]);
 		},
 		60_000,
 	);
 });
 
-describe('Attendee > Get Many: Simplify (version 2)', () => {
+describe('Attendee > Get Many: Simplify', () => {
 	test('is on by default: no rawData, answers named by question label, question IDs kept', async () => {
-		const { items, error } = await run(ctx.sim, { parameters: simplifiedPage(), typeVersion: 2 });
+		const { items, error } = await run(ctx.sim, { parameters: simplifiedPage() });
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(3);
 		const q = questions(ctx.sim, HOSTED(ctx.sim));
@@ -172,17 +177,10 @@ describe('Attendee > Get Many: Simplify (version 2)', () => {
 	test("off returns EventX's records exactly", async () => {
 		const { items } = await run(ctx.sim, {
 			parameters: simplifiedPage({ simplify: false }),
-			typeVersion: 2,
 		});
 		for (const { json } of items)
 			expect(json).toEqual(attendeeJson(ctx.sim.store.attendees.get(String(json.id))!));
 		expect(apiRequests(ctx.sim).filter((r) => r.path.endsWith('/custom-field/all'))).toEqual([]);
-	});
-
-	test('version 1 keeps returning the records exactly (saved workflows see no change)', async () => {
-		const { items } = await run(ctx.sim, { parameters: simplifiedPage() });
-		for (const { json } of items)
-			expect(json).toEqual(attendeeJson(ctx.sim.store.attendees.get(String(json.id))!));
 	});
 });
 
@@ -203,18 +201,6 @@ describe('Attendee > Get Many: validation before sending', () => {
 			{ ...base('getMany', { returnAll: true }), eventId: byId('={{ "not-an-event" }}') },
 			'Event: "not-an-event" is not a UUID',
 		);
-	});
-});
-
-describe('Attendee > Get Many: version 2 parameters at run time', () => {
-	test('Options > Max Retries 0 sends a failing read once', async () => {
-		ctx.sim.addFault({ kind: 'status', status: 503, path: '/event$', times: 0 });
-		const { error } = await run(ctx.sim, {
-			parameters: { resource: 'event', operation: 'getMany', options: { maxRetries: 0 } },
-			typeVersion: 2,
-		});
-		expect(error).toBeDefined();
-		expect(apiRequests(ctx.sim).filter((r) => r.path === '/public-api/v1/event')).toHaveLength(1);
 	});
 });
 

@@ -16,7 +16,7 @@ describe('Attendee > Remove and Delete batching', () => {
 				operation: 'remove',
 				eventId: byId(event()),
 				attendeeIds: '={{ $json.id }}',
-				removeOptions: { batchSize: 4 },
+				options: { batchSize: 4 },
 			},
 			items: ids.slice(0, 10).map((id) => ({ id })),
 		});
@@ -30,7 +30,7 @@ describe('Attendee > Remove and Delete batching', () => {
 				operation: 'delete',
 				eventId: byId(event()),
 				attendeeIds: `={{ ${JSON.stringify(ids.slice(10, 30))} }}`,
-				deleteOptions: { batchSize: 8 },
+				options: { batchSize: 8 },
 			},
 		});
 		// One item with 20 IDs and Batch Size 8: 3 requests (8 + 8 + 4), one output item.

@@ -6,7 +6,7 @@ import {
 	byId,
 	HOSTED,
 	liveAttendees,
-	questions,
+	mappedColumns,
 	registrationClosed,
 	upsertParameters,
 	attendeeContext,
@@ -24,12 +24,15 @@ const people = (count: number, eventIndex = 0, prefix = 'p') =>
 const puts = () => apiRequests(ctx.sim).filter((r) => r.method === 'PUT');
 const paired = (items: Array<{ pairedItem?: unknown }>) =>
 	items.map((i) => (i.pairedItem as { item: number }).item);
+/** EventX's record of the attendee an output item reports on. */
+const attendee = (item: { json: Record<string, unknown> }) =>
+	(item.json.attendee ?? {}) as Record<string, unknown>;
 /** Create or Update with a ticket class: two people given by name and email. */
 const ticketUpsert = (extra: Record<string, unknown>) => ({
 	resource: 'attendee',
 	operation: 'upsert',
 	eventId: byId(HOSTED(ctx.sim)),
-	upsertFields: { firstName: '={{ $json.name }}', invitationEmail: '={{ $json.email }}' },
+	columns: mappedColumns({ firstName: '={{ $json.name }}', invitationEmail: '={{ $json.email }}' }),
 	...extra,
 });
 const ticketPeople = [
@@ -46,7 +49,8 @@ describe('Attendee > Create or Update batching', () => {
 		expect(puts().every((r) => (r.body as unknown[]).length === 100)).toBe(true);
 		expect(items).toHaveLength(1000);
 		expect(paired(items)).toEqual(input.map((_, i) => i));
-		expect(items.every((item, i) => item.json.invitationEmail === input[i].email)).toBe(true);
+		expect(items.every((item, i) => attendee(item).invitationEmail === input[i].email)).toBe(true);
+		expect(items.every((item) => item.json.result === 'created')).toBe(true);
 		expect(liveAttendees(ctx.sim, event())).toHaveLength(1030);
 	}, 60_000);
 
@@ -59,12 +63,12 @@ describe('Attendee > Create or Update batching', () => {
 		expect(expected).toBe(Math.ceil(n / batchSize));
 		const input = people(n);
 		const { items } = await run(ctx.sim, {
-			parameters: upsert({ upsertOptions: { batchSize } }),
+			parameters: upsert({ options: { batchSize } }),
 			items: input,
 		});
 		expect(puts()).toHaveLength(expected);
 		expect(paired(items)).toEqual(input.map((_, i) => i));
-		expect(items.map((i) => i.json.firstName)).toEqual(input.map((p) => p.first));
+		expect(items.map((i) => attendee(i).firstName)).toEqual(input.map((p) => p.first));
 	});
 
 	test('items of two events are grouped per event and answered in input order', async () => {
@@ -76,7 +80,7 @@ describe('Attendee > Create or Update batching', () => {
 		expect(new Set(puts().map((r) => r.path))).toEqual(
 			new Set([0, 1].map((i) => `/public-api/v1/event/${event(i)}/attendee/bulk-upsert`)),
 		);
-		expect(items.map((i) => i.json.firstName)).toEqual(input.map((p) => p.first));
+		expect(items.map((i) => attendee(i).firstName)).toEqual(input.map((p) => p.first));
 		expect(paired(items)).toEqual([0, 1, 2, 3, 4, 5]);
 	});
 });
@@ -86,16 +90,19 @@ describe('Attendee > a rejected batch', () => {
 		const input: Array<Record<string, string>> = people(10);
 		input[5].id = '0b7a4c1e-8a4d-4f7e-9b1a-2c3d4e5f6a7b'; // a UUID that is no attendee
 		const { items, error } = await run(ctx.sim, {
-			parameters: upsert({ upsertOptions: { batchSize: 4 } }),
+			parameters: upsert({ options: { batchSize: 4 } }),
 			items: input,
 			continueOnFail: true,
 		});
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(10);
 		expect(paired(items)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
-		expect(String(items[5].json.error)).toMatch(/not found/i);
+		expect(items[5].json).toMatchObject({
+			result: 'failed',
+			error: 'Attendee not found',
+		});
 		for (const i of [0, 1, 2, 3, 4, 6, 7, 8, 9])
-			expect(items[i].json.invitationEmail).toBe(input[i].email);
+			expect(attendee(items[i]).invitationEmail).toBe(input[i].email);
 		// Each good item created exactly once.
 		const emails = liveAttendees(ctx.sim, event()).map((a) => a.invitationEmail);
 		for (const i of [0, 1, 2, 3, 4, 6, 7, 8, 9])
@@ -109,10 +116,12 @@ describe('Attendee > a rejected batch', () => {
 		const input: Array<Record<string, string>> = people(6);
 		input[2].id = '0b7a4c1e-8a4d-4f7e-9b1a-2c3d4e5f6a7b';
 		const { error } = await run(ctx.sim, {
-			parameters: upsert({ upsertOptions: { batchSize: 3 } }),
+			parameters: upsert({ options: { batchSize: 3 } }),
 			items: input,
 		});
-		expect(error?.message).toMatch(/not found/i);
+		expect(error?.name).toBe('NodeApiError');
+		expect(error?.message).toBe('Attendee not found');
+		expect(error?.context?.itemIndex).toBe(2);
 		expect(liveAttendees(ctx.sim, event())).toHaveLength(35);
 	});
 
@@ -125,13 +134,20 @@ describe('Attendee > a rejected batch', () => {
 			times: 1,
 		});
 		const withCof = await run(ctx.sim, {
-			parameters: upsert({ upsertOptions: { batchSize: 2 } }),
+			parameters: upsert({ options: { batchSize: 2 } }),
 			items: people(6),
 			continueOnFail: true,
 		});
 		expect(puts()).toHaveLength(3);
-		expect(withCof.items.slice(0, 2).every((i) => i.json.error !== undefined)).toBe(true);
-		expect(withCof.items.slice(2).every((i) => i.json.error === undefined)).toBe(true);
+		expect(withCof.items.map((i) => i.json.result)).toEqual([
+			'failed',
+			'failed',
+			'created',
+			'created',
+			'created',
+			'created',
+		]);
+		expect(withCof.items[0].json.error).toBe('Injected failure (500)');
 		expect(liveAttendees(ctx.sim, event())).toHaveLength(34);
 
 		ctx.sim.addFault({
@@ -143,10 +159,12 @@ describe('Attendee > a rejected batch', () => {
 		});
 		const before = puts().length;
 		const without = await run(ctx.sim, {
-			parameters: upsert({ upsertOptions: { batchSize: 2 } }),
+			parameters: upsert({ options: { batchSize: 2 } }),
 			items: people(6, 0, 'q'),
 		});
-		expect(without.error).toBeDefined();
+		expect(without.error?.name).toBe('NodeApiError');
+		expect(without.error?.message).toBe('Injected failure (500)');
+		expect(without.error?.httpCode).toBe('500');
 		expect(puts().length - before).toBe(1);
 		expect(liveAttendees(ctx.sim, event())).toHaveLength(34);
 	});
@@ -155,23 +173,23 @@ describe('Attendee > a rejected batch', () => {
 describe('Attendee > Create or Update', () => {
 	test('Create or Update creates without ID and updates with one, in one request', async () => {
 		const { items, error } = await run(ctx.sim, {
-			parameters: {
-				resource: 'attendee',
-				operation: 'upsert',
-				eventId: byId(event()),
-				attendeeId: '={{ $json.id ?? "" }}',
-				upsertFields: { firstName: '={{ $json.first }}', invitationEmail: '={{ $json.email }}' },
-			},
+			parameters: upsert(),
 			items: [
-				{ first: 'New', email: 'new@example.com' },
-				{ id: attendeeOf(4), first: 'Changed', email: 'changed@example.com' },
+				{ eventId: event(), first: 'New', email: 'new@example.com' },
+				{ eventId: event(), id: attendeeOf(4), first: 'Changed', email: 'changed@example.com' },
 			],
 		});
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(2);
-		expect(items[0].json).toMatchObject({ firstName: 'New', invitationEmail: 'new@example.com' });
-		expect(items[0].json.id).not.toBe(attendeeOf(4));
-		expect(items[1].json).toMatchObject({ id: attendeeOf(4), firstName: 'Changed' });
+		expect(items[0].json).toMatchObject({
+			result: 'created',
+			attendee: { firstName: 'New', invitationEmail: 'new@example.com' },
+		});
+		expect(attendee(items[0]).id).not.toBe(attendeeOf(4));
+		expect(items[1].json).toMatchObject({
+			result: 'updated',
+			attendee: { id: attendeeOf(4), firstName: 'Changed' },
+		});
 		expect(items.map((i) => (i.pairedItem as { item: number }).item)).toEqual([0, 1]);
 		const puts = apiRequests(ctx.sim).filter((r) => r.method === 'PUT');
 		expect(puts).toHaveLength(1);
@@ -183,7 +201,7 @@ describe('Attendee > Create or Update: whole-request rejections', () => {
 	test('500 items refused on every request, Batch Size 500: 3 requests, each item carries the message', async () => {
 		ctx.sim.addFault(registrationClosed);
 		const result = await run(ctx.sim, {
-			parameters: upsert({ upsertOptions: { batchSize: 500 } }),
+			parameters: upsert({ options: { batchSize: 500 } }),
 			items: people(500),
 			continueOnFail: true,
 		});
@@ -207,7 +225,7 @@ describe('Attendee > Create or Update: whole-request rejections', () => {
 	test('without Continue On Fail the node fails with the message after 3 requests', async () => {
 		ctx.sim.addFault(registrationClosed);
 		const result = await run(ctx.sim, {
-			parameters: upsert({ upsertOptions: { batchSize: 500 } }),
+			parameters: upsert({ options: { batchSize: 500 } }),
 			items: people(500),
 		});
 		expect(result.error?.message).toBe(registrationClosed.message);
@@ -229,7 +247,7 @@ describe('Attendee > Create or Update: whole-request rejections', () => {
 			true,
 			true,
 		]);
-		expect(String(result.items[5].json.error)).toMatch(/not found/i);
+		expect(result.items[5].json.error).toBe('Attendee not found');
 		expect(liveAttendees(ctx.sim, event())).toHaveLength(before + 7);
 		// [0..7] refused; [0..3] saved, [4..7] refused; [4,5] refused, [6,7] saved; [4] saved, [5] refused
 		expect(puts()).toHaveLength(7);
@@ -258,7 +276,7 @@ describe('Attendee > Create or Update: answers matched by ID and invitation emai
 		answerWith(records);
 		const result = await run(ctx.sim, { parameters: upsert(), items: input });
 		expect(result.error).toBeUndefined();
-		expect(result.items.map((i) => i.json.firstName)).toEqual(['p0', 'p1', 'p2']);
+		expect(result.items.map((i) => attendee(i).firstName)).toEqual(['p0', 'p1', 'p2']);
 	});
 
 	test('an answer with fewer records than sent: the unmatched items say so', async () => {
@@ -268,13 +286,13 @@ describe('Attendee > Create or Update: answers matched by ID and invitation emai
 		const result = await run(ctx.sim, { parameters: upsert(), items: input });
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(3);
-		expect(result.items[1].json).toEqual(known);
+		expect(result.items[1].json).toEqual({ result: 'created', attendee: known });
 		for (const i of [0, 2]) {
-			expect(result.items[i].json).toMatchObject({
+			expect(attendee(result.items[i])).toMatchObject({
 				matched: false,
 				invitationEmail: `p${i}@example.com`,
 			});
-			expect(result.items[i].json.reason).toBe(
+			expect(attendee(result.items[i]).reason).toBe(
 				`EventX's answer (1 record(s) for 3 sent) holds no attendee with this invitation email p${i}@example.com; it may or may not have been saved`,
 			);
 		}
@@ -285,8 +303,10 @@ describe('Attendee > Create or Update: answers matched by ID and invitation emai
 		const input = [{ eventId: event(), id: existing.id, email: 'x@example.com', first: 'X' }];
 		answerWith([{ id: randomUUID(), invitationEmail: 'x@example.com', firstName: 'Other' }]);
 		const result = await run(ctx.sim, { parameters: upsert(), items: input });
-		expect(result.items[0].json).toMatchObject({ matched: false, id: existing.id });
-		expect(result.items[0].json.reason).toMatch(/no attendee with this ID /);
+		expect(attendee(result.items[0])).toMatchObject({ matched: false, id: existing.id });
+		expect(attendee(result.items[0]).reason).toBe(
+			`EventX's answer (1 record(s) for 1 sent) holds no attendee with this ID ${existing.id}; it may or may not have been saved`,
+		);
 	});
 });
 
@@ -302,23 +322,25 @@ describe('Create or Update with a ticket class', () => {
 				addOns: { addOn: [{ ticketClassAddOnId: workshop.id, qty: 2 }] },
 			}),
 			items: ticketPeople,
-			typeVersion: 2,
 		});
 		expect(error).toBeUndefined();
 		const paths = apiRequests(ctx.sim).map(
 			(r) => `${r.method} ${r.path.replace(/^.*\/event\/[0-9a-f-]{36}\/attendee/, '')}`,
 		);
-		expect(paths[0]).toBe('PUT /bulk-upsert');
-		expect(paths.slice(1)).toEqual([
+		// Matched on invitation email (the default): the event's attendees are read first.
+		expect(paths.slice(0, 2)).toEqual(['GET ', 'PUT /bulk-upsert']);
+		expect(paths.slice(2)).toEqual([
 			expect.stringMatching(/^PATCH \/[0-9a-f-]{36}\/attendee-ticket$/),
 			expect.stringMatching(/^PATCH \/[0-9a-f-]{36}\/attendee-ticket$/),
 		]);
-		expect(items.map((i) => [i.json.firstName, i.json.ticketClassId])).toEqual([
-			['Hedy', vip.id],
-			['Radia', vip.id],
+		expect(
+			items.map((i) => [i.json.result, attendee(i).firstName, attendee(i).ticketClassId]),
+		).toEqual([
+			['created', 'Hedy', vip.id],
+			['created', 'Radia', vip.id],
 		]);
 		for (const item of items) {
-			const stored = ctx.sim.store.attendees.get(String(item.json.id))!;
+			const stored = ctx.sim.store.attendees.get(String(attendee(item).id))!;
 			expect(stored.ticketClassId).toBe(vip.id);
 			expect(stored.addOns).toEqual([
 				expect.objectContaining({ ticketClassAddOnId: workshop.id, qty: 2 }),
@@ -326,10 +348,10 @@ describe('Create or Update with a ticket class', () => {
 		}
 	});
 
-	test('without a ticket class nothing else is sent (version 1 too)', async () => {
+	test('without a ticket class nothing else is sent', async () => {
 		const { items } = await run(ctx.sim, { parameters: ticketUpsert({}), items: ticketPeople });
 		expect(items).toHaveLength(2);
-		expect(apiRequests(ctx.sim).map((r) => r.method)).toEqual(['PUT']);
+		expect(apiRequests(ctx.sim).map((r) => r.method)).toEqual(['GET', 'PUT']);
 	});
 
 	test('a refused ticket change fails only its item, saying the attendee was saved', async () => {
@@ -338,23 +360,27 @@ describe('Create or Update with a ticket class', () => {
 		const { items, error } = await run(ctx.sim, {
 			parameters: ticketUpsert({ ticketClassId: vip.id }),
 			items: ticketPeople,
-			typeVersion: 2,
 			continueOnFail: true,
 		});
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(2);
-		expect(items[0].json.error).toBeDefined();
-		expect(String((items[0].error as { description?: string }).description)).toMatch(
-			/^Attendee [0-9a-f-]{36} was saved; only its ticket change failed\./,
-		);
-		expect(items[1].json).toMatchObject({ firstName: 'Radia', ticketClassId: vip.id });
+		expect(items[0].json).toEqual({
+			result: 'failed',
+			error: 'Injected failure (404)',
+			errorDescription: expect.stringMatching(
+				/^Attendee [0-9a-f-]{36} was saved; only its ticket change failed\. code INJECTED_FAULT, status 404, PATCH \/public-api\/v1\/event\/[0-9a-f-]{36}\/attendee\/[0-9a-f-]{36}\/attendee-ticket\.$/,
+			),
+		});
+		expect(items[1].json).toMatchObject({
+			result: 'created',
+			attendee: { firstName: 'Radia', ticketClassId: vip.id },
+		});
 	});
 
 	test('a ticket class that is not a UUID stops the run before any request', async () => {
 		const { error } = await run(ctx.sim, {
 			parameters: ticketUpsert({ ticketClassId: 'vip' }),
 			items: ticketPeople,
-			typeVersion: 2,
 		});
 		expect(error?.message).toMatch(/^Ticket Class: "vip" is not a UUID/);
 		expect(apiRequests(ctx.sim)).toEqual([]);
@@ -364,32 +390,18 @@ describe('Create or Update with a ticket class', () => {
 describe('Attendee > Create or Update: validation before sending', () => {
 	test('a non-UUID attendee ID', async () => {
 		await expectRefused(
-			base('upsert', { attendeeId: '={{ $json.i === 1 ? "nope" : "" }}' }),
-			'Attendee ID: "nope" is not a UUID',
-			1,
-		);
-	});
-
-	test('a custom-field answer of the wrong shape', async () => {
-		const q = questions(ctx.sim, event());
-		await expectRefused(
 			base('upsert', {
-				upsertCustomFields: { fields: [{ questionId: q.text, value: '={{ 42 }}' }] },
+				matchOn: 'id',
+				columns: mappedColumns({ id: '={{ $json.i === 1 ? "nope" : "" }}', firstName: 'A' }),
 			}),
-			/^Custom Fields > Value \(question [0-9a-f-]+\): "value" /,
-		);
-	});
-
-	test('both status fields at once', async () => {
-		await expectRefused(
-			base('upsert', { upsertFields: { status: 'invited', registrationStatus: 'registered' } }),
-			'Status (Deprecated): cannot be used together with Registration Status',
+			'Columns > Attendee ID: "nope" is not a UUID',
+			1,
 		);
 	});
 
 	test('a bad Batch Size', async () => {
 		await expectRefused(
-			base('upsert', { upsertOptions: { batchSize: 0 } }),
+			base('upsert', { columns: mappedColumns({ firstName: 'A' }), options: { batchSize: 0 } }),
 			'Batch Size: must be a whole number from 1 to 1000, not 0',
 		);
 	});
@@ -397,25 +409,8 @@ describe('Attendee > Create or Update: validation before sending', () => {
 	test('with Continue On Fail only the bad item fails and the others are sent together', async () => {
 		const { items } = await run(ctx.sim, {
 			parameters: base('upsert', {
-				upsertFields: {
-					firstName: '={{ $json.first }}',
-					status: '={{ $json.status }}',
-					registrationStatus: 'registered',
-				},
-			}),
-			items: [{ first: 'A', status: 'invited' }, { first: 'B' }],
-			continueOnFail: true,
-		});
-		// The first item carries both status fields: only it is refused; the second is sent.
-		expect(String(items[0].json.error)).toContain('Status (Deprecated)');
-		expect(items[1].json).toMatchObject({ firstName: 'B', registrationStatus: 'registered' });
-		expect(ctx.sim.requestsTo('PUT', '/bulk-upsert$')).toHaveLength(1);
-		expect((ctx.sim.requestsTo('PUT', '/bulk-upsert$')[0].body as unknown[]).length).toBe(1);
-
-		const mixed = await run(ctx.sim, {
-			parameters: base('upsert', {
-				attendeeId: '={{ $json.id }}',
-				upsertFields: { firstName: '={{ $json.first }}' },
+				matchOn: 'id',
+				columns: mappedColumns({ id: '={{ $json.id }}', firstName: '={{ $json.first }}' }),
 			}),
 			items: [
 				{ id: '', first: 'A' },
@@ -424,85 +419,49 @@ describe('Attendee > Create or Update: validation before sending', () => {
 			],
 			continueOnFail: true,
 		});
-		expect(String(mixed.items[1].json.error)).toContain('Attendee ID');
-		expect(mixed.items[0].json.firstName).toBe('A');
-		expect(mixed.items[2].json.firstName).toBe('C');
-		expect(ctx.sim.requestsTo('PUT', '/bulk-upsert$')).toHaveLength(2);
-	});
-});
-
-describe('Attendee > Create or Update: version 2 parameters at run time', () => {
-	test('Options > Batch Size splits the upsert', async () => {
-		const { items, error } = await run(ctx.sim, {
-			parameters: {
-				resource: 'attendee',
-				operation: 'upsert',
-				eventId: byId(HOSTED(ctx.sim)),
-				upsertFields: { firstName: '={{ $json.name }}' },
-				options: { batchSize: 1 },
-			},
-			items: [{ name: 'A' }, { name: 'B' }, { name: 'C' }],
-			typeVersion: 2,
-		});
-		expect(error).toBeUndefined();
-		expect(items).toHaveLength(3);
-		expect(apiRequests(ctx.sim).filter((r) => r.path.endsWith('/bulk-upsert'))).toHaveLength(3);
+		expect(items[1].json).toEqual({ error: 'Columns > Attendee ID: "bad" is not a UUID' });
+		expect(items[0].json).toMatchObject({ result: 'created', attendee: { firstName: 'A' } });
+		expect(items[2].json).toMatchObject({ result: 'created', attendee: { firstName: 'C' } });
+		expect(ctx.sim.requestsTo('PUT', '/bulk-upsert$')).toHaveLength(1);
+		expect((ctx.sim.requestsTo('PUT', '/bulk-upsert$')[0].body as unknown[]).length).toBe(2);
 	});
 });
 
 testBadInputs(ctx, [
 	{
 		name: 'Attendee Create or Update: an attendee ID that is not a UUID',
-		parameters: attendeeParams('upsert', { attendeeId: BAD, upsertFields: { firstName: 'Cat' } }),
-		good: () => '',
-		bad: 'new',
-		field: /^Attendee ID:/,
-	},
-	{
-		name: 'Attendee Create or Update: both status fields',
 		parameters: attendeeParams('upsert', {
-			upsertFields: { firstName: 'Cat', registrationStatus: 'registered', status: BAD },
+			matchOn: 'id',
+			columns: mappedColumns({ id: BAD, firstName: 'Cat' }),
 		}),
 		good: () => '',
-		bad: 'invited',
-		field: /^Status \(Deprecated\):/,
+		bad: 'new',
+		field: /^Columns > Attendee ID: "new" is not a UUID$/,
 	},
 	{
 		name: 'Attendee Create or Update: an unknown approval status',
 		parameters: attendeeParams('upsert', {
-			upsertFields: { firstName: 'Cat', approvalStatus: BAD },
+			columns: mappedColumns({ firstName: 'Cat', approvalStatus: BAD }),
 		}),
 		good: () => 'approved',
 		bad: 'maybe',
-		field: /^Approval Status:/,
+		field: /^Columns > Approval Status: must be one of .*, not "maybe"$/,
 	},
 	{
-		name: 'Attendee Create or Update: a custom field answer of the wrong shape',
+		name: 'Attendee Create or Update: a custom question answer that is not text',
 		parameters: (sim) =>
 			attendeeParams('upsert', {
-				upsertFields: { firstName: 'Cat' },
-				upsertCustomFields: { fields: [{ questionId: textQuestion(sim), value: BAD }] },
+				columns: mappedColumns({ firstName: 'Cat', [textQuestion(sim)]: BAD }),
 			})(sim),
 		good: () => '11-50',
-		bad: '{"value": 5}',
-		field: /^Custom Fields > Value/,
-	},
-	{
-		name: 'Attendee Create or Update: a custom field answer that is broken JSON',
-		parameters: (sim) =>
-			attendeeParams('upsert', {
-				upsertFields: { firstName: 'Cat' },
-				upsertCustomFields: { fields: [{ questionId: textQuestion(sim), value: BAD }] },
-			})(sim),
-		good: () => '["a", "b"]',
-		bad: '{"value": ',
-		field: /^Custom Fields > Value: is not valid JSON/,
+		bad: { value: 5 },
+		field: /^Columns > [0-9a-f-]{36}: must be text, not \{"value":5\}$/,
 	},
 	{
 		name: 'Attendee Create or Update: a batch size of 0',
 		parameters: attendeeParams('upsert', {
-			upsertFields: { firstName: 'Cat' },
-			upsertOptions: { batchSize: BAD },
+			columns: mappedColumns({ firstName: 'Cat' }),
+			options: { batchSize: BAD },
 		}),
 		good: () => 10,
 		bad: 0,

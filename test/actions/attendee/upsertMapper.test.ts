@@ -1,4 +1,4 @@
-// Attendee > Create or Update, version 3: the resource mapper (Map Automatically, Map Each Column
+// Attendee > Create or Update: the resource mapper (Map Automatically, Map Each Column
 // Below), Match On, duplicates within one execution and what each output item says.
 import type { IDataObject, INodeParameters, ResourceMapperField } from 'n8n-workflow';
 
@@ -15,7 +15,6 @@ async function loadColumns(operation = 'upsert'): Promise<ResourceMapperField[]>
 		kind: 'resourceMapping',
 		method: 'getAttendeeColumns',
 		parameters: { resource: 'attendee', operation, eventId: byId(event()) },
-		typeVersion: 3,
 		credentials: ctx.credentials(),
 	});
 	// The editor's read is not part of the runs the tests count.
@@ -41,13 +40,8 @@ const importParameters = (schema: ResourceMapperField[], extra: IDataObject = {}
 	...extra,
 });
 
-const runV3 = async (parameters: object, items: IDataObject[], continueOnFail = false) =>
-	await run(ctx.sim, {
-		parameters: parameters as INodeParameters,
-		items,
-		typeVersion: 3,
-		continueOnFail,
-	});
+const runImport = async (parameters: object, items: IDataObject[], continueOnFail = false) =>
+	await run(ctx.sim, { parameters: parameters as INodeParameters, items, continueOnFail });
 
 const puts = () => apiRequests(ctx.sim).filter((r) => r.method === 'PUT');
 const reads = () => apiRequests(ctx.sim).filter((r) => r.method === 'GET');
@@ -60,7 +54,7 @@ describe('Map Automatically', () => {
 	test('input keys find their columns by name (case and separators ignored), questions by label or ID', async () => {
 		const q = askEverything(ctx.sim);
 		const schema = await loadColumns();
-		const { items, error } = await runV3(
+		const { items, error } = await runImport(
 			importParameters(schema, { options: { unknownFields: 'report' } }),
 			[
 				{
@@ -108,7 +102,7 @@ describe('Map Automatically', () => {
 		askEverything(ctx.sim);
 		const schema = await loadColumns();
 		ctx.sim.clearLog();
-		const { error } = await runV3(
+		const { error } = await runImport(
 			importParameters(schema, { options: { unknownFields: 'error' } }),
 			[{ email: 'a@example.com' }, { email: 'b@example.com', shoe_size: 44 }],
 		);
@@ -148,13 +142,13 @@ describe('Map Automatically', () => {
 				{ email: 'bad@example.com', [key]: value },
 				{ email: 'ok2@example.com' },
 			];
-			const stopped = await runV3(importParameters(schema), input);
+			const stopped = await runImport(importParameters(schema), input);
 			if (typeof message === 'string') expect(stopped.error?.message).toBe(message);
 			else expect(stopped.error?.message).toMatch(message);
 			expect(stopped.error?.context?.itemIndex).toBe(1);
 			expect(ctx.sim.requests).toHaveLength(0);
 
-			const { items, error } = await runV3(importParameters(schema), input, true);
+			const { items, error } = await runImport(importParameters(schema), input, true);
 			expect(error).toBeUndefined();
 			expect(items.map((i) => i.json.result ?? i.json.error)).toEqual([
 				'created',
@@ -185,7 +179,7 @@ describe('Map Each Column Below', () => {
 				lastName: '',
 			}),
 		});
-		const { items, error } = await runV3(parameters, [
+		const { items, error } = await runImport(parameters, [
 			{ mail: 'grace@example.com', who: 'Grace', veg: false, topics: ['Cloud'] },
 			{ mail: 'alan@example.com', who: 'Alan', veg: true, topics: [] },
 		]);
@@ -206,7 +200,7 @@ describe('Map Each Column Below', () => {
 			},
 		]);
 
-		const bad = await runV3(parameters, [{ mail: 'x@example.com', who: 'X', veg: 'perhaps' }]);
+		const bad = await runImport(parameters, [{ mail: 'x@example.com', who: 'X', veg: 'perhaps' }]);
 		expect(bad.error?.message).toBe('Columns > Vegan: must be true or false, not "perhaps"');
 	});
 
@@ -217,7 +211,7 @@ describe('Map Each Column Below', () => {
 			matchOn: 'id',
 			columns: columns(schema, { id: '={{ $json.id }}', jobTitle: '={{ $json.title }}' }),
 		});
-		const { items, error } = await runV3(parameters, [
+		const { items, error } = await runImport(parameters, [
 			{ id, title: 'Chief Engineer' },
 			{ id: '', title: 'Newcomer' },
 		]);
@@ -225,7 +219,7 @@ describe('Map Each Column Below', () => {
 		expect(items.map((i) => i.json.result)).toEqual(['updated', 'created']);
 		expect((items[0].json.attendee as IDataObject).id).toBe(id);
 		expect(ctx.sim.store.attendees.get(id)?.jobTitle).toBe('Chief Engineer');
-		const bad = await runV3(parameters, [{ id: 'nope', title: 'x' }]);
+		const bad = await runImport(parameters, [{ id: 'nope', title: 'x' }]);
 		expect(bad.error?.message).toMatch(/^Columns > Attendee ID: /);
 	});
 });
@@ -240,7 +234,7 @@ describe('Match On Invitation Email', () => {
 	test('the same 1,000-row import twice leaves 1,000 attendees; the second run reports 1,000 updates, 0 creates', async () => {
 		const schema = await loadColumns();
 		const before = liveAttendees(ctx.sim, event()).length;
-		const first = await runV3(importParameters(schema), rows(1000));
+		const first = await runImport(importParameters(schema), rows(1000));
 		expect(first.error).toBeUndefined();
 		expect(first.items.filter((i) => i.json.result === 'created')).toHaveLength(1000);
 		// One read of the event's attendees (one page range), then 10 bulk requests.
@@ -248,7 +242,7 @@ describe('Match On Invitation Email', () => {
 		expect(puts()).toHaveLength(10);
 
 		ctx.sim.clearLog();
-		const second = await runV3(
+		const second = await runImport(
 			importParameters(schema),
 			rows(1000).map((r) => ({
 				...r,
@@ -273,7 +267,7 @@ describe('Match On Invitation Email', () => {
 	test("an event's existing attendees are matched case-insensitively after trimming", async () => {
 		const schema = await loadColumns();
 		const seeded = liveAttendees(ctx.sim, event())[3];
-		const { items } = await runV3(importParameters(schema), [
+		const { items } = await runImport(importParameters(schema), [
 			{ Email: `  ${String(seeded.invitationEmail).toUpperCase()}`, City: 'Lisbon' },
 		]);
 		expect(items[0].json).toMatchObject({ result: 'updated', attendee: { id: seeded.id } });
@@ -283,7 +277,7 @@ describe('Match On Invitation Email', () => {
 	test('two items with one email become one attendee: the last wins, both say so', async () => {
 		const schema = await loadColumns();
 		const before = liveAttendees(ctx.sim, event()).length;
-		const { items, error } = await runV3(importParameters(schema), [
+		const { items, error } = await runImport(importParameters(schema), [
 			{ email: 'dup@example.com', first_name: 'First' },
 			{ email: 'other@example.com', first_name: 'Other' },
 			{ email: 'DUP@example.com ', first_name: 'Last' },
@@ -304,7 +298,7 @@ describe('Match On Invitation Email', () => {
 
 	test('Nothing (always create) neither reads the event nor merges rows', async () => {
 		const schema = await loadColumns();
-		const { items } = await runV3(importParameters(schema, { matchOn: 'nothing' }), [
+		const { items } = await runImport(importParameters(schema, { matchOn: 'nothing' }), [
 			{ email: 'twice@example.com' },
 			{ email: 'twice@example.com' },
 		]);
@@ -316,18 +310,18 @@ describe('Match On Invitation Email', () => {
 	test('a failed bulk request marks its items failed with EventX\u2019s message (Continue On Fail)', async () => {
 		const schema = await loadColumns();
 		ctx.sim.addFault(registrationClosed);
-		const { items } = await runV3(importParameters(schema), rows(3), true);
+		const { items } = await runImport(importParameters(schema), rows(3), true);
 		expect(items.map((i) => i.json.result)).toEqual(['failed', 'failed', 'failed']);
 		expect(String(items[0].json.error)).toMatch(/Registration for this event is closed/);
 	});
 });
 
-describe('Attendee > Update, version 3', () => {
+describe('Attendee > Update with Map Automatically', () => {
 	test('takes the same columns (Map Automatically) and PATCHes only what the item gives', async () => {
 		const q = askEverything(ctx.sim);
 		const schema = await loadColumns('update');
 		const id = ctx.sim.seeded.attendeeIds[event()][1];
-		const { items, error } = await runV3(
+		const { items, error } = await runImport(
 			{
 				resource: 'attendee',
 				operation: 'update',

@@ -4,7 +4,7 @@ import { addDomain, domainParams } from './fixtures';
 const ctx = useSimulator();
 
 describe('Custom Domain > Get', () => {
-	test('returns the domain with its DNS records (version 2: organization and domain picked)', async () => {
+	test('returns the domain with its DNS records (organization picked from the list)', async () => {
 		const org = ctx.sim.seeded.organizations.hosted;
 		const id = addDomain(ctx.sim);
 		const { items, error } = await run(ctx.sim, {
@@ -14,7 +14,6 @@ describe('Custom Domain > Get', () => {
 				organizationId: { __rl: true, mode: 'list', value: org },
 				customDomainId: byId(id),
 			},
-			typeVersion: 2,
 		});
 		expect(error).toBeUndefined();
 		expect(apiRequests(ctx.sim)[0].path).toBe(`/public-api/v1/org/${org}/custom-domains/${id}`);

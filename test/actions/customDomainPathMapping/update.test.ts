@@ -56,12 +56,11 @@ describe('Custom Domain Path Mapping > Update', () => {
 		expect(items[0].json.eventId).toBe(hostedEvent(ctx.sim, 1));
 	});
 
-	test('version 2: the organization, the domain and the mapping picked from lists', async () => {
+	test('the organization, the domain and the mapping picked from lists', async () => {
 		const domain = addDomain(ctx.sim);
 		const id = addMapping(ctx.sim, domain);
 		const picked = (value: string) => ({ __rl: true, mode: 'list', value });
 		const { items, error } = await run(ctx.sim, {
-			typeVersion: 2,
 			parameters: params(domain)('update', {
 				organizationId: picked(ctx.sim.seeded.organizations.hosted),
 				customDomainId: picked(domain),

@@ -12,17 +12,20 @@ describe('Custom Field > Get Many', () => {
 		expect(apiRequests(ctx.sim).map((r) => r.path)).toEqual([
 			`/public-api/v1/event/${event()}/custom-field/all`,
 		]);
-		expect(items.map((i) => i.json)).toEqual(ctx.sim.store.customFields.get(event()));
+		// Simplify is on by default: the records without EventX's rawData copy.
+		expect(items.map((i) => i.json)).toEqual(
+			ctx.sim.store.customFields.get(event())!.map(({ ...record }) => {
+				delete record.rawData;
+				return record;
+			}),
+		);
 		expect(items.map((i) => i.json.type)).toEqual(['text', 'textArea', 'dropdown']);
 	});
 
-	test('version 2 Simplify drops the rawData copy', async () => {
-		const { items } = await run(ctx.sim, { parameters: getMany(), typeVersion: 2 });
-		expect(items).toHaveLength(3);
-		for (const { json } of items) {
-			expect(json).not.toHaveProperty('rawData');
-			expect(json).toHaveProperty('config');
-		}
+	test('Simplify off: the records exactly as EventX answers them, rawData included', async () => {
+		const { items } = await run(ctx.sim, { parameters: { ...getMany(), simplify: false } });
+		expect(items.map((i) => i.json)).toEqual(ctx.sim.store.customFields.get(event()));
+		expect(items.every((i) => i.json.rawData !== undefined)).toBe(true);
 	});
 });
 

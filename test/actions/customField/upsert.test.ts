@@ -98,7 +98,7 @@ describe('Custom Field > Create or Update', () => {
 
 	test('250 questions with Batch Size 100 take 3 requests', async () => {
 		const { items, error } = await run(ctx.sim, {
-			parameters: upsert({ customFieldUpsertOptions: { batchSize: 100 } }),
+			parameters: upsert({ options: { batchSize: 100 } }),
 			items: textQuestions(250),
 		});
 		expect(error).toBeUndefined();
@@ -177,7 +177,7 @@ testBadInputs(ctx, [
 		parameters: params('customField', 'upsert', {
 			customFieldType: 'text',
 			customFieldLabel: 'Job Level',
-			customFieldUpsertOptions: { batchSize: BAD },
+			options: { batchSize: BAD },
 		}),
 		good: () => 10,
 		bad: 0,

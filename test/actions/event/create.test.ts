@@ -75,7 +75,7 @@ describe('Event > Create', () => {
 	});
 });
 
-describe('Event > Create: version 2 parameters at run time', () => {
+describe('Event > Create: the organization picked from the list', () => {
 	test('Event Create takes the organization from the picker', async () => {
 		const { items, error } = await run(ctx.sim, {
 			parameters: {
@@ -94,7 +94,6 @@ describe('Event > Create: version 2 parameters at run time', () => {
 				estimatedAttendeeCount: '51-100',
 				format: 'in-person',
 			},
-			typeVersion: 2,
 		});
 		expect(error).toBeUndefined();
 		expect(items[0].json).toMatchObject({ organizationId: ctx.sim.seeded.organizations.hosted });

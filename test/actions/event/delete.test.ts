@@ -34,7 +34,6 @@ describe('Event > Delete', () => {
 		ctx.sim.addFault({ kind: 'drop-after', method: 'DELETE', path: '^/public-api/v1/event/' });
 		const { error } = await run(ctx.sim, {
 			parameters: deleteEvent(ctx.sim.seeded.eventIds[1]),
-			typeVersion: 2,
 		});
 		expect(error?.name).toBe('NodeApiError');
 		expect(apiRequests(ctx.sim).filter((r) => r.method === 'DELETE')).toHaveLength(1);

@@ -12,8 +12,26 @@ describe('Event > Get', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(1);
-		expect(items[0].json).toMatchObject({ id, organizationId: ORG_HOSTED });
-		expect(items[0].json.rawData).toBeDefined();
+		expect(items[0].json).toMatchObject({
+			id,
+			organizationId: ORG_HOSTED,
+			name: 'Tech Summit 2026',
+		});
+		// Simplify is on by default: EventX's rawData copy is left out.
+		expect(items[0].json).not.toHaveProperty('rawData');
+	});
+
+	test("Simplify off: the event as EventX answers it, with EventX's rawData copy", async () => {
+		const id = ctx.sim.seeded.eventIds[0];
+		const { items } = await run(ctx.sim, {
+			parameters: { resource: 'event', operation: 'get', eventId: byId(id), simplify: false },
+		});
+		expect(items[0].json).toMatchObject({
+			id,
+			rawData: expect.objectContaining({
+				contentI18n: expect.objectContaining({ name: { default: 'Tech Summit 2026' } }),
+			}),
+		});
 	});
 
 	test('one request per item, each output paired with its input', async () => {

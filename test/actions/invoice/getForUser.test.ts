@@ -35,7 +35,6 @@ describe('Invoice > Get for User', () => {
 		ctx.sim.addFault({ kind: 'status', status: 503, method: 'POST', path: '/invoice/details$' });
 		const { items, error } = await run(ctx.sim, {
 			parameters: getForUser(order.userId as string),
-			typeVersion: 2,
 		});
 		expect(error).toBeUndefined();
 		expect(items[0].json.orderId).toBe(order.id);

@@ -99,7 +99,7 @@ describe('Media > Upload', () => {
 		const { error } = await run(ctx.sim, {
 			parameters: params('upload', {
 				binaryPropertyName: 'file',
-				uploadOptions: {
+				options: {
 					fileName: 'answer.pdf',
 					mimeType: 'application/pdf',
 					attendeeId,
@@ -218,14 +218,14 @@ describe('Media > Upload: validation before sending', () => {
 	test.each([
 		[{}, undefined, 'Input Binary Field: the item has no binary field "data"'],
 		[{ binaryPropertyName: '={{ "" }}' }, binaryOf(FILE), 'Input Binary Field: is required'],
-		[{ uploadOptions: { mimeType: 'png' } }, binaryOf(FILE), 'MIME Type: "png" is not a MIME type'],
+		[{ options: { mimeType: 'png' } }, binaryOf(FILE), 'MIME Type: "png" is not a MIME type'],
 		[
-			{ uploadOptions: { attendeeId: 'guest-1' } },
+			{ options: { attendeeId: 'guest-1' } },
 			binaryOf(FILE),
 			'Attendee ID: "guest-1" is not a UUID',
 		],
 		[
-			{ uploadOptions: { source: 'email' } },
+			{ options: { source: 'email' } },
 			binaryOf(FILE),
 			/^Source: "email" is not one of attendee_registration/,
 		],

@@ -10,23 +10,49 @@ const { event, ordersOf, params } = orderContext(ctx);
 const anOrder = () => ordersOf()[3].id;
 
 describe('Order > Get', () => {
-	test('answers the order exactly as EventX does', async () => {
+	test('Simplify (on by default): one flat row of the order', async () => {
 		const orderId = anOrder();
+		const order = ctx.sim.store.orders.get(orderId)!;
 		const { items, error } = await run(ctx.sim, { parameters: params('get', { orderId }) });
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(1);
-		expect(items[0].json).toEqual(orderJson(ctx.sim.store.orders.get(orderId)!));
+		expect(items[0].json).toEqual({
+			id: orderId,
+			txRef: 'EVX-0-003',
+			status: 'paid',
+			amount: '0.00',
+			currency: 'USD',
+			tax: null,
+			paymentMethod: 'online',
+			offlinePaymentApprovalStatus: null,
+			userId: order.userId,
+			buyerName: 'Margaret Hamilton',
+			buyerEmail: 'margaret.3@example.com',
+			ticketCount: 1,
+			purchasedAt: '2026-01-02T03:00:00.000Z',
+			cancelledAt: null,
+			createdAt: '2026-01-02T03:00:00.000Z',
+			updatedAt: '2026-01-02T03:00:00.000Z',
+		});
 		expect(apiRequests(ctx.sim)[0].path).toBe(`/public-api/v1/event/${event()}/order/${orderId}`);
 	});
 
-	test('version 2: the order picked from the list, one request per item', async () => {
+	test('Simplify off: the order exactly as EventX answers it', async () => {
+		const orderId = anOrder();
+		const { items, error } = await run(ctx.sim, {
+			parameters: params('get', { orderId, simplify: false }),
+		});
+		expect(error).toBeUndefined();
+		expect(items[0].json).toEqual(orderJson(ctx.sim.store.orders.get(orderId)!));
+	});
+
+	test('the order picked from the list, one request per item', async () => {
 		const [a, b] = [ordersOf()[0].id, ordersOf()[1].id];
 		const { items, error } = await run(ctx.sim, {
 			parameters: params('get', {
 				orderId: '={{ { __rl: true, mode: "list", value: $json.id } }}',
 			}),
 			items: [{ id: a }, { id: b }],
-			typeVersion: 2,
 		});
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.json.id)).toEqual([a, b]);

@@ -27,7 +27,7 @@ function scenario() {
 		resource: 'outreach',
 		operation: 'sendConfirmationEmail',
 		eventId: byId('={{ $json.eventId }}'),
-		requestOptions: { timeoutSeconds: 1 },
+		options: { timeoutSeconds: 1 },
 	};
 	const pathB = `/event/${eventB}/outreach/email-template/confirmation-email/send$`;
 	return { eventA, eventB, idsA, idsB, items, parameters, pathB };
@@ -250,7 +250,7 @@ describe('Outreach > confirmation sends', () => {
 		const eventId = ctx.sim.seeded.eventIds[0];
 		const ids = addAttendees(ctx.sim, eventId, 1000);
 		const { error } = await run(ctx.sim, {
-			parameters: send('sendConfirmationEmail', { sendOptions: { batchSize: 250 } }),
+			parameters: send('sendConfirmationEmail', { options: { batchSize: 250 } }),
 			items: ids.map((id) => ({ id })),
 		});
 		expect(error).toBeUndefined();
@@ -293,7 +293,7 @@ describe('Outreach > Send Confirmation Email: validation before sending', () => 
 		const { error } = await run(ctx.sim, {
 			parameters: base('sendConfirmationEmail', {
 				attendeeIds: '0f8fad5b-d9cb-469f-a165-70867728950e',
-				sendOptions: { batchSize: 0 },
+				options: { batchSize: 0 },
 			}),
 		});
 		expect(error?.message).toMatch(/^Batch Size: must be a whole number from 1 to 1000/);

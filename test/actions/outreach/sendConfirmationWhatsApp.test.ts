@@ -37,7 +37,7 @@ testBadInputs(ctx, [
 		name: 'Send Confirmation WhatsApp: a batch size above 1,000',
 		parameters: outreachParams('sendConfirmationWhatsApp', {
 			attendeeIds: '={{ $json.id }}',
-			sendOptions: { batchSize: BAD },
+			options: { batchSize: BAD },
 		}),
 		good: () => 100,
 		bad: 5000,

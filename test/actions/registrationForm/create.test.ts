@@ -22,7 +22,7 @@ describe('Registration Form > Create', () => {
 						{ id: question(), isRequired: false, label: 'Team size' },
 					],
 				},
-				formOptions: { maxTicketQtyPerOrder: 4, isPromoCodeFieldEnabled: false },
+				options: { maxTicketQtyPerOrder: 4, isPromoCodeFieldEnabled: false },
 			}),
 		});
 		expect(error).toBeUndefined();
@@ -69,11 +69,11 @@ describe('Registration Form > Create', () => {
 			'Fields 2: Field: "email" is on the form twice',
 		],
 		[
-			{ formOptions: { minTicketQtyPerOrder: 5, maxTicketQtyPerOrder: 2 } },
+			{ options: { minTicketQtyPerOrder: 5, maxTicketQtyPerOrder: 2 } },
 			'Min Tickets Per Order: 5 is more than Max Tickets Per Order (2)',
 		],
 		[
-			{ formOptions: { conditionalLogics: '{"id": 1}' } },
+			{ options: { conditionalLogics: '{"id": 1}' } },
 			'Conditional Logic (JSON): must be a JSON list of objects',
 		],
 	])('refuses %j before any request', async (extra, message) => {

@@ -12,14 +12,20 @@ describe('Ticket Add-On > Get Many', () => {
 		expect(apiRequests(ctx.sim).map((r) => r.path)).toEqual([
 			`/public-api/v1/event/${event()}/ticket-class-add-on/all`,
 		]);
-		expect(items.map((i) => i.json)).toEqual(ctx.sim.store.ticketClassAddOns.get(event()));
+		// Simplify is on by default: the records without EventX's rawData copy.
+		expect(items.map((i) => i.json)).toEqual(
+			ctx.sim.store.ticketClassAddOns.get(event())!.map(({ ...record }) => {
+				delete record.rawData;
+				return record;
+			}),
+		);
 		expect(items[0].json).toMatchObject({ price: 10, stockQty: 100, soldQty: 0, type: 'session' });
 	});
 
-	test('version 2 Simplify drops the rawData copy', async () => {
-		const { items } = await run(ctx.sim, { parameters: getMany(), typeVersion: 2 });
-		expect(items).toHaveLength(2);
-		for (const { json } of items) expect(json).not.toHaveProperty('rawData');
+	test('Simplify off: the records exactly as EventX answers them, rawData included', async () => {
+		const { items } = await run(ctx.sim, { parameters: { ...getMany(), simplify: false } });
+		expect(items.map((i) => i.json)).toEqual(ctx.sim.store.ticketClassAddOns.get(event()));
+		expect(items.every((i) => i.json.rawData !== undefined)).toBe(true);
 	});
 
 	test("an event of an organization the user is not in: EventX's 404", async () => {

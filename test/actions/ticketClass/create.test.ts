@@ -96,7 +96,7 @@ describe('Ticket Class > Create', () => {
 
 		ctx.sim.clearLog();
 		ctx.sim.addFault({ kind: 'status', status: 502, method: 'POST', path: '/ticket-class$' });
-		const failed = await run(ctx.sim, { parameters: create(), typeVersion: 2 });
+		const failed = await run(ctx.sim, { parameters: create() });
 		expect(failed.error?.name).toBe('NodeApiError');
 		expect(posts()).toHaveLength(1);
 	});

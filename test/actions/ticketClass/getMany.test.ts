@@ -21,20 +21,18 @@ describe('Ticket Class > Get Many', () => {
 			items[0].json.addOns as Array<{ contentI18n: { name: { default: string } } }>
 		).map((a) => a.contentI18n.name.default);
 		expect(addOnNames).toEqual(['Workshop', 'Dinner']);
-		// Version 1 returns EventX's records as they are.
-		expect(items[0].json).toHaveProperty('rawData');
+		// Simplify is on by default: EventX's rawData copy is left out.
+		for (const { json } of items) expect(json).not.toHaveProperty('rawData');
 	});
 
-	test('version 2 Simplify drops the rawData copy', async () => {
+	test("Simplify off: the records as EventX answers them, with EventX's rawData copy", async () => {
 		const { items } = await run(ctx.sim, {
-			parameters: { ...getMany, eventId: byId(event()) },
-			typeVersion: 2,
+			parameters: { ...getMany, eventId: byId(event()), simplify: false },
 		});
-		expect(items).toHaveLength(2);
-		for (const { json } of items) {
-			expect(json).not.toHaveProperty('rawData');
-			expect(json).toMatchObject({ id: expect.any(String), price: expect.any(Number) });
-		}
+		expect(items.map((i) => i.json.id)).toEqual(
+			ctx.sim.store.ticketClasses.get(event())!.map((c) => c.id),
+		);
+		expect(items[0].json.rawData).toMatchObject({ price: 0 });
 	});
 
 	test('an event with no ticket class answers no item', async () => {

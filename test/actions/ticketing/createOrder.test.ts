@@ -24,7 +24,7 @@ describe('Ticketing > Create Order', () => {
 						addOnIds: addOn(0),
 					},
 				],
-				{ orderOptions: { orderPaymentMethod: 'offline', utm_source: 'n8n' } },
+				{ options: { orderPaymentMethod: 'offline', utm_source: 'n8n' } },
 			),
 		});
 		expect(error).toBeUndefined();
@@ -86,7 +86,7 @@ describe('Ticketing > Create Order', () => {
 		],
 		[{}, [{ regFormId: 'form' }], 'Tickets 1: Registration Form ID: "form" is not a UUID'],
 		[
-			{ orderOptions: { orderPaymentMethod: 'cash' } },
+			{ options: { orderPaymentMethod: 'cash' } },
 			[{}],
 			'Payment Method: "cash" is not one of online, offline',
 		],

@@ -13,7 +13,7 @@ describe('Ticketing > Get Quotation', () => {
 		const { items, error } = await run(ctx.sim, {
 			parameters: quotation(
 				[{ ticketClassId: ticketClass(1), qty: 2, addOnIds: `${addOn(0)}, ${addOn(1)}` }],
-				{ quotationOptions: { promoCode: 'EARLYBIRD' } },
+				{ options: { promoCode: 'EARLYBIRD' } },
 			),
 		});
 		expect(error).toBeUndefined();
@@ -42,7 +42,7 @@ describe('Ticketing > Get Quotation', () => {
 	test("EventX's refusal of an unknown promo code comes with its message", async () => {
 		const { error } = await run(ctx.sim, {
 			parameters: quotation([{ ticketClassId: ticketClass(0), qty: 1 }], {
-				quotationOptions: { promoCode: 'FREE4ALL' },
+				options: { promoCode: 'FREE4ALL' },
 			}),
 		});
 		expect(error?.message).toBe('Promo code "FREE4ALL" is not valid for this event');

@@ -46,7 +46,7 @@ describe('Webhook > Delete: validation before sending', () => {
 	});
 });
 
-describe('Webhook > Delete: version 2 parameters at run time', () => {
+describe('Webhook > Delete: the webhook picked from the list', () => {
 	test('Webhook Delete takes the webhook from the picker; a wrong ID names the field', async () => {
 		const eventId = HOSTED(ctx.sim);
 		const id = '8a3f1c2e-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
@@ -68,7 +68,6 @@ describe('Webhook > Delete: version 2 parameters at run time', () => {
 					cachedResultName: 'https://hooks.example.com/a',
 				},
 			},
-			typeVersion: 2,
 		});
 		expect(deleted.error).toBeUndefined();
 		expect(deleted.items[0].json).toEqual({ id, eventId, deleted: true });
@@ -79,11 +78,10 @@ describe('Webhook > Delete: version 2 parameters at run time', () => {
 				resource: 'webhook',
 				operation: 'delete',
 				eventId: byId(eventId),
-				// A By ID value that is not a UUID is refused by n8n itself (the mode's regex); a
-				// plain text value (as version 1 saved it) reaches the node's own check.
-				webhookId: 'hook-1',
+				// A typed By ID value that is not a UUID is refused by n8n itself (the mode's regex);
+				// one from an expression reaches the node's own check.
+				webhookId: byId('={{ "hook-1" }}'),
 			},
-			typeVersion: 2,
 		});
 		expect(wrong.error?.message).toBe('Webhook ID: "hook-1" is not a UUID');
 		expect(apiRequests(ctx.sim).filter((r) => r.method === 'DELETE')).toHaveLength(1);

@@ -17,13 +17,26 @@ describe('Webhook > Get Many', () => {
 			id: b,
 			url: 'https://example.com/b',
 			actions: ['attendee-delete'],
-			rawData: { url: 'https://example.com/b', actions: ['attendee-delete'] },
 		});
 		expect(apiRequests(ctx.sim)).toEqual([
 			expect.objectContaining({
 				method: 'GET',
 				path: `/public-api/v1/event/${eventId}/webhook/all`,
 			}),
+		]);
+	});
+
+	test("Simplify off: the webhooks as EventX answers them, with EventX's rawData copy", async () => {
+		const [eventId] = ctx.sim.seeded.eventIds;
+		const a = addHook(eventId, 'https://example.com/a');
+		const { items } = await run(ctx.sim, { parameters: { ...params('getMany'), simplify: false } });
+		expect(items.map((i) => i.json)).toEqual([
+			{
+				id: a,
+				url: 'https://example.com/a',
+				actions: ['attendee-create'],
+				rawData: { url: 'https://example.com/a', actions: ['attendee-create'] },
+			},
 		]);
 	});
 

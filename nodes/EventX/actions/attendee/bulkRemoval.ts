@@ -1,10 +1,15 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { attendeeIdsProperty, readAttendeeIds } from '../../helpers/attendeeIds';
-import { batchOptionsProperty, readBatchSize, sendInBatches } from '../../helpers/batching';
+import {
+	batchOptionsProperty,
+	readBatchSize,
+	sendInBatches,
+	type PreparedItem,
+} from '../../helpers/batching';
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { API_PREFIX, eventxNoContent } from '../../transport';
-import type { BatchOperation, PreparedItem } from '../types';
+import type { BatchOperation } from '../types';
 
 export interface RemovalPlan {
 	eventId: string;
@@ -13,10 +18,10 @@ export interface RemovalPlan {
 }
 
 /** The parameters of Remove and Delete: what the operation does to the records, then whom. */
-export function removalProperties(
-	notice: { name: 'removeNotice' | 'deleteNotice'; text: string },
-	optionsName: 'removeOptions' | 'deleteOptions',
-): INodeProperties[] {
+export function removalProperties(notice: {
+	name: 'removeNotice' | 'deleteNotice';
+	text: string;
+}): INodeProperties[] {
 	return [
 		{ displayName: notice.text, name: notice.name, type: 'notice', default: '' },
 		eventLocator(),
@@ -24,7 +29,6 @@ export function removalProperties(
 			'The attendees of this item: attendee IDs (UUIDs), one or several separated by commas',
 		),
 		batchOptionsProperty(
-			optionsName,
 			'How many attendees one request carries. The items of one execution are grouped per event and sent in as few requests as this allows.',
 		),
 	];
@@ -32,12 +36,11 @@ export function removalProperties(
 
 /**
  * Remove and Delete: the same batched call of a list of attendee IDs, to `bulk-remove` or
- * `bulk-delete`; `optionsName` is the operation's version 1 Options collection.
+ * `bulk-delete`.
  */
 export function bulkRemoval(
 	description: INodeProperties[],
 	endpoint: 'bulk-remove' | 'bulk-delete',
-	optionsName: 'removeOptions' | 'deleteOptions',
 ): BatchOperation<RemovalPlan> {
 	return {
 		description,
@@ -45,7 +48,7 @@ export function bulkRemoval(
 			return {
 				eventId: readEventId(this, itemIndex),
 				attendeeIds: readAttendeeIds(this, itemIndex),
-				batchSize: readBatchSize(this, itemIndex, optionsName),
+				batchSize: readBatchSize(this, itemIndex),
 			};
 		},
 		async executeBatch(this: IExecuteFunctions, prepared: Array<PreparedItem<RemovalPlan>>) {

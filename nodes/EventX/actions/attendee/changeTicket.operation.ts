@@ -10,7 +10,7 @@ import { changeAttendeeTicket, readTicketChange, ticketProperties } from './tick
 
 const properties: INodeProperties[] = [
 	eventLocator(),
-	...attendeeLocator().flatMap((p) => modelFilled(p, ATTENDEE_ID_FOR_MODEL)),
+	...modelFilled(attendeeLocator(), ATTENDEE_ID_FOR_MODEL),
 	...ticketProperties(false),
 ];
 

@@ -12,7 +12,7 @@ import { questionLabel } from '../../helpers/simplify';
 import { invalidField } from '../../helpers/validation';
 
 /**
- * Version 3's attendee columns (Create or Update, Update): n8n's resource mapper over EventX's
+ * The attendee columns of Create or Update and Update: n8n's resource mapper over EventX's
  * attendee fields and the chosen event's custom questions (labels shown, question IDs sent).
  */
 
@@ -359,7 +359,7 @@ export class AttendeeColumns {
 export const emailKey = (value: unknown) =>
 	typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase() : undefined;
 
-/** Options > Unknown Input Fields (version 3): what Map Automatically does with unmatched keys. */
+/** Options > Unknown Input Fields: what Map Automatically does with unmatched keys. */
 export const unknownFieldsOption: INodeProperties = {
 	displayName: 'Unknown Input Fields',
 	name: 'unknownFields',
@@ -380,7 +380,6 @@ export const unknownFieldsOption: INodeProperties = {
 	default: 'ignore',
 	description:
 		'What Map Automatically does with input fields that match no column (neither an attendee field nor a custom question of the event)',
-	displayOptions: { show: { '@version': [3] } },
 };
 
 /** What one item's columns give: the attendee body, its ID (if mapped), the keys reported. */
@@ -394,7 +393,7 @@ export interface ColumnsRow {
 const setups = new WeakMap<object, { columns: AttendeeColumns; auto: boolean; unknown: string }>();
 
 /**
- * One item's columns (version 3). Map Automatically reads the input item's own keys; Map Each
+ * One item's columns. Map Automatically reads the input item's own keys; Map Each
  * Column Below reads the values mapped in the editor (without n8n's own check, which would name
  * a question by its ID: the columns are checked here, by label).
  */

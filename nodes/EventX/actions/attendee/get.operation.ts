@@ -10,7 +10,7 @@ import { ATTENDEE_ID_FOR_MODEL, attendeeLocator, readAttendeeId } from './fields
 
 const properties: INodeProperties[] = [
 	eventLocator(),
-	...attendeeLocator().flatMap((p) => modelFilled(p, ATTENDEE_ID_FOR_MODEL)),
+	...modelFilled(attendeeLocator(), ATTENDEE_ID_FOR_MODEL),
 	simplifyProperty(),
 ];
 

@@ -3,7 +3,6 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { pathSegment } from '../../helpers/validation';
-import { optionsName } from '../../helpers/versions';
 import { readSimplify, simplifyAttendees, simplifyProperty } from '../../helpers/simplify';
 import { modelFilled } from '../../helpers/tool';
 import { API_PREFIX, eventxData } from '../../transport';
@@ -23,7 +22,7 @@ const properties: INodeProperties[] = [
 	}),
 	{
 		displayName: 'Options',
-		name: 'shortCodeOptions',
+		name: 'options',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
@@ -58,11 +57,7 @@ export const getByShortCode: ItemOperation<{
 			'Short Code',
 			itemIndex,
 		);
-		const options = this.getNodeParameter(
-			optionsName(this, 'shortCodeOptions'),
-			itemIndex,
-			{},
-		) as IDataObject;
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		return {
 			eventId: readEventId(this, itemIndex),
 			code,

@@ -5,24 +5,14 @@ import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { invalidField } from '../../helpers/validation';
 import { API_PREFIX, eventxData } from '../../transport';
 import { modelFilled } from '../../helpers/tool';
-import { nodeVersion, v1AndV2, v3Only } from '../../helpers/versions';
 import type { ItemOperation } from '../types';
 import { columnsProperty, readColumns, unknownFieldsOption } from './columns';
-import {
-	ATTENDEE_ID_FOR_MODEL,
-	attendeeLocator,
-	customFieldsProperty,
-	profileProperty,
-	readAttendeeId,
-	readProfile,
-} from './fields';
+import { ATTENDEE_ID_FOR_MODEL, attendeeLocator, readAttendeeId } from './fields';
 
 const properties: INodeProperties[] = [
 	eventLocator(),
-	...attendeeLocator().flatMap((p) => modelFilled(p, ATTENDEE_ID_FOR_MODEL)),
-	v1AndV2(profileProperty('updateFields', 'Update Fields', false)),
-	v1AndV2(customFieldsProperty('updateCustomFields')),
-	v3Only(columnsProperty('update')),
+	...modelFilled(attendeeLocator(), ATTENDEE_ID_FOR_MODEL),
+	columnsProperty('update'),
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -48,17 +38,9 @@ export const update: ItemOperation<Plan> = {
 	prepare(this: IExecuteFunctions, itemIndex) {
 		const eventId = readEventId(this, itemIndex);
 		const attendeeId = readAttendeeId(this, itemIndex);
-		const v3 = nodeVersion(this) >= 3;
-		const body = v3
-			? readColumns(this, itemIndex, false).body
-			: readProfile(this, itemIndex, 'updateFields', 'updateCustomFields');
+		const { body } = readColumns(this, itemIndex, false);
 		if (Object.keys(body).length === 0)
-			throw invalidField(
-				this,
-				v3 ? 'Columns' : 'Update Fields',
-				v3 ? 'no column has a value to update' : 'add at least one field to update',
-				itemIndex,
-			);
+			throw invalidField(this, 'Columns', 'no column has a value to update', itemIndex);
 		return { eventId, attendeeId, body };
 	},
 	async execute(this: IExecuteFunctions, { eventId, attendeeId, body }, itemIndex) {

@@ -1,33 +1,31 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { batchOptionsProperty, readBatchSize, sendInBatches } from '../../helpers/batching';
+import {
+	batchOptionsProperty,
+	readBatchSize,
+	sendInBatches,
+	type BatchResult,
+	type PreparedItem,
+} from '../../helpers/batching';
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { sameForAllItems } from '../../helpers/parameters';
 import { requireUuid } from '../../helpers/validation';
-import { nodeVersion, v1AndV2, v3Only } from '../../helpers/versions';
 import { API_PREFIX, eventxList, eventxPaginate } from '../../transport';
-import type { BatchOperation, BatchResult, PreparedItem } from '../types';
+import type { BatchOperation } from '../types';
 import { columnsProperty, emailKey, readColumns, unknownFieldsOption } from './columns';
-import {
-	attendeeIdProperty,
-	CREATED_KEY,
-	customFieldsProperty,
-	profileProperty,
-	readProfile,
-} from './fields';
+import { CREATED_KEY } from './fields';
 import { changeAttendeeTicket, readTicketChange, ticketProperties } from './ticket';
 
 type MatchOn = 'id' | 'invitationEmail' | 'nothing';
 
 const options = batchOptionsProperty(
-	'upsertOptions',
 	'How many attendees one request carries. The items of one execution are grouped per event and sent in as few requests as this allows.',
 );
 
 const properties: INodeProperties[] = [
 	eventLocator(),
-	v3Only({
+	{
 		displayName: 'Match On',
 		name: 'matchOn',
 		type: 'options',
@@ -51,11 +49,8 @@ const properties: INodeProperties[] = [
 		],
 		default: 'invitationEmail',
 		description: 'How an item finds the attendee it updates',
-	}),
-	v3Only(columnsProperty('upsert')),
-	v1AndV2(attendeeIdProperty(false)),
-	v1AndV2(profileProperty('upsertFields', 'Attendee Fields', true)),
-	v1AndV2(customFieldsProperty('upsertCustomFields')),
+	},
+	columnsProperty('upsert'),
 	...ticketProperties(true),
 	{ ...options, options: [...(options.options ?? []), unknownFieldsOption] },
 ];
@@ -70,8 +65,9 @@ interface Plan {
 	batchSize: number;
 	/** The ticket class and add-ons to give the attendee once it is saved. */
 	ticket?: IDataObject;
-	/** Version 3: how the attendee is found, and the input keys no column took (when reported). */
-	matchOn?: MatchOn;
+	/** How the attendee is found. */
+	matchOn: MatchOn;
+	/** The input keys no column took (when Unknown Input Fields reports them). */
 	ignoredFields?: string[];
 }
 
@@ -79,31 +75,25 @@ export const upsert: BatchOperation<Plan> = {
 	description,
 	prepare(this: IExecuteFunctions, itemIndex) {
 		const eventId = readEventId(this, itemIndex);
+		const matchOn = sameForAllItems(
+			this,
+			['matchOn'],
+			itemIndex,
+			(index) => this.getNodeParameter('matchOn', index, 'invitationEmail') as MatchOn,
+		);
+		const row = readColumns(this, itemIndex, true);
 		const attendee: IDataObject = {};
-		const plan: Plan = {
+		if (row.id !== undefined && matchOn !== 'nothing')
+			attendee.id = requireUuid(this, row.id, 'Columns > Attendee ID', itemIndex).toLowerCase();
+		Object.assign(attendee, row.body);
+		return {
 			eventId,
 			attendee,
-			batchSize: readBatchSize(this, itemIndex, 'upsertOptions'),
+			batchSize: readBatchSize(this, itemIndex),
 			ticket: readTicketChange(this, itemIndex),
+			matchOn,
+			ignoredFields: row.ignoredFields,
 		};
-		if (nodeVersion(this) >= 3) {
-			const matchOn = sameForAllItems(
-				this,
-				['matchOn'],
-				itemIndex,
-				(index) => this.getNodeParameter('matchOn', index, 'invitationEmail') as MatchOn,
-			);
-			const row = readColumns(this, itemIndex, true);
-			if (row.id !== undefined && matchOn !== 'nothing')
-				attendee.id = requireUuid(this, row.id, 'Columns > Attendee ID', itemIndex).toLowerCase();
-			Object.assign(attendee, row.body);
-			return { ...plan, matchOn, ignoredFields: row.ignoredFields };
-		}
-		const rawId = this.getNodeParameter('attendeeId', itemIndex, '') as unknown;
-		if (rawId !== '' && rawId !== undefined && rawId !== null)
-			attendee.id = requireUuid(this, rawId, 'Attendee ID', itemIndex).toLowerCase();
-		Object.assign(attendee, readProfile(this, itemIndex, 'upsertFields', 'upsertCustomFields'));
-		return plan;
 	},
 	async executeBatch(this: IExecuteFunctions, prepared: Array<PreparedItem<Plan>>) {
 		const matchOn = prepared[0].plan.matchOn;
@@ -112,7 +102,7 @@ export const upsert: BatchOperation<Plan> = {
 		const results = await sendInBatches(this, prepared, {
 			group: (plan) => plan.eventId,
 			payloads: (plan) => [plan.attendee],
-			// Version 3: the same attendee twice in one execution is sent once, the last item's fields.
+			// The same attendee twice in one execution is sent once, with the last item's fields.
 			dedupe:
 				matchOn === 'id' || matchOn === 'invitationEmail'
 					? (attendee) =>
@@ -150,7 +140,6 @@ export const upsert: BatchOperation<Plan> = {
 			split: true,
 		});
 		const saved = await applyTickets(this, prepared, results);
-		if (matchOn === undefined) return saved;
 		return saved.map((result, i) => {
 			const { plan, itemIndex } = prepared[i];
 			const email = emailKey(plan.attendee.invitationEmail);
@@ -162,7 +151,7 @@ export const upsert: BatchOperation<Plan> = {
 };
 
 /**
- * Version 3's output item: what happened (`created`, `updated`, `failed`) and EventX's record;
+ * The output item: what happened (`created`, `updated`, `failed`) and EventX's record;
  * an item whose attendee another item of the execution also gave says so.
  */
 function outcome(

@@ -12,7 +12,7 @@ import {
 } from './fields';
 
 const properties: INodeProperties[] = [
-	...customDomainOrganization(),
+	customDomainOrganization(),
 	{
 		displayName: 'Domain',
 		name: 'domain',

@@ -14,10 +14,7 @@ export interface DomainPlan {
 }
 
 /** The organization and the custom domain an operation works on (Custom Domain, Path Mapping). */
-export const domainTargetProperties = () => [
-	...customDomainOrganization(),
-	...customDomainLocator(),
-];
+export const domainTargetProperties = () => [customDomainOrganization(), customDomainLocator()];
 
 export function readDomainTarget(ctx: IExecuteFunctions, itemIndex: number) {
 	return {

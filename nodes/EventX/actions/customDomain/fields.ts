@@ -7,11 +7,10 @@ import { invalidField, readHttpUrl } from '../../helpers/validation';
 export const customDomainOrganization = () =>
 	organizationLocator(
 		'The organization the custom domains belong to. The list shows the organizations of the events you host or manage.',
-		'The organization the custom domains belong to (its ID, a UUID). Its ID is on every event of that organization.',
 	);
 
 /** The custom domain of Get, Update, Delete and Verify: picked from the organization's, or by ID. */
-export function customDomainLocator(): INodeProperties[] {
+export function customDomainLocator(): INodeProperties {
 	return recordLocator({
 		name: 'customDomainId',
 		label: 'Custom Domain',
@@ -19,7 +18,6 @@ export function customDomainLocator(): INodeProperties[] {
 		searchable: true,
 		placeholder: 'Select a custom domain...',
 		description: "The custom domain to work on: the organization's domains are listed by name",
-		v1Description: 'The custom domain (its ID, a UUID); Get Many lists them',
 	});
 }
 

@@ -11,7 +11,7 @@ import type { ItemOperation } from '../types';
 import { customDomainOrganization } from './fields';
 
 const properties: INodeProperties[] = [
-	...customDomainOrganization(),
+	customDomainOrganization(),
 	...pagingProperties(),
 	{
 		displayName: 'Status',

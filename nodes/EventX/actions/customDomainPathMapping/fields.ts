@@ -9,7 +9,7 @@ export const mappingsPath = (target: { orgId: string; customDomainId: string }) 
 	`${domainPath(target)}/path-mappings`;
 
 /** The path mapping of Update and Delete: picked from the domain's, or by ID. */
-export function pathMappingLocator(): INodeProperties[] {
+export function pathMappingLocator(): INodeProperties {
 	return recordLocator({
 		name: 'pathMappingId',
 		label: 'Path Mapping',
@@ -17,7 +17,6 @@ export function pathMappingLocator(): INodeProperties[] {
 		searchable: true,
 		placeholder: 'Select a path mapping...',
 		description: "The path mapping to work on: the domain's mappings are listed by path",
-		v1Description: 'The path mapping (its ID, a UUID); Get Many lists them',
 	});
 }
 

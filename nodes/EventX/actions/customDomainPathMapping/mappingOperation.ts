@@ -28,7 +28,7 @@ export function mappingOperation(
 	readOwn: ReadOwn,
 	send: Send<MappingPlan>,
 ): ItemOperation<MappingPlan> {
-	const properties = [...domainTargetProperties(), ...pathMappingLocator(), ...own];
+	const properties = [...domainTargetProperties(), pathMappingLocator(), ...own];
 	return {
 		description: updateDisplayOptions(
 			{ show: { resource: ['customDomainPathMapping'], operation: [operation] } },

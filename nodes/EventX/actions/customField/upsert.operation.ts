@@ -1,13 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { batchOptionsProperty, readBatchSize, sendInBatches } from '../../helpers/batching';
+import {
+	batchOptionsProperty,
+	readBatchSize,
+	sendInBatches,
+	type PreparedItem,
+} from '../../helpers/batching';
 import { CUSTOM_FIELD_TYPES } from '../../helpers/enums';
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { enumOptions } from '../../helpers/labels';
 import { invalidField, listEntries, requireOneOf, requireUuid } from '../../helpers/validation';
 import { API_PREFIX, eventxList } from '../../transport';
-import type { BatchOperation, PreparedItem } from '../types';
+import type { BatchOperation } from '../types';
 
 /** Question types whose answers are chosen among options (config.options). */
 const CHOICE_TYPES = ['checkboxGroup', 'dropdown', 'radioGroup'];
@@ -87,7 +92,6 @@ const properties: INodeProperties[] = [
 		description: "Whether the attendee list can be filtered by this question's answers",
 	},
 	batchOptionsProperty(
-		'customFieldUpsertOptions',
 		'How many questions one request carries. The items of one execution are grouped per event and sent in as few requests as this allows.',
 	),
 ];
@@ -224,7 +228,7 @@ export const upsert: BatchOperation<Plan> = {
 		return {
 			eventId: readEventId(this, itemIndex),
 			question: readQuestion(this, itemIndex),
-			batchSize: readBatchSize(this, itemIndex, 'customFieldUpsertOptions'),
+			batchSize: readBatchSize(this, itemIndex),
 		};
 	},
 	async executeBatch(this: IExecuteFunctions, prepared: Array<PreparedItem<Plan>>) {

@@ -9,9 +9,8 @@ import type { ItemOperation } from '../types';
 import { coreEventProperties, formatOptions, readCoreEventFields } from './fields';
 
 const properties: INodeProperties[] = [
-	...organizationLocator(
+	organizationLocator(
 		'The organization that will own the event. The list shows the organizations of the events you host or manage.',
-		'The organization that will own the event. Its ID is on every event of that organization.',
 	),
 	...coreEventProperties(),
 	{

@@ -13,7 +13,6 @@ import { MEDIA_SOURCES } from '../../helpers/enums';
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { enumOptions } from '../../helpers/labels';
 import { invalidField, requireOneOf, requireUuid } from '../../helpers/validation';
-import { optionsName } from '../../helpers/versions';
 import {
 	API_PREFIX,
 	eventxData,
@@ -38,7 +37,7 @@ const properties: INodeProperties[] = [
 	},
 	{
 		displayName: 'Options',
-		name: 'uploadOptions',
+		name: 'options',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
@@ -172,11 +171,7 @@ export const upload: ItemOperation<Plan> = {
 				'Give the name of a binary field of the input item, e.g. "data" (see the Binary tab of the previous node)',
 			);
 		}
-		const options = this.getNodeParameter(
-			optionsName(this, 'uploadOptions'),
-			itemIndex,
-			{},
-		) as IDataObject;
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const fileName = String(options.fileName || binary.fileName || '').trim();
 		if (fileName === '')
 			throw invalidField(

@@ -7,8 +7,8 @@ import { modelFilled } from '../../helpers/tool';
 import { API_PREFIX, eventxData } from '../../transport';
 import type { ItemOperation } from '../types';
 
-/** The order picked from the event's orders (version 2) or typed as an ID. */
-export const orderLocator = (): INodeProperties[] =>
+/** The order picked from the event's orders, or given by ID. */
+export const orderLocator = (): INodeProperties =>
 	recordLocator({
 		name: 'orderId',
 		label: 'Order',
@@ -17,7 +17,6 @@ export const orderLocator = (): INodeProperties[] =>
 		placeholder: 'Search by reference, name or email...',
 		description:
 			"The order to work on. Type an order reference or a buyer's name or email to search the event.",
-		v1Description: 'The order to work on',
 	});
 
 /** What a model is told to give as the order on the EventX Tool. */
@@ -60,7 +59,7 @@ export function simplifyOrder(order: IDataObject): IDataObject {
 /** The event and the order picked: what every operation on one order shows first. */
 export const orderProperties = (): INodeProperties[] => [
 	eventLocator(),
-	...orderLocator().flatMap((p) => modelFilled(p, ORDER_ID_FOR_MODEL)),
+	...modelFilled(orderLocator(), ORDER_ID_FOR_MODEL),
 ];
 
 /**

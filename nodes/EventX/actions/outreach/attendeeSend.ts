@@ -1,10 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { attendeeIdsProperty, readAttendeeIds } from '../../helpers/attendeeIds';
-import { batchOptionsProperty, readBatchSize, sendInBatches } from '../../helpers/batching';
+import {
+	batchOptionsProperty,
+	readBatchSize,
+	sendInBatches,
+	type BatchResult,
+	type PreparedItem,
+} from '../../helpers/batching';
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { eventxNoContent } from '../../transport';
-import type { BatchOperation, BatchResult, PreparedItem } from '../types';
+import type { BatchOperation } from '../types';
 
 export type SendChannel = 'email' | 'sms' | 'whatsapp' | 'manual-email';
 
@@ -30,7 +36,6 @@ export function attendeeSendProperties(extra: INodeProperties[] = []): INodeProp
 			'The attendees to send to: attendee IDs (UUIDs), one or several separated by commas. Each attendee gets it once per execution, however many items name them.',
 		),
 		batchOptionsProperty(
-			'sendOptions',
 			'How many attendee IDs one request carries. The IDs of all input items are gathered per event, deduplicated and sent in as few requests as this allows.',
 		),
 	];
@@ -49,7 +54,7 @@ export function readSendPlan(
 		channel,
 		path: pathOf(eventId),
 		attendeeIds: readAttendeeIds(ctx, itemIndex),
-		batchSize: readBatchSize(ctx, itemIndex, 'sendOptions'),
+		batchSize: readBatchSize(ctx, itemIndex),
 		extra,
 	};
 }

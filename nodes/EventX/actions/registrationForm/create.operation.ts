@@ -11,7 +11,6 @@ import {
 	requireUuid,
 	requireWholeNumber,
 } from '../../helpers/validation';
-import { optionsName } from '../../helpers/versions';
 import { API_PREFIX, eventxData } from '../../transport';
 import type { ItemOperation } from '../types';
 
@@ -88,7 +87,7 @@ const properties: INodeProperties[] = [
 	},
 	{
 		displayName: 'Options',
-		name: 'formOptions',
+		name: 'options',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
@@ -222,11 +221,7 @@ export const create: ItemOperation<Plan> = {
 		);
 		if (ticketClassIds.length === 0)
 			throw invalidField(this, 'Ticket Classes', 'choose at least one ticket class', itemIndex);
-		const options = this.getNodeParameter(
-			optionsName(this, 'formOptions'),
-			itemIndex,
-			{},
-		) as IDataObject;
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const logics =
 			parseJson(this, options.conditionalLogics, 'Conditional Logic (JSON)', itemIndex) ?? [];
 		if (

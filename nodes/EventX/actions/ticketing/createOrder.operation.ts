@@ -11,7 +11,6 @@ import {
 	requireOneOf,
 	requireUuid,
 } from '../../helpers/validation';
-import { optionsName } from '../../helpers/versions';
 import { API_PREFIX, eventxData } from '../../transport';
 import type { ItemOperation } from '../types';
 import { addOnIdsField, readRows, readTicketRow, texts, ticketClassField } from './fields';
@@ -79,7 +78,7 @@ const properties: INodeProperties[] = [
 	},
 	{
 		displayName: 'Options',
-		name: 'orderOptions',
+		name: 'options',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
@@ -216,11 +215,7 @@ export const createOrder: ItemOperation<Plan> = {
 		);
 		const rows = readRows(this, 'orderItems', 'item', 'Tickets', itemIndex);
 		const attendeeTicketOrderItems = rows.map((row, i) => readOrderItem(this, row, i, itemIndex));
-		const options = this.getNodeParameter(
-			optionsName(this, 'orderOptions'),
-			itemIndex,
-			{},
-		) as IDataObject;
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const choice = (name: string, allowed: readonly string[], field: string) =>
 			options[name] === undefined
 				? {}

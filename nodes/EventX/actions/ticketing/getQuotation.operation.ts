@@ -3,7 +3,6 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { requireWholeNumber } from '../../helpers/validation';
-import { optionsName } from '../../helpers/versions';
 import { API_PREFIX, eventxData } from '../../transport';
 import type { ItemOperation } from '../types';
 import { addOnIdsField, readRows, readTicketRow, texts, ticketClassField } from './fields';
@@ -40,7 +39,7 @@ const properties: INodeProperties[] = [
 	},
 	{
 		displayName: 'Options',
-		name: 'quotationOptions',
+		name: 'options',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
@@ -75,11 +74,7 @@ export const getQuotation: ItemOperation<Plan> = {
 			const { ticketClassId, addOnIds } = readTicketRow(this, row, where, itemIndex);
 			return { ticketClassId, qty, ...(addOnIds ? { addOnIds } : {}) };
 		});
-		const options = this.getNodeParameter(
-			optionsName(this, 'quotationOptions'),
-			itemIndex,
-			{},
-		) as IDataObject;
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		return {
 			eventId: readEventId(this, itemIndex),
 			body: { orderItems, ...texts(options, ['promoCode']) },

@@ -15,7 +15,7 @@ const properties: INodeProperties[] = [
 		default: '',
 	},
 	eventLocator(),
-	...webhookLocator(),
+	webhookLocator(),
 ];
 
 const displayOptions = { show: { resource: ['webhook'], operation: ['delete'] } };

@@ -4,7 +4,7 @@ import { readLocatorId, recordLocator } from '../../helpers/locators';
 import { readHttpUrl } from '../../helpers/validation';
 
 /** The webhook of Update and Delete: picked from the event's webhooks (shown by URL), or by ID. */
-export function webhookLocator(): INodeProperties[] {
+export function webhookLocator(): INodeProperties {
 	return recordLocator({
 		name: 'webhookId',
 		label: 'Webhook',
@@ -12,7 +12,6 @@ export function webhookLocator(): INodeProperties[] {
 		searchable: true,
 		placeholder: 'Select a webhook...',
 		description: "The webhook to work on: the event's webhooks are listed by URL",
-		v1Description: 'The webhook (its ID, a UUID); Get Many lists them',
 	});
 }
 

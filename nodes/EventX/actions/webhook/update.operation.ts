@@ -11,7 +11,7 @@ import { readUrl, readWebhookId, webhookLocator } from './fields';
 
 const properties: INodeProperties[] = [
 	eventLocator(),
-	...webhookLocator(),
+	webhookLocator(),
 	{
 		displayName: 'Update Fields',
 		name: 'webhookUpdateFields',

@@ -1,7 +1,6 @@
-/**
- * EventX's error envelope, read the same way by the transport and by the credential (its token
- * exchange and test): no n8n context needed.
- */
+// EventX's error envelope, read the same way by the credential (its token exchange and test) and by
+// the node's transport. At the bottom of the package: it imports nothing, so both can use it.
+
 /** The `{ error: { code, message, status, meta } }` envelope, if the body is one. */
 export function parseErrorEnvelope(
 	body: unknown,
