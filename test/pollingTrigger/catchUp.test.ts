@@ -143,6 +143,34 @@ describe('EventX Polling Trigger: catching up', () => {
 		expect(idsOf(items)).toEqual(changed);
 	});
 
+	it('Attendee Updated: records removed between two polls of a catch-up make the next window start again higher, and lose nothing', async () => {
+		const eventId = ctx.sim.seeded.eventIds[0];
+		const attendees = Array.from({ length: 250 }, () => createAttendee(ctx.sim, eventId));
+		ctx.sim.store.advanceTime(DOWNTIME_MS);
+		const harness = pollingTrigger(
+			ctx.sim,
+			pollParameters(eventId, 'attendeeUpdated', { maxRecords: 10 }),
+		);
+		expect(await harness.pollItems()).toBeNull();
+		const changed: string[] = [];
+		for (const a of attendees) {
+			ctx.sim.store.advanceTime(1);
+			changed.push(changeAttendee(ctx.sim, a.id, { city: 'Lagos' }).id);
+		}
+		ctx.sim.store.advanceTime(DOWNTIME_MS);
+		expect(idsOf(await harness.pollItems())).toEqual(changed.slice(0, 10));
+		// the 200 newest are removed: the list is now shorter than where the next window starts
+		for (const id of changed.slice(50))
+			ctx.sim.store.attendees.get(id)!.removedAt = ctx.sim.store.now();
+		const { polls } = await drain(harness);
+		expect(polls.map((p) => idsOf(p.items))).toEqual([
+			changed.slice(10, 20),
+			changed.slice(20, 30),
+			changed.slice(30, 40),
+			changed.slice(40, 50),
+		]);
+	});
+
 	it('Attendee Checked In remembers the check-ins of the last 24 hours, at most 2,000: its state stays under 64.3 KB', async () => {
 		const eventId = ctx.sim.seeded.eventIds[0];
 		const attendees = Array.from({ length: 3000 }, () => createAttendee(ctx.sim, eventId));

@@ -239,9 +239,10 @@ async function readNewestFirst(
 				boundary ??= markFrom?.(found.present());
 				deepest = Math.max(deepest, answer.offset + answer.rows.length);
 				if (start > 0 && found.rows.length === added.length) {
-					// The window's first page lies below the watermark: rows above moved up.
+					// The window's first page lies below the watermark, or past the list's end: rows
+					// above moved up (or were removed). It starts again higher.
 					const top = added.slice(0, PAGE);
-					if (top.length > 0 && top.every((row) => before(row, boundary!))) {
+					if (top.every((row) => before(row, boundary!))) {
 						tooLow = true;
 						return false;
 					}
