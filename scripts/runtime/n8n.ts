@@ -80,11 +80,11 @@ export async function n8nCli(
 	});
 }
 
-/** Starts `n8n start` and waits for its "Editor is now accessible" line. */
+/** Starts `n8n start` (`extra`: more env) and waits for its "Editor is now accessible" line. */
 export async function startN8n(
 	setup: N8nSetup,
 	echo?: (chunk: string) => void,
-	/** More environment for this n8n (settings one suite needs, e.g. the durable poll scheduler). */
+	/** More environment for this n8n (the dev reloader, the e2e's durable poll scheduler). */
 	extra: Record<string, string> = {},
 ): Promise<ManagedProcess> {
 	return await startProcess(setup.n8n.node, [setup.n8n.bin, 'start'], {
