@@ -192,3 +192,26 @@ export async function pollIds(
 	}
 	return out;
 }
+
+/** Prepares `count` records for the driver, lets time pass, and activates the trigger (its first poll emits nothing). */
+export async function activateDriver(
+	sim: Simulator,
+	eventId: string,
+	driver: OccurrenceDriver,
+	count: number,
+	options: Json = {},
+	pollBudgetMs?: number,
+): Promise<PollHarness> {
+	driver.prepare(sim, eventId, count);
+	// what was prepared is history when the trigger starts
+	sim.store.advanceTime(DOWNTIME_MS);
+	const harness = pollingTrigger(
+		sim,
+		pollParameters(eventId, driver.trigger, options),
+		pollBudgetMs,
+	);
+	const { items, error } = await harness.poll();
+	if (error) throw error;
+	if (items !== null) throw new Error(`The first poll emitted ${items.length} items`);
+	return harness;
+}

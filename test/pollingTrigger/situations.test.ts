@@ -1,9 +1,9 @@
 // EventX Polling Trigger against the situations a real EventX creates, for every polling event
-// each applies to: late commits, a wrong clock, rows out of order, a capped totalCount, rows
-// removed while a poll pages, records sharing a millisecond, silence, options given as text.
+// each applies to: late commits, a wrong clock, offline check-ins, rows out of order, a capped
+// totalCount, records sharing a millisecond, refunds, silence, Fetch Test Event, options given as
+// text (the ones at volume, removals while paging among them: situationsAtScale.test.ts).
 // Each asserts exactly once: the IDs each poll emits, written out in full (null: nothing).
 import { useSimulator } from '../fixtures';
-import type { PollHarness } from '../harness/poll';
 import {
 	changeAttendee,
 	createAttendee,
@@ -11,6 +11,7 @@ import {
 	idsOf,
 	listReads,
 	occurMany,
+	activateDriver,
 	occurrenceDrivers,
 	pollIds,
 	pollingTrigger,
@@ -26,24 +27,12 @@ beforeEach(() => {
 	eventId = ctx.sim.seeded.eventIds[0];
 });
 
-/** Prepares `count` records for the driver and activates the trigger (its first poll emits nothing). */
-async function activate(
+const activate = (
 	driver: OccurrenceDriver,
 	count: number,
 	options: Record<string, unknown> = {},
 	pollBudgetMs?: number,
-): Promise<PollHarness> {
-	driver.prepare(ctx.sim, eventId, count);
-	// what was prepared is history when the trigger starts
-	ctx.sim.store.advanceTime(DOWNTIME_MS);
-	const harness = pollingTrigger(
-		ctx.sim,
-		pollParameters(eventId, driver.trigger, options),
-		pollBudgetMs,
-	);
-	expect(await harness.pollItems()).toBeNull();
-	return harness;
-}
+) => activateDriver(ctx.sim, eventId, driver, count, options, pollBudgetMs);
 
 const listPath = (driver: OccurrenceDriver) => `/${driver.resource}$`;
 const occur = (driver: OccurrenceDriver) => driver.occur(ctx.sim, eventId);
@@ -114,24 +103,6 @@ describe.each(DRIVERS)('$trigger', (driver) => {
 		expect(await pollIds(harness, 2)).toEqual([changes, null]);
 	});
 
-	it('6. removals while paging: 150 records removed between two requests of one poll make no other slip past', async () => {
-		const harness = await activate(driver, 20_300, { maxRecords: 50_000 });
-		ctx.sim.store.advanceTime(1000);
-		const changes = occurMany(ctx.sim, driver, eventId, 20_300);
-		ctx.sim.store.advanceTime(DOWNTIME_MS);
-		// After the poll's first range of 20,000 rows (New Attendee reads oldest first from its
-		// first request; the others probe one page first), its first 150 rows are removed: the
-		// later ones move up 150 places, past where the next range starts.
-		ctx.sim.addFault({
-			kind: 'remove-after-read',
-			count: 150,
-			path: listPath(driver),
-			skip: driver.trigger === 'newAttendee' ? 0 : 1,
-		});
-		ctx.sim.clearLog();
-		expect(await pollIds(harness, 2)).toEqual([changes, null]);
-	}, 120_000);
-
 	it('7. equal stamps: two records of one millisecond, the second visible only after the first was emitted, each once', async () => {
 		const harness = await activate(driver, 2);
 		ctx.sim.store.advanceTime(1000);
@@ -182,30 +153,6 @@ describe.each(DRIVERS)('$trigger', (driver) => {
 	});
 });
 
-describe.each(DRIVERS.filter((d) => ['newAttendee', 'orderPaid'].includes(d.trigger)))(
-	'$trigger at scale',
-	(driver) => {
-		it('5. totalCount capped at 10,000 while 25,000 changes wait: all 25,000 come out once, 10,000 a poll', async () => {
-			const harness = await activate(driver, 25_000);
-			ctx.sim.addFault({
-				kind: 'capped-count',
-				totalCount: 10_000,
-				path: listPath(driver),
-				times: 0,
-			});
-			ctx.sim.store.advanceTime(1000);
-			const changes = occurMany(ctx.sim, driver, eventId, 25_000);
-			ctx.sim.store.advanceTime(DOWNTIME_MS);
-			expect(await pollIds(harness, 4)).toEqual([
-				changes.slice(0, 10_000),
-				changes.slice(10_000, 20_000),
-				changes.slice(20_000, 25_000),
-				null,
-			]);
-		}, 120_000);
-	},
-);
-
 const driver = (trigger: string) => DRIVERS.find((d) => d.trigger === trigger)!;
 
 describe('situations of one polling event', () => {
@@ -246,35 +193,6 @@ describe('situations of one polling event', () => {
 		ctx.sim.setOrderStatus(other, 'refunded');
 		expect(await pollIds(harness, 1)).toEqual([null]);
 	});
-
-	it("9. Attendee Updated after a long downtime: 30,000 changes, a poll stops after its first range once half of n8n's budget is spent, and all come out once", async () => {
-		const updated = driver('attendeeUpdated');
-		// every list read takes 4 s: a poll of 16 s starts no range after 8 s
-		const harness = await activate(updated, 30_000, {}, 16_000);
-		ctx.sim.store.advanceTime(1000);
-		const changes = occurMany(ctx.sim, updated, eventId, 30_000);
-		ctx.sim.store.advanceTime(DOWNTIME_MS);
-		ctx.sim.addFault({ kind: 'delay', delayMs: 4000, path: '/attendee$', times: 0 });
-		const polls: Array<{ ids: string[] | null; requests: number }> = [];
-		for (let i = 0; i < 5; i++) {
-			ctx.sim.clearLog();
-			const items = await harness.pollItems();
-			polls.push({
-				ids: items === null ? null : idsOf(items),
-				requests: listReads(ctx.sim, 'attendee').length,
-			});
-		}
-		expect(polls).toEqual([
-			// the first page, then the first range (20,000 newest): the budget is half spent before
-			// the cursor is reached; nothing is emitted, the next poll reads on from there
-			{ ids: null, requests: 2 },
-			// the rest down to the cursor: the oldest 10,000 (Max Records Per Poll)
-			{ ids: changes.slice(0, 10_000), requests: 1 },
-			{ ids: changes.slice(10_000, 20_000), requests: 1 },
-			{ ids: changes.slice(20_000, 30_000), requests: 1 },
-			{ ids: null, requests: 1 },
-		]);
-	}, 180_000);
 
 	it.each(['attendeeCheckedIn', 'attendeeRegistered'])(
 		'10. "Fetch Test Event" for %s shows the latest one even when 150 other attendees changed since',
