@@ -38,6 +38,28 @@ export type FaultKind =
 	| 'out-of-order'
 	| 'remove-after-read';
 
+/**
+ * What each fault does to the answer the route gave: `intact` (sent as it is, late or slowly),
+ * `broken` (replaced or corrupted on purpose: not held to the contract), `none` (never sent).
+ */
+export const FAULT_ANSWERS: Record<FaultKind, 'intact' | 'broken' | 'none'> = {
+	status: 'broken',
+	'drop-before': 'none',
+	'drop-after': 'none',
+	delay: 'intact',
+	malformed: 'broken',
+	'no-data': 'broken',
+	redirect: 'broken',
+	drip: 'intact',
+	hang: 'none',
+	'lying-pages': 'broken',
+	// The list faults answer what a real service may: shaped as the contract says, only untrue.
+	'short-pages': 'intact',
+	'capped-count': 'intact',
+	'out-of-order': 'intact',
+	'remove-after-read': 'intact',
+};
+
 export interface FaultSpec {
 	kind: FaultKind;
 	method?: string;
