@@ -213,27 +213,88 @@ describe('situations of one polling event', () => {
 		},
 	);
 
-	it.each(['newAttendee', 'attendeeUpdated'])(
+	it.each(['newAttendee', 'attendeeUpdated', 'attendeeRegistered', 'attendeeCheckedIn'])(
 		'11. Registration Status given by an expression as text ("registered") still filters (%s)',
 		async (trigger) => {
-			const d = driver(trigger);
+			// one attendee of each status for the event to happen to
 			const [pending, registered] = [
 				createAttendee(ctx.sim, eventId, { registrationStatus: 'pending' }).id,
 				createAttendee(ctx.sim, eventId, { registrationStatus: 'registered' }).id,
 			];
-			const harness = await activate(d, 0, { registrationStatus: 'registered' });
+			const harness = await activate(driver(trigger), 0, { registrationStatus: 'registered' });
 			ctx.sim.store.advanceTime(1000);
+			const checkIn = { attendedAt: ctx.sim.store.now(), checkedInAt: ctx.sim.store.now() };
 			if (trigger === 'newAttendee') {
 				createAttendee(ctx.sim, eventId, { registrationStatus: 'pending' });
 				const shown = createAttendee(ctx.sim, eventId, { registrationStatus: 'registered' }).id;
-				expect(await pollIds(harness, 1)).toEqual([[shown]]);
+				expect(await pollIds(harness, 2)).toEqual([[shown], null]);
+			} else if (trigger === 'attendeeRegistered') {
+				// the pending one registers; one left pending changes
+				changeAttendee(ctx.sim, pending, { registrationStatus: 'registered' });
+				const other = createAttendee(ctx.sim, eventId, { registrationStatus: 'pending' }).id;
+				ctx.sim.store.advanceTime(1);
+				changeAttendee(ctx.sim, other, { city: 'Oslo' });
+				expect(await pollIds(harness, 2)).toEqual([[pending], null]);
 			} else {
-				changeAttendee(ctx.sim, pending, { city: 'Oslo' });
-				changeAttendee(ctx.sim, registered, { city: 'Oslo' });
-				expect(await pollIds(harness, 1)).toEqual([[registered]]);
+				const fields = trigger === 'attendeeCheckedIn' ? checkIn : { city: 'Oslo' };
+				changeAttendee(ctx.sim, pending, fields);
+				changeAttendee(ctx.sim, registered, fields);
+				expect(await pollIds(harness, 2)).toEqual([[registered], null]);
 			}
 		},
 	);
+
+	it('11. Order Status given by an expression as text ("paid, completed") still filters (New Order)', async () => {
+		const harness = await activate(driver('newOrder'), 0, { orderStatus: 'paid, completed' });
+		ctx.sim.store.advanceTime(1000);
+		ctx.sim.addOrder(eventId, { status: 'pending_payment' });
+		ctx.sim.store.advanceTime(1);
+		const paid = ctx.sim.addOrder(eventId, { status: 'paid' }).id;
+		ctx.sim.store.advanceTime(1);
+		const completed = ctx.sim.addOrder(eventId, { status: 'completed' }).id;
+		expect(await pollIds(harness, 2)).toEqual([[paid, completed], null]);
+	});
+
+	it.each([
+		[
+			'newAttendee',
+			{ registrationStatus: 'registred' },
+			'Options > Registration Status: "registred" is not a status EventX knows (pending, registered, not-applicable)',
+		],
+		[
+			'attendeeCheckedIn',
+			{ registrationStatus: '["Registered", "cancelled"]' },
+			'Options > Registration Status: "cancelled" is not a status EventX knows (pending, registered, not-applicable)',
+		],
+		[
+			'newOrder',
+			{ orderStatus: 'paid, payed' },
+			'Options > Order Status: "payed" is not a status EventX knows (initialized, pending_payment, paid, cancelled, completed, refunding, refunded)',
+		],
+	])(
+		'11. a status given as text that EventX does not know fails naming the option, before any request (%s)',
+		async (trigger, options, message) => {
+			const harness = pollingTrigger(ctx.sim, pollParameters(eventId, trigger, options));
+			ctx.sim.clearLog();
+			const { error } = await harness.poll();
+			expect(error?.message).toBe(message);
+			expect(ctx.sim.requestsTo()).toHaveLength(0);
+		},
+	);
+
+	it('11. a status given as text in another case filters as EventX writes it ("Registered")', async () => {
+		const harness = await activate(driver('attendeeUpdated'), 0, {
+			registrationStatus: 'Registered',
+		});
+		const [pending, registered] = [
+			createAttendee(ctx.sim, eventId, { registrationStatus: 'pending' }).id,
+			createAttendee(ctx.sim, eventId, { registrationStatus: 'registered' }).id,
+		];
+		ctx.sim.store.advanceTime(1000);
+		changeAttendee(ctx.sim, pending, { city: 'Oslo' });
+		changeAttendee(ctx.sim, registered, { city: 'Oslo' });
+		expect(await pollIds(harness, 1)).toEqual([[registered]]);
+	});
 });
 
 /** Attendees of the event that no driver touches. */

@@ -1,5 +1,6 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
+import { ORDER_STATUSES, REGISTRATION_STATUSES } from '../helpers/enums';
 import { invalidField, requireUuid } from '../helpers/validation';
 import { tidyAttendee } from '../trigger/delivery';
 import { isPollState, type PollState } from './cursor';
@@ -53,6 +54,27 @@ function statuses(value: unknown): string[] | undefined {
 		.filter(Boolean);
 }
 
+/** A status filter's values, each one EventX knows: a misspelt one would silently match nothing. */
+function statusFilter(
+	ctx: IPollFunctions,
+	value: unknown,
+	field: string,
+	known: readonly string[],
+): string[] | undefined {
+	return statuses(value)?.map((status) => {
+		// Case aside ("Registered" is EventX's registered).
+		const match = known.find((k) => k === status.toLowerCase());
+		if (match === undefined)
+			throw invalidField(
+				ctx,
+				field,
+				`${JSON.stringify(status)} is not a status EventX knows (${known.join(', ')})`,
+				0,
+			);
+		return match;
+	});
+}
+
 /** The poll's settings from the node's parameters; bad ones fail before any request. */
 export function readPollSettings(ctx: IPollFunctions): PollSettings {
 	const value = ctx.getNodeParameter('trigger', 'newAttendee');
@@ -84,8 +106,20 @@ export function readPollSettings(ctx: IPollFunctions): PollSettings {
 		trigger,
 		eventId,
 		filters: {
-			registrationStatus: statuses(options.registrationStatus),
-			orderStatus: statuses(options.orderStatus),
+			// Each read by the events that show it (a value left from another event is not used).
+			registrationStatus:
+				trigger.resource === 'attendee'
+					? statusFilter(
+							ctx,
+							options.registrationStatus,
+							'Options > Registration Status',
+							REGISTRATION_STATUSES,
+						)
+					: undefined,
+			orderStatus:
+				trigger.value === 'newOrder'
+					? statusFilter(ctx, options.orderStatus, 'Options > Order Status', ORDER_STATUSES)
+					: undefined,
 		},
 		maxRecords,
 	};
