@@ -61,6 +61,30 @@ const LISTS: ListCase[] = [
 		},
 	},
 	{
+		name: 'Event > Get Many (Hosting Only)',
+		path: /\/hosting-event$/,
+		ranges: true,
+		setUp: (total) => {
+			const hosted = () =>
+				[...ctx.sim.store.events.values()].filter(
+					(r) => !r.deletedAt && r.event.organizationId === ORG_HOSTED,
+				).length;
+			for (let i = hosted(); i < total; i++) {
+				const event = newEvent({
+					organizationId: ORG_HOSTED,
+					name: `Hosted ${i}`,
+					startsAt: '2027-01-01T09:00:00.000Z',
+					endsAt: '2027-01-01T17:00:00.000Z',
+					timezone: 'GMT',
+					format: 'virtual',
+					createdAt: new Date(Date.UTC(2025, 0, 1) + i * 1000).toISOString(),
+				});
+				ctx.sim.store.events.set(event.id as string, { event, settings: {} });
+			}
+			return { resource: 'event', operation: 'getMany', hostingOnly: true };
+		},
+	},
+	{
 		name: 'Order > Get Many',
 		path: /\/order$/,
 		ranges: true,
@@ -101,6 +125,9 @@ const LISTS: ListCase[] = [
 	},
 ];
 
+const ORDERS = LISTS.findIndex((l) => l.name === 'Order > Get Many');
+const CUSTOM_DOMAINS = LISTS.findIndex((l) => l.name === 'Custom Domain > Get Many');
+
 const fault = (list: ListCase, spec: Omit<FaultSpec, 'path'>) =>
 	ctx.sim.addFault({ ...spec, path: list.path.source, times: spec.times ?? 0 });
 
@@ -133,8 +160,8 @@ describe.each(LISTS)('$name', (list) => {
 
 describe('the requests behind it', () => {
 	test('120 custom domains, EventX serving 50 a page: three pages, the second and third asked at 50', async () => {
-		const parameters = LISTS[3].setUp(120);
-		fault(LISTS[3], { kind: 'short-pages', pageSize: 50 });
+		const parameters = LISTS[CUSTOM_DOMAINS].setUp(120);
+		fault(LISTS[CUSTOM_DOMAINS], { kind: 'short-pages', pageSize: 50 });
 		ctx.sim.clearLog();
 		const all = await getAll(parameters, { returnAll: true });
 		expect(all).toHaveLength(120);
@@ -148,8 +175,8 @@ describe('the requests behind it', () => {
 	});
 
 	test('custom domains whose totalCount is missing the mark: reading ends on the page that brings nothing more', async () => {
-		const parameters = LISTS[3].setUp(120);
-		fault(LISTS[3], { kind: 'short-pages', pageSize: 50, totalCount: 60 });
+		const parameters = LISTS[CUSTOM_DOMAINS].setUp(120);
+		fault(LISTS[CUSTOM_DOMAINS], { kind: 'short-pages', pageSize: 50, totalCount: 60 });
 		ctx.sim.clearLog();
 		const all = await getAll(parameters, { returnAll: true });
 		expect(all).toHaveLength(120);
@@ -169,8 +196,8 @@ describe('the requests behind it', () => {
 	});
 
 	test('25,012 orders and a totalCount capped at 10,000: Return All returns all 25,012 in three requests', async () => {
-		const parameters = LISTS[2].setUp(25_012);
-		fault(LISTS[2], { kind: 'capped-count', totalCount: 10_000 });
+		const parameters = LISTS[ORDERS].setUp(25_012);
+		fault(LISTS[ORDERS], { kind: 'capped-count', totalCount: 10_000 });
 		ctx.sim.clearLog();
 		const all = await getAll(parameters, { returnAll: true });
 		expect(all).toHaveLength(25_012);
@@ -185,13 +212,13 @@ describe('the requests behind it', () => {
 	}, 60_000);
 
 	test('150 orders removed between the two requests of a Return All of 20,300: every order once', async () => {
-		const parameters = LISTS[2].setUp(20_300);
+		const parameters = LISTS[ORDERS].setUp(20_300);
 		const before = [...ctx.sim.store.orders.values()]
 			.filter((o) => o.eventId === eventId())
 			.map((o) => o.id);
 		// the first answer is sent, then its first 150 orders (the newest) are deleted: the later
 		// ones move up 150 places, past where the second request starts
-		fault(LISTS[2], { kind: 'remove-after-read', count: 150, times: 1 });
+		fault(LISTS[ORDERS], { kind: 'remove-after-read', count: 150, times: 1 });
 		ctx.sim.clearLog();
 		const all = await getAll(parameters, { returnAll: true });
 		expect(all).toHaveLength(20_300);
