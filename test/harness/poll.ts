@@ -10,7 +10,7 @@ import type {
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
 
-import { EventXPollingTrigger } from '../../nodes/EventX/EventXPollingTrigger.node';
+import { EventXPollingTrigger } from '../../nodes/EventXPollingTrigger/EventXPollingTrigger.node';
 import { harnessAdditionalData } from './additionalData';
 import { HarnessCredentialsHelper } from './credentials';
 import { credentialTypes, defaultVersion, PACKAGE, triggerWorkflow } from './index';

@@ -12,6 +12,17 @@
  * - `hang`: accept the request and never answer (until the simulator stops).
  * - `lying-pages`: answer a list read with every page of the range full (the list's first items
  *   over and over) and `pageCount` one page ahead; `totalCount` stays the list's true count.
+ * - `status-after`: apply the request, then answer `status` (504 by default) with the error envelope:
+ *   a gateway that gave up waiting while the service went on.
+ * - `patch-data`: apply the request, then answer its `{ data }` with the members of `data` replaced
+ *   (e.g. an `uploadUrl` that is not https).
+ * - `url-limit`: a request whose path and query are longer than `maxLength` characters is answered
+ *   `status` (414 by default; 431 as Node's own server does) with a body that is not EventX's
+ *   envelope, as a proxy in front of the service answers; nothing is applied. Shorter requests pass
+ *   and do not count.
+ *
+ * `host: 'storage'` aims a fault at the storage host of Media Upload's pre-signed URLs instead of
+ * the API (`drop-before`, `drop-after`, `delay`, `drip`, `hang`, `status`).
  */
 export type FaultKind =
 	| 'status'
@@ -23,7 +34,10 @@ export type FaultKind =
 	| 'redirect'
 	| 'drip'
 	| 'hang'
-	| 'lying-pages';
+	| 'lying-pages'
+	| 'status-after'
+	| 'patch-data'
+	| 'url-limit';
 
 /**
  * What each fault does to the answer the route gave: `intact` (sent as it is, late or slowly),
@@ -40,10 +54,16 @@ export const FAULT_ANSWERS: Record<FaultKind, 'intact' | 'broken' | 'none'> = {
 	drip: 'intact',
 	hang: 'none',
 	'lying-pages': 'broken',
+	'status-after': 'broken',
+	'patch-data': 'broken',
+	// A proxy's page, not the route's answer (the route never runs).
+	'url-limit': 'none',
 };
 
 export interface FaultSpec {
 	kind: FaultKind;
+	/** The listener it applies to: the API (default) or the storage host of upload URLs. */
+	host?: 'api' | 'storage';
 	method?: string;
 	/** A regular expression (source) tested against the path, e.g. "/attendee/bulk-upsert$". */
 	path?: string;
@@ -63,6 +83,10 @@ export interface FaultSpec {
 	intervalMs?: number;
 	/** `lying-pages`: the `totalCount` to claim instead of the true one. */
 	totalCount?: number;
+	/** `patch-data`: members that replace those of the answer's `data`. */
+	data?: Record<string, unknown>;
+	/** `url-limit`: the longest path and query (in characters) let through. */
+	maxLength?: number;
 }
 
 interface ActiveFault extends FaultSpec {
@@ -86,13 +110,23 @@ export class Faults {
 		this.active = [];
 	}
 
-	/** The first fault that matches, counted as used. */
-	take(method: string, path: string): FaultSpec | undefined {
+	/**
+	 * The first fault that matches, counted as used. `url` (path and query) decides `url-limit`,
+	 * which matches only a request longer than its limit.
+	 */
+	take(
+		method: string,
+		path: string,
+		host: 'api' | 'storage' = 'api',
+		url = path,
+	): FaultSpec | undefined {
 		const fault = this.active.find(
 			(f) =>
 				f.remaining > 0 &&
+				(f.host ?? 'api') === host &&
 				(!f.method || f.method.toUpperCase() === method) &&
-				(!f.regex || f.regex.test(path)),
+				(!f.regex || f.regex.test(path)) &&
+				(f.kind !== 'url-limit' || url.length > (f.maxLength ?? 8192)),
 		);
 		if (!fault) return undefined;
 		fault.remaining -= 1;

@@ -7,6 +7,7 @@ import {
 	badRequest,
 	closeServer,
 	compileRoute,
+	drip,
 	errorEnvelope,
 	listenOnLoopback,
 	loopbackUrl,
@@ -92,7 +93,7 @@ export class Simulator {
 	/** Paths a redirect fault sent clients to on this host: requests there are the fault's doing. */
 	private readonly redirectTargets = new Set<string>();
 	/** The host of Media Upload's pre-signed URLs: another origin than the API. */
-	readonly storage = new StorageHost(this.store);
+	readonly storage = new StorageHost(this.store, this.faults);
 	seeded: ReturnType<typeof seedDemo>;
 	/** Requests answered so far (API and control routes): what a saved snapshot is compared with. */
 	handled = 0;
@@ -491,7 +492,7 @@ export class Simulator {
 		const path = url.pathname;
 		this.handled++;
 		const control = this.match(this.controlRoutes, method, path);
-		const fault = control ? undefined : this.faults.take(method, path);
+		const fault = control ? undefined : this.faults.take(method, path, 'api', req.url ?? path);
 		const entry: LoggedRequest = {
 			method,
 			path,
@@ -517,6 +518,21 @@ export class Simulator {
 			entry.status = 'dropped';
 			this.holdToContract(exchange);
 			req.socket.destroy();
+			return;
+		}
+		if (fault?.kind === 'url-limit') {
+			// A proxy's refusal, before the service sees anything: its own page, not EventX's envelope.
+			const status = fault.status ?? 414;
+			const title = status === 431 ? 'Request Header Fields Too Large' : 'Request-URI Too Large';
+			const page = `<html><head><title>${status} ${title}</title></head><body><center><h1>${status} ${title}</h1></center></body></html>`;
+			entry.status = status;
+			this.holdToContract(exchange);
+			res.writeHead(status, {
+				'content-type': 'text/html',
+				'content-length': Buffer.byteLength(page),
+				connection: 'close',
+			});
+			res.end(page);
 			return;
 		}
 		let result: RouteResult;
@@ -589,6 +605,7 @@ export class Simulator {
 					req,
 				});
 				if (exchange) exchange.routeStatus = result.status;
+				if (fault) result = this.afterApplied(fault, result);
 			}
 		} catch (error) {
 			if (error instanceof ApiError) {
@@ -628,9 +645,10 @@ export class Simulator {
 		res.writeHead(result.status, {
 			'content-type': 'application/json; charset=utf-8',
 			'content-length': Buffer.byteLength(text),
-			...(fault?.kind === 'status' ? fault.headers : {}),
+			...(fault?.kind === 'status' || fault?.kind === 'status-after' ? fault.headers : {}),
 		});
-		if (fault?.kind === 'drip') await this.drip(res, Buffer.from(text), fault.intervalMs ?? 300);
+		if (fault?.kind === 'drip')
+			await drip(res, Buffer.from(text), fault.intervalMs ?? 300, () => this.server !== undefined);
 		else res.end(text);
 	}
 
@@ -643,14 +661,30 @@ export class Simulator {
 		}
 	}
 
-	/** Sends `data` one byte at a time, as a server that keeps the connection barely alive. */
-	private async drip(res: http.ServerResponse, data: Buffer, intervalMs: number): Promise<void> {
-		for (let i = 0; i < data.length; i++) {
-			if (res.destroyed || !this.server) return;
-			res.write(data.subarray(i, i + 1));
-			await new Promise((resolve) => setTimeout(resolve, intervalMs));
+	/**
+	 * The answer of a request that was applied, as a fault changes it: a gateway's error in its
+	 * place (`status-after`) or members of its `data` replaced (`patch-data`).
+	 */
+	private afterApplied(fault: FaultSpec, result: RouteResult): RouteResult {
+		if (fault.kind === 'status-after') {
+			const status = fault.status ?? 504;
+			return {
+				status,
+				body:
+					fault.body ??
+					errorEnvelope(
+						status,
+						fault.code ?? 'GATEWAY_TIMEOUT',
+						fault.message ?? `Injected failure after the request was applied (${status})`,
+					),
+			};
 		}
-		res.end();
+		if (fault.kind === 'patch-data') {
+			const body = result.body as { data?: Json } | undefined;
+			if (body?.data && typeof body.data === 'object')
+				return { ...result, body: { ...body, data: { ...body.data, ...fault.data } } };
+		}
+		return result;
 	}
 
 	/**

@@ -156,6 +156,32 @@ describe('transport failures', () => {
 		});
 	});
 
+	test.each([
+		[
+			414,
+			"EventX refused the request's address as too long (HTTP 414): a filter or value sent in it is too long",
+		],
+		[
+			431,
+			"EventX refused the request's address or headers as too long (HTTP 431): a filter or value sent in it is too long",
+		],
+	])(
+		'a proxy refusing a long address (%i, its own HTML page) is said in words, never a bare status',
+		async (status, message) => {
+			// A search that fits the node's own budget, behind a proxy with a far smaller limit.
+			ctx.sim.addFault({ kind: 'url-limit', maxLength: 200, status, times: 0 });
+			const result = await run(ctx.sim, {
+				parameters: { ...listOne, filters: { name: 'Summit '.repeat(40) } },
+			});
+			expect(result.error?.name).toBe('NodeApiError');
+			expect(result.error?.message).toBe(message);
+			expect(result.error?.description).toMatch(
+				new RegExp(`status ${status}, GET /public-api/v1/event\\.`),
+			);
+			expect(apiRequests(ctx.sim)).toHaveLength(1);
+		},
+	);
+
 	test("with Continue On Fail an API error becomes that item's output, the other items run", async () => {
 		ctx.sim.addFault({
 			kind: 'status',

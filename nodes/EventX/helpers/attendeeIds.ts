@@ -18,6 +18,10 @@ export function attendeeIdsProperty(description: string): INodeProperties[] {
 		placeholder: 'e.g. 3f2b6c1e-8a4d-4f7e-9b1a-2c3d4e5f6a7b',
 		hint: 'One ID, a comma-separated list, or an array from an expression',
 		description,
+		builderHint: {
+			propertyHint:
+				'Attendee UUIDs, not emails; every item of one execution is sent in shared requests, no loop needed',
+		},
 	});
 }
 

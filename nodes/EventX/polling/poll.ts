@@ -148,7 +148,7 @@ async function readOldestFirst(
 
 /** The poll's settings from the node's parameters; the event's ID is checked before any request. */
 export function readPollSettings(ctx: IPollFunctions): PollSettings {
-	const value = ctx.getNodeParameter('trigger', 'newAttendee');
+	const value = ctx.getNodeParameter('resource', 'newAttendee');
 	const trigger = pollTrigger(value);
 	if (!trigger)
 		throw invalidField(ctx, 'Trigger On', `unknown trigger ${JSON.stringify(value)}`, 0);
@@ -174,7 +174,7 @@ export function readPollSettings(ctx: IPollFunctions): PollSettings {
 }
 
 /** The item the workflow receives: the tidy attendee of EventX Trigger, or the order as EventX returns it. */
-function toItem(settings: PollSettings, record: IDataObject): INodeExecutionData {
+export function toItem(settings: PollSettings, record: IDataObject): INodeExecutionData {
 	const { trigger, eventId } = settings;
 	if (trigger.resource === 'attendee') {
 		// `email` as EventX Trigger's deliveries name the invitation email, unless the record has one.

@@ -15,5 +15,6 @@ export {
 	MAX_PAGES_PER_REQUEST,
 	type Pagination,
 } from './responses';
+export { writeOutcomeOf, type WriteOutcome } from './errors';
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './requestOptions';
 export { uploadToStorage, type StorageFailure, type StorageUpload } from './upload';

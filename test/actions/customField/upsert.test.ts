@@ -96,6 +96,21 @@ describe('Custom Field > Create or Update', () => {
 		expect(sent.every((q) => q.isFilterable)).toBe(true);
 	});
 
+	test("a date limit given as a Date takes its date in the workflow's time zone", async () => {
+		const { error } = await run(ctx.sim, {
+			parameters: upsert({
+				// 20:00 UTC on November 30 is already December 1 in Tokyo.
+				minDate: '={{ new Date("2026-11-30T20:00:00Z") }}',
+				maxDate: '2026-12-31',
+			}),
+			items: [{ eventId: event(), type: 'datePicker', label: 'Arrival' }],
+			timezone: 'Asia/Tokyo',
+		});
+		expect(error).toBeUndefined();
+		const [question] = (puts()[0].body as { data: Array<{ config?: unknown }> }).data;
+		expect(question.config).toEqual({ minDate: '2026-12-01', maxDate: '2026-12-31' });
+	});
+
 	test('a Date Picker without dates and a Time Picker with Hide AM/PM off send no config (an empty one is refused)', async () => {
 		const { items, error } = await run(ctx.sim, {
 			parameters: upsert({ minDate: '={{ $json.minDate ?? "" }}' }),

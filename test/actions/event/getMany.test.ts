@@ -199,6 +199,17 @@ describe('Event > Get Many', () => {
 		expect(ctx.sim.requests).toHaveLength(0);
 	});
 
+	test('a Name filter too long for the query string fails naming Filters > Name before any request', async () => {
+		const { error } = await run(ctx.sim, {
+			parameters: getMany({ returnAll: true, filters: { name: 'Summit '.repeat(2000) } }),
+		});
+		expect(error?.name).toBe('NodeOperationError');
+		expect(error?.message).toMatch(
+			/^Filters > Name: 14,000 characters are too long for one request/,
+		);
+		expect(ctx.sim.requests).toHaveLength(0);
+	});
+
 	test('with Continue On Fail, a bad item fails alone and the others run', async () => {
 		const { items, error } = await run(ctx.sim, {
 			parameters: getMany({

@@ -1,4 +1,4 @@
-import { apiRequests, byId, expectNodeError, run, useSimulator } from '../../fixtures';
+import { apiRequests, byId, expectNodeError, inProcessTimeZone, run, useSimulator } from '../../fixtures';
 import { BAD, eventUpdate, testBadInputs } from '../badInputs';
 
 const ctx = useSimulator();
@@ -42,6 +42,34 @@ describe('Event > Update', () => {
 		expect(ctx.sim.store.events.get(id)?.settings).toMatchObject({
 			paymentCurrency: 'JPY',
 			isSmsNotifyActivated: true,
+		});
+	});
+
+	test("entry times without an offset are read in the workflow's time zone, not the process's", async () => {
+		const id = ctx.sim.seeded.eventIds[1];
+		const { error } = await inProcessTimeZone('UTC', () =>
+			run(ctx.sim, {
+				parameters: {
+					resource: 'event',
+					operation: 'update',
+					eventId: byId(id),
+					name: 'Renamed Summit',
+					startsAt: '2027-05-01T09:00:00',
+					endsAt: '2027-05-02T17:00:00',
+					timezone: 'Asia/Kolkata',
+					estimatedAttendeeCount: '>10000',
+					additionalFields: { entryStartsAt: '2027-05-01T08:00:00', entryEndsAt: '2027-05-02' },
+				},
+				timezone: 'Asia/Kolkata',
+			}),
+		);
+		expect(error).toBeUndefined();
+		// Kolkata is UTC+5:30; a date alone is its midnight there.
+		expect(apiRequests(ctx.sim)[0].body).toMatchObject({
+			startsAt: '2027-05-01T03:30:00.000Z',
+			endsAt: '2027-05-02T11:30:00.000Z',
+			entryStartsAt: '2027-05-01T02:30:00.000Z',
+			entryEndsAt: '2027-05-01T18:30:00.000Z',
 		});
 	});
 

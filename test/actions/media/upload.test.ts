@@ -251,3 +251,78 @@ describe('Media > Upload: validation before sending', () => {
 		expect(apiRequests(ctx.sim)).toHaveLength(0);
 	});
 });
+
+describe('Media > Upload when EventX or the storage host misbehave', () => {
+	// The Options collection holds File Name and the request settings alike.
+	const upload = (options: Record<string, unknown> = {}) => ({
+		parameters: params('upload', { options }),
+		binaries: [{ data: binaryOf(FILE) }],
+	});
+
+	test.each([
+		['ftp://storage.example.com/eventx-media/banner.png', 'ftp://storage.example.com'],
+		['http://storage.example.com/eventx-media/banner.png', 'http://storage.example.com'],
+	])(
+		'an upload URL that is not https (%s) is not used, and the record EventX made is deleted',
+		async (uploadUrl, shown) => {
+			ctx.sim.addFault({
+				kind: 'patch-data',
+				method: 'POST',
+				path: '/media$',
+				data: { uploadUrl },
+			});
+			const { error } = await run(ctx.sim, upload());
+			const [created] = ctx.sim.requestsTo('POST', UPLOAD);
+			expect(created.status).toBe(200);
+			expect(error?.message).toMatch(
+				new RegExp(
+					`^Media [0-9a-f-]{36}: the upload URL EventX answered was not used: it is not an https URL \\(${shown.replace(/[./]/g, '\\$&')}\\)$`,
+				),
+			);
+			expect(error?.description).toMatch(/deleted again/);
+			expect(ctx.sim.store.storageRequests).toHaveLength(0);
+			expect(ctx.sim.requestsTo('DELETE', /\/media\/[0-9a-f-]{36}$/)).toHaveLength(1);
+			expect(ctx.sim.store.media.size).toBe(0);
+		},
+	);
+
+	test('a storage host that trickles its answer is cut off by the Timeout, and the record is deleted', async () => {
+		// About 80 bytes at one every 100 ms: 8 s of answer, each byte well within an idle timer.
+		ctx.sim.addFault({ kind: 'drip', host: 'storage', method: 'PUT', intervalMs: 100 });
+		const { error } = await run(ctx.sim, upload({ timeoutSeconds: 1, maxRetries: 0 }));
+		expect(error?.message).toMatch(
+			/^Media [0-9a-f-]{36}: sending the file to the upload URL failed: the storage host did not answer within the Timeout \(1 s\)$/,
+		);
+		expect(ctx.sim.store.storageRequests).toHaveLength(1);
+		expect(ctx.sim.requestsTo('DELETE', /\/media\/[0-9a-f-]{36}$/)).toHaveLength(1);
+		expect(ctx.sim.requestsTo('PUT', /mark-uploaded$/)).toHaveLength(0);
+		expect(ctx.sim.store.media.size).toBe(0);
+	});
+
+	test.each([
+		['a line break', 'banner\r\n.png', 'U+000D'],
+		['a NUL', 'banner\u0000.png', 'U+0000'],
+		['a tab', 'ban\tner.png', 'U+0009'],
+		['a line separator', 'banner\u2028.png', 'U+2028'],
+	])('a File Name with %s fails naming File Name before any request', async (_, fileName, code) => {
+		const { error } = await run(ctx.sim, upload({ fileName }));
+		expect(error?.name).toBe('NodeOperationError');
+		expect(error?.message).toBe(
+			`File Name: ${JSON.stringify(fileName)} holds a control character (${code})`,
+		);
+		expect(apiRequests(ctx.sim)).toHaveLength(0);
+		expect(ctx.sim.store.storageRequests).toHaveLength(0);
+	});
+
+	test("the binary's own file name with a control character fails the same way", async () => {
+		const { error } = await run(ctx.sim, {
+			parameters: params('upload'),
+			binaries: [{ data: binaryOf(FILE, 'report\n2026.pdf', 'application/pdf') }],
+		});
+		expect(error?.message).toBe(
+			'File Name: "report\\n2026.pdf" holds a control character (U+000A)',
+		);
+		expect(error?.description).toMatch(/set File Name in the Options/);
+		expect(apiRequests(ctx.sim)).toHaveLength(0);
+	});
+});
