@@ -11,7 +11,7 @@ export function pollParameters(
 	trigger: string,
 	options: Json = {},
 ): INodeParameters {
-	return { trigger, eventId: byId(eventId), options } as INodeParameters;
+	return { resource: trigger, eventId: byId(eventId), options } as INodeParameters;
 }
 
 /** A polling trigger against the simulator with the demo credential. */

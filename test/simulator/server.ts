@@ -7,6 +7,7 @@ import {
 	badRequest,
 	closeServer,
 	compileRoute,
+	drip,
 	errorEnvelope,
 	listenOnLoopback,
 	loopbackUrl,
@@ -16,7 +17,7 @@ import {
 	type RouteResult,
 } from './http';
 import { routeFactories, type SimulatorServices } from './routes';
-import { attendeeControlRoutes } from './routes/attendees';
+import { attendeeControlRoutes, newAttendee } from './routes/attendees';
 import {
 	addOrder,
 	orderJson,
@@ -92,7 +93,7 @@ export class Simulator {
 	/** Paths a redirect fault sent clients to on this host: requests there are the fault's doing. */
 	private readonly redirectTargets = new Set<string>();
 	/** The host of Media Upload's pre-signed URLs: another origin than the API. */
-	readonly storage = new StorageHost(this.store);
+	readonly storage = new StorageHost(this.store, this.faults);
 	seeded: ReturnType<typeof seedDemo>;
 	/** Requests answered so far (API and control routes): what a saved snapshot is compared with. */
 	handled = 0;
@@ -238,6 +239,24 @@ export class Simulator {
 	/** Moves an order to a status (`paid` sets `purchasedAt` once); `updatedAt` becomes now. */
 	setOrderStatus(orderId: string, status: string): OrderRecord {
 		return setOrderStatus(this.store, orderId, status);
+	}
+
+	/** See the `/__sim/events/:eventId/arrivals` control route. */
+	arrivals(eventId: string, attendees: number, paidOrders: number, downtimeMs: number) {
+		if (!this.store.events.get(eventId)) throw new ApiError(404, 'NOT_FOUND', 'Event not found');
+		const start = this.store.nowMs();
+		const at = (i: number) => new Date(start + i).toISOString();
+		const attendeeIds: string[] = [];
+		for (let i = 0; i < attendees; i++) {
+			const record = newAttendee(eventId, { firstName: 'Arrival', lastName: String(i) }, at(i));
+			this.store.attendees.set(record.id, record);
+			attendeeIds.push(record.id);
+		}
+		const orderIds: string[] = [];
+		for (let i = 0; i < paidOrders; i++)
+			orderIds.push(addOrder(this.store, eventId, { status: 'paid', createdAt: at(i) }).id);
+		this.store.advanceTime(Math.max(attendees, paidOrders) + downtimeMs);
+		return { attendeeIds, orderIds };
 	}
 
 	/**
@@ -435,6 +454,30 @@ export class Simulator {
 					),
 			},
 			{
+				// A downtime's worth of new records at once, for the benchmark: { attendees, paidOrders,
+				// downtimeMs }: attendees created and orders placed and paid from now, 1 ms apart, then
+				// the clock moved past them by downtimeMs. Answers their IDs, oldest first.
+				method: 'POST',
+				pattern: '/__sim/events/:eventId/arrivals',
+				public: true,
+				handler: ({ params, body }) => {
+					const count = (name: string) => {
+						const value = (body as Json | undefined)?.[name] ?? 0;
+						if (typeof value !== 'number' || !Number.isInteger(value) || value < 0)
+							throw badRequest(`"${name}" must be a whole number >= 0`);
+						return value;
+					};
+					return json(
+						this.arrivals(
+							params.eventId,
+							count('attendees'),
+							count('paidOrders'),
+							count('downtimeMs'),
+						),
+					);
+				},
+			},
+			{
 				method: 'POST',
 				pattern: '/__sim/expire-tokens',
 				public: true,
@@ -519,7 +562,7 @@ export class Simulator {
 		const path = url.pathname;
 		this.handled++;
 		const control = this.match(this.controlRoutes, method, path);
-		const fault = control ? undefined : this.faults.take(method, path);
+		const fault = control ? undefined : this.faults.take(method, path, 'api', req.url ?? path);
 		const entry: LoggedRequest = {
 			method,
 			path,
@@ -545,6 +588,21 @@ export class Simulator {
 			entry.status = 'dropped';
 			this.holdToContract(exchange);
 			req.socket.destroy();
+			return;
+		}
+		if (fault?.kind === 'url-limit') {
+			// A proxy's refusal, before the service sees anything: its own page, not EventX's envelope.
+			const status = fault.status ?? 414;
+			const title = status === 431 ? 'Request Header Fields Too Large' : 'Request-URI Too Large';
+			const page = `<html><head><title>${status} ${title}</title></head><body><center><h1>${status} ${title}</h1></center></body></html>`;
+			entry.status = status;
+			this.holdToContract(exchange);
+			res.writeHead(status, {
+				'content-type': 'text/html',
+				'content-length': Buffer.byteLength(page),
+				connection: 'close',
+			});
+			res.end(page);
 			return;
 		}
 		let result: RouteResult;
@@ -618,6 +676,7 @@ export class Simulator {
 					quirk: fault && LIST_QUIRKS.includes(fault.kind) ? fault : undefined,
 				});
 				if (exchange) exchange.routeStatus = result.status;
+				if (fault) result = this.afterApplied(fault, result);
 			}
 		} catch (error) {
 			if (error instanceof ApiError) {
@@ -659,10 +718,11 @@ export class Simulator {
 			'content-length': Buffer.byteLength(text),
 			// The service's clock (moved and frozen with the record clock, without its skew).
 			date: new Date(this.store.nowMs()).toUTCString(),
-			...(fault?.kind === 'status' ? fault.headers : {}),
+			...(fault?.kind === 'status' || fault?.kind === 'status-after' ? fault.headers : {}),
 		});
 		if (fault?.kind === 'remove-after-read') this.removeListed(result.body, fault.count ?? 1);
-		if (fault?.kind === 'drip') await this.drip(res, Buffer.from(text), fault.intervalMs ?? 300);
+		if (fault?.kind === 'drip')
+			await drip(res, Buffer.from(text), fault.intervalMs ?? 300, () => this.server !== undefined);
 		else res.end(text);
 	}
 
@@ -675,14 +735,30 @@ export class Simulator {
 		}
 	}
 
-	/** Sends `data` one byte at a time, as a server that keeps the connection barely alive. */
-	private async drip(res: http.ServerResponse, data: Buffer, intervalMs: number): Promise<void> {
-		for (let i = 0; i < data.length; i++) {
-			if (res.destroyed || !this.server) return;
-			res.write(data.subarray(i, i + 1));
-			await new Promise((resolve) => setTimeout(resolve, intervalMs));
+	/**
+	 * The answer of a request that was applied, as a fault changes it: a gateway's error in its
+	 * place (`status-after`) or members of its `data` replaced (`patch-data`).
+	 */
+	private afterApplied(fault: FaultSpec, result: RouteResult): RouteResult {
+		if (fault.kind === 'status-after') {
+			const status = fault.status ?? 504;
+			return {
+				status,
+				body:
+					fault.body ??
+					errorEnvelope(
+						status,
+						fault.code ?? 'GATEWAY_TIMEOUT',
+						fault.message ?? `Injected failure after the request was applied (${status})`,
+					),
+			};
 		}
-		res.end();
+		if (fault.kind === 'patch-data') {
+			const body = result.body as { data?: Json } | undefined;
+			if (body?.data && typeof body.data === 'object')
+				return { ...result, body: { ...body, data: { ...body.data, ...fault.data } } };
+		}
+		return result;
 	}
 
 	/**

@@ -77,7 +77,7 @@ function statusFilter(
 
 /** The poll's settings from the node's parameters; bad ones fail before any request. */
 export function readPollSettings(ctx: IPollFunctions): PollSettings {
-	const value = ctx.getNodeParameter('trigger', 'newAttendee');
+	const value = ctx.getNodeParameter('resource', 'newAttendee');
 	const trigger = pollTrigger(value);
 	if (!trigger)
 		throw invalidField(ctx, 'Trigger On', `unknown trigger ${JSON.stringify(value)}`, 0);
@@ -126,7 +126,7 @@ export function readPollSettings(ctx: IPollFunctions): PollSettings {
 }
 
 /** The item the workflow receives: the tidy attendee of EventX Trigger, or the order as EventX returns it. */
-function toItem(settings: PollSettings, record: IDataObject): INodeExecutionData {
+export function toItem(settings: PollSettings, record: IDataObject): INodeExecutionData {
 	const { trigger, eventId } = settings;
 	if (trigger.resource === 'attendee') {
 		// `email` as EventX Trigger's deliveries name the invitation email, unless the record has one.

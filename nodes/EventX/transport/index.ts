@@ -19,5 +19,6 @@ export {
 	type RangeAnswer,
 	type RangeOptions,
 } from './responses';
+export { writeOutcomeOf, type WriteOutcome } from './errors';
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './requestOptions';
 export { uploadToStorage, type StorageFailure, type StorageUpload } from './upload';

@@ -1,10 +1,9 @@
 // Request and retries: the one call to EventX (n8n's authenticated helper, redirects within EventX's
 // origin, deadlines, the retry policy, one renewal on 401).
 import type { IAdditionalCredentialOptions, IHttpRequestOptions } from 'n8n-workflow';
-import * as n8nWorkflow from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 import { normalizeBaseUrl, sameOrigin } from '../../../credentials/EventXApi.credentials';
-import { readRequestSettings, retryDelay } from './requestOptions';
+import { readRequestSettings, retryDelay, withDeadline } from './requestOptions';
 import type { EventXContext, EventXRequest, RetryClass } from './types';
 
 import {
@@ -16,15 +15,6 @@ import {
 	toNodeApiError,
 	type AttemptFailure,
 } from './errors';
-
-type AbortableSleep = (ms: number, abortSignal?: AbortSignal) => Promise<void>;
-
-/**
- * A sleep that stops when its signal aborts, from the n8n-workflow n8n brings: 2.8 exports it as
- * `sleepWithAbort`, 2.41 has only `sleep`, which takes the signal itself.
- */
-const abortableSleep: AbortableSleep =
-	(n8nWorkflow as { sleepWithAbort?: AbortableSleep }).sleepWithAbort ?? n8nWorkflow.sleep;
 
 export const CREDENTIAL_TYPE = 'eventXApi';
 
@@ -44,6 +34,13 @@ const freshTokenRefused = new WeakSet<object>();
 const MAX_REDIRECTS = 5;
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/** Refusals by size, which a proxy answers with its own page: said in words, not a bare status. */
+const TOO_LARGE: Record<number, string> = {
+	413: 'EventX refused the request as too large (HTTP 413): send fewer or shorter values in one request',
+	414: "EventX refused the request's address as too long (HTTP 414): a filter or value sent in it is too long",
+	431: "EventX refused the request's address or headers as too long (HTTP 431): a filter or value sent in it is too long",
+};
 
 /** The credential's secrets, to be blanked out of anything EventX sends back. */
 async function secretsOf(ctx: EventXContext): Promise<unknown[]> {
@@ -149,12 +146,16 @@ export async function eventxResponse(
 	let waited = 0;
 	for (let attempt = 0; ; attempt++) {
 		const left = deadline === undefined ? Infinity : deadline - Date.now();
+		// The Timeout is a deadline for the whole answer (token exchange, redirects and a body that
+		// trickles in included), not an idle timer; a poll's deadline shortens it.
+		const ms = Math.min(timeout, left);
 		const failure =
 			left <= 0
 				? outOfTime()
 				: await withDeadline(
-						attemptOnce(this, { ...options, timeout: Math.min(timeout, left) }),
-						Math.min(timeout, left),
+						ms,
+						async () => await attemptOnce(this, { ...options, timeout: ms }),
+						() => networkFailure('ETIMEDOUT'),
 					);
 		if (!('message' in failure))
 			return { body: failure.body === '' ? undefined : failure.body, headers: failure.headers };
@@ -174,27 +175,6 @@ export async function eventxResponse(
 /** The failure of a call whose deadline has passed before an attempt could start. */
 function outOfTime(): AttemptFailure {
 	return { ...networkFailure('ETIMEDOUT'), message: 'EventX did not answer within the time left' };
-}
-
-/**
- * The attempt, or a timeout failure once `ms` have passed: the Timeout is a deadline for the whole
- * answer (token exchange, redirects and a body that trickles in included), not an idle timer.
- */
-async function withDeadline(
-	work: Promise<EventXResponse | AttemptFailure>,
-	ms: number,
-): Promise<EventXResponse | AttemptFailure> {
-	const timer = new AbortController();
-	const expired = abortableSleep(ms, timer.signal).then(
-		() => networkFailure('ETIMEDOUT'),
-		// Aborted because the attempt settled first: this branch has lost the race.
-		() => networkFailure('ETIMEDOUT'),
-	);
-	try {
-		return await Promise.race([work, expired]);
-	} finally {
-		timer.abort();
-	}
 }
 
 interface FullResponse {
@@ -251,7 +231,7 @@ async function attemptOnce(
 			status,
 			body: response.body,
 			retryAfterMs: parseRetryAfter(response.headers?.['retry-after']),
-			message: `EventX answered with HTTP ${status}`,
+			message: TOO_LARGE[status] ?? `EventX answered with HTTP ${status}`,
 		};
 		if (!REDIRECT_STATUSES.has(status)) return failure;
 		const location = response.headers?.location;

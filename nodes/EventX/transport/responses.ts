@@ -6,8 +6,13 @@ import { eventxRequest, eventxResponse } from './request';
 import type { EventXContext, EventXRequest } from './types';
 import { toNodeApiError } from './errors';
 
+/** A success answer whose body is not what the call expects. */
 function malformed(ctx: EventXContext, request: EventXRequest, what: string): NodeApiError {
-	return toNodeApiError(ctx, { message: `EventX answered without ${what}` }, request);
+	return toNodeApiError(
+		ctx,
+		{ message: `EventX answered without ${what}`, unreadable: true },
+		request,
+	);
 }
 
 function asObject(ctx: EventXContext, request: EventXRequest, body: unknown): IDataObject {
