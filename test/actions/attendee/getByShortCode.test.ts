@@ -6,6 +6,21 @@ const ctx = useSimulator();
 const { attendeeOf, base, event, expectRefused } = attendeeContext(ctx);
 
 describe('Attendee > Get by Short Code', () => {
+	test('Simplify (on by default) answers the attendee as door staff need it, as a QR code lookup does', async () => {
+		const record = ctx.sim.store.attendees.get(attendeeOf(5))!;
+		const { items, error } = await run(ctx.sim, {
+			parameters: { ...base('getByShortCode'), shortCode: String(record.shortCode) },
+		});
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject({
+			id: record.id,
+			firstName: record.firstName,
+			ticketClassName: 'General',
+			registrationStatus: record.registrationStatus,
+			checkedIn: Boolean(record.checkedInAt),
+		});
+	});
+
 	test('Get by Short Code (case-sensitive unless Ignore Case)', async () => {
 		const record = ctx.sim.store.attendees.get(attendeeOf(5))!;
 		const code = String(record.shortCode);

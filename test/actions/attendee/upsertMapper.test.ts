@@ -3,7 +3,7 @@
 import type { IDataObject, INodeParameters, ResourceMapperField } from 'n8n-workflow';
 
 import { loadOptions } from '../../harness';
-import { apiRequests, inProcessTimeZone, run, useSimulator } from '../../fixtures';
+import { apiRequests, expectNodeError, inProcessTimeZone, run, useSimulator } from '../../fixtures';
 import { newAttendee } from '../../simulator/routes/attendees';
 import { questionRecord } from '../../simulator/routes/customFields';
 import { askEverything, byId, liveAttendees, registrationClosed } from './fixtures';
@@ -108,8 +108,11 @@ describe('Map Automatically', () => {
 			importParameters(schema, { options: { unknownFields: 'error' } }),
 			[{ email: 'a@example.com' }, { email: 'b@example.com', shoe_size: 44 }],
 		);
-		expect(error?.message).toBe('Columns: no column for the input field(s) "shoe_size"');
-		expect(error?.context?.itemIndex).toBe(1);
+		expectNodeError(error, {
+			name: 'NodeOperationError',
+			message: 'Columns: no column for the input field(s) "shoe_size"',
+			item: 1,
+		});
 		expect(ctx.sim.requests).toHaveLength(0);
 	});
 
@@ -145,9 +148,7 @@ describe('Map Automatically', () => {
 				{ email: 'ok2@example.com' },
 			];
 			const stopped = await runImport(importParameters(schema), input);
-			if (typeof message === 'string') expect(stopped.error?.message).toBe(message);
-			else expect(stopped.error?.message).toMatch(message);
-			expect(stopped.error?.context?.itemIndex).toBe(1);
+			expectNodeError(stopped.error, { name: 'NodeOperationError', message, item: 1 });
 			expect(ctx.sim.requests).toHaveLength(0);
 
 			const { items, error } = await runImport(importParameters(schema), input, true);
@@ -266,7 +267,11 @@ describe('Map Each Column Below', () => {
 		]);
 
 		const bad = await runImport(parameters, [{ mail: 'x@example.com', who: 'X', veg: 'perhaps' }]);
-		expect(bad.error?.message).toBe('Columns > Vegan: must be true or false, not "perhaps"');
+		expectNodeError(bad.error, {
+			name: 'NodeOperationError',
+			message: 'Columns > Vegan: must be true or false, not "perhaps"',
+			item: 0,
+		});
 	});
 
 	test("a date question given a Date takes its date in the workflow's time zone", async () => {
@@ -309,7 +314,11 @@ describe('Map Each Column Below', () => {
 		expect((items[0].json.attendee as IDataObject).id).toBe(id);
 		expect(ctx.sim.store.attendees.get(id)?.jobTitle).toBe('Chief Engineer');
 		const bad = await runImport(parameters, [{ id: 'nope', title: 'x' }]);
-		expect(bad.error?.message).toMatch(/^Columns > Attendee ID: /);
+		expectNodeError(bad.error, {
+			name: 'NodeOperationError',
+			message: /^Columns > Attendee ID: /,
+			item: 0,
+		});
 	});
 });
 

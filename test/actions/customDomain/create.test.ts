@@ -1,4 +1,4 @@
-import { apiRequests, run, useSimulator } from '../../fixtures';
+import { apiRequests, expectNodeError, run, useSimulator } from '../../fixtures';
 import { BAD, expectRefused, testBadInputs } from '../badInputs';
 import { addDomain, domainParams } from './fixtures';
 
@@ -34,7 +34,11 @@ describe('Custom Domain > Create', () => {
 				defaultRedirectUrl: 'https://acme.example/',
 			}),
 		});
-		expect(error?.message).toBe('taken.acme.example is already registered');
+		expectNodeError(error, {
+			name: 'NodeApiError',
+			message: 'taken.acme.example is already registered',
+			item: 0,
+		});
 	});
 
 	test.each([

@@ -1,4 +1,4 @@
-import { apiRequests, byId, run, useSimulator } from '../../fixtures';
+import { apiRequests, byId, expectNodeError, run, useSimulator } from '../../fixtures';
 import { BAD, testBadInputs } from '../badInputs';
 import { addDomain, domainParams } from './fixtures';
 
@@ -32,9 +32,11 @@ describe('Custom Domain > Update', () => {
 				defaultRedirectUrl: 'javascript:alert(1)',
 			}),
 		});
-		expect(error?.message).toBe(
-			'Default Redirect URL: "javascript:alert(1)" is not an http or https URL',
-		);
+		expectNodeError(error, {
+			name: 'NodeOperationError',
+			message: 'Default Redirect URL: "javascript:alert(1)" is not an http or https URL',
+			item: 0,
+		});
 		expect(ctx.sim.requests).toHaveLength(0);
 	});
 

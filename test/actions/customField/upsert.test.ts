@@ -1,4 +1,4 @@
-import { apiRequests, run, useSimulator } from '../../fixtures';
+import { apiRequests, expectNodeError, run, useSimulator } from '../../fixtures';
 import { BAD, params, testBadInputs } from '../badInputs';
 
 const ctx = useSimulator();
@@ -164,7 +164,8 @@ describe('Custom Field > Create or Update', () => {
 			continueOnFail: true,
 		});
 		expect(error).toBeUndefined();
-		expect(items[3].json.error).toMatch(/Custom field not found/);
+		expect(items[3].json.error).toBe('Custom field not found');
+		expect(items[3].error?.name).toBe('NodeApiError');
 		expect(items.filter((i) => i.json.error === undefined)).toHaveLength(5);
 		expect(questionsOf()).toHaveLength(8);
 	});
@@ -198,9 +199,7 @@ describe('Custom Field > Create or Update: validation before sending', () => {
 				{ eventId: event(), ...entry },
 			],
 		});
-		expect(error?.name).toBe('NodeOperationError');
-		expect(error?.message).toMatch(message);
-		expect((error as { context?: { itemIndex?: number } }).context?.itemIndex).toBe(1);
+		expectNodeError(error, { name: 'NodeOperationError', message, item: 1 });
 		expect(ctx.sim.requests).toHaveLength(0);
 		expect(questionsOf()).toHaveLength(3);
 	});

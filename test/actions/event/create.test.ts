@@ -1,4 +1,4 @@
-import { apiRequests, byId, inProcessTimeZone, run, useSimulator } from '../../fixtures';
+import { apiRequests, byId, expectNodeError, inProcessTimeZone, run, useSimulator } from '../../fixtures';
 import { ORG_FOREIGN, ORG_HOSTED } from '../../simulator/seed';
 import { BAD, eventCreate, testBadInputs } from '../badInputs';
 
@@ -93,7 +93,7 @@ describe('Event > Create', () => {
 		['an empty name', { name: '  ' }, /^Name: is required/],
 	])('%s is refused before any request', async (_, extra, message) => {
 		const { error } = await run(ctx.sim, { parameters: create(extra) });
-		expect(error?.message).toMatch(message);
+		expectNodeError(error, { name: 'NodeOperationError', message, item: 0 });
 		expect(ctx.sim.requests).toHaveLength(0);
 	});
 
@@ -101,7 +101,11 @@ describe('Event > Create', () => {
 		const { error } = await run(ctx.sim, {
 			parameters: create({ organizationId: byId(ORG_FOREIGN) }),
 		});
-		expect(error?.message).toBe('You are not a member of this organization');
+		expectNodeError(error, {
+			name: 'NodeApiError',
+			message: 'You are not a member of this organization',
+			item: 0,
+		});
 		expect(error?.httpCode).toBe('403');
 	});
 });

@@ -1,4 +1,4 @@
-import { apiRequests, byId, inProcessTimeZone, run, useSimulator } from '../../fixtures';
+import { apiRequests, byId, expectNodeError, inProcessTimeZone, run, useSimulator } from '../../fixtures';
 import { BAD, eventUpdate, testBadInputs } from '../badInputs';
 
 const ctx = useSimulator();
@@ -91,7 +91,11 @@ describe('Event > Update', () => {
 				types: [],
 			},
 		});
-		expect(error?.message).toMatch(/^Categories: "cooking" is not one of/);
+		expectNodeError(error, {
+			name: 'NodeOperationError',
+			message: /^Categories: "cooking" is not one of/,
+			item: 0,
+		});
 		expect(ctx.sim.requests).toHaveLength(0);
 	});
 });

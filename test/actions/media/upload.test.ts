@@ -1,7 +1,7 @@
 import { Container } from '@n8n/di';
 import { BinaryDataService } from 'n8n-core';
 
-import { apiRequests, assertNoSecrets, run, useSimulator } from '../../fixtures';
+import { apiRequests, assertNoSecrets, expectNodeError, run, useSimulator } from '../../fixtures';
 import { fs, os, path } from '../../platform.cjs';
 import { binaryOf, FILE, md5, mediaContext } from './fixtures';
 
@@ -128,9 +128,12 @@ describe('Media > Upload', () => {
 			binaries: [{ data: binaryOf(FILE) }],
 		});
 		const [created] = ctx.sim.requestsTo('POST', UPLOAD);
-		expect(error?.message).toMatch(
-			/^Media [0-9a-f-]{36}: sending the file to the upload URL failed: HTTP 403 AccessDenied: Request has expired$/,
-		);
+		expectNodeError(error, {
+			name: 'NodeOperationError',
+			message:
+				/^Media [0-9a-f-]{36}: sending the file to the upload URL failed: HTTP 403 AccessDenied: Request has expired$/,
+			item: 0,
+		});
 		expect(error?.description).toMatch(/deleted again/);
 		expect(created.status).toBe(200);
 		expect(ctx.sim.requestsTo('DELETE', /\/media\/[0-9a-f-]{36}$/)).toHaveLength(1);
@@ -163,10 +166,11 @@ describe('Media > Upload', () => {
 			binaries: [{ data: binaryOf(FILE) }],
 		});
 		const [media] = ctx.sim.store.media.values();
-		expect(error?.name).toBe('NodeApiError');
-		expect(error?.message).toBe(
-			`Media ${media.id}: marking the upload done failed: Media not found`,
-		);
+		expectNodeError(error, {
+			name: 'NodeApiError',
+			message: `Media ${media.id}: marking the upload done failed: Media not found`,
+			item: 0,
+		});
 		expect(error?.description).toContain(`delete the media (Media > Delete)`);
 	});
 
@@ -183,8 +187,7 @@ describe('Media > Upload', () => {
 			parameters: params('upload'),
 			binaries: [{ data: binaryOf(FILE) }],
 		});
-		expect(error?.name).toBe('NodeApiError');
-		expect(error?.message).toBe('File type not allowed');
+		expectNodeError(error, { name: 'NodeApiError', message: 'File type not allowed', item: 0 });
 		expect(ctx.sim.store.storageRequests).toHaveLength(0);
 	});
 
@@ -194,7 +197,14 @@ describe('Media > Upload', () => {
 			parameters: params('upload'),
 			binaries: [{ data: binaryOf(FILE) }],
 		});
-		expect(error?.description).toMatch(/may have been applied; it was not repeated/);
+		expectNodeError(error, {
+			name: 'NodeApiError',
+			message: 'The connection to EventX was dropped',
+			item: 0,
+		});
+		expect(error?.description).toMatch(
+			/The request may have been applied; it was not repeated so that nothing happens twice\.$/,
+		);
 		expect(ctx.sim.requestsTo('POST', UPLOAD)).toHaveLength(1);
 		expect(ctx.sim.store.storageRequests).toHaveLength(0);
 	});
@@ -210,6 +220,7 @@ describe('Media > Upload', () => {
 		expect(items.map((i) => (i.pairedItem as { item: number }).item)).toEqual([0, 1]);
 		expect(items[0].json.uploaded).toBe(true);
 		expect(items[1].json.error).toBe('Input Binary Field: the item has no binary field "data"');
+		expect(items[1].error?.name).toBe('NodeOperationError');
 		expect(ctx.sim.store.media.size).toBe(1);
 	});
 });
@@ -236,9 +247,7 @@ describe('Media > Upload: validation before sending', () => {
 			parameters: params('upload', extra),
 			binaries: [binary ? { data: binary } : undefined],
 		});
-		expect(error?.name).toBe('NodeOperationError');
-		if (typeof message === 'string') expect(error?.message).toBe(message);
-		else expect(error?.message).toMatch(message);
+		expectNodeError(error, { name: 'NodeOperationError', message, item: 0 });
 		expect(apiRequests(ctx.sim)).toHaveLength(0);
 	});
 });

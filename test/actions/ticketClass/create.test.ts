@@ -1,4 +1,4 @@
-import { apiRequests, byId, inProcessTimeZone, run, useSimulator } from '../../fixtures';
+import { apiRequests, byId, expectNodeError, inProcessTimeZone, run, useSimulator } from '../../fixtures';
 import { BAD, params, testBadInputs } from '../badInputs';
 
 const ctx = useSimulator();
@@ -128,14 +128,16 @@ describe('Ticket Class > Create', () => {
 		const refused = await run(ctx.sim, {
 			parameters: create({ ticketClassFields: { addOnIds: [otherAddOn] } }),
 		});
-		expect(refused.error?.name).toBe('NodeApiError');
-		expect(refused.error?.message).toMatch(/add-on not found/);
+		expectNodeError(refused.error, { name: 'NodeApiError', message: /add-on not found/, item: 0 });
 
 		ctx.sim.clearLog();
 		ctx.sim.addFault({ kind: 'status', status: 502, method: 'POST', path: '/ticket-class$' });
 		const failed = await run(ctx.sim, { parameters: create() });
-		expect(failed.error?.name).toBe('NodeApiError');
-		expect(failed.error?.message).toBe('Injected failure (502)');
+		expectNodeError(failed.error, {
+			name: 'NodeApiError',
+			message: 'Injected failure (502)',
+			item: 0,
+		});
 		expect(failed.error?.httpCode).toBe('502');
 		expect(posts()).toHaveLength(1);
 	});
@@ -164,8 +166,7 @@ describe('Ticket Class > Create: validation before sending', () => {
 		[{ ticketClassFields: { addOnIds: ['workshop'] } }, /^Additional Fields > Add-Ons: "workshop"/],
 	])('%j is refused', async (extra, message) => {
 		const { error } = await run(ctx.sim, { parameters: create(extra) });
-		expect(error?.name).toBe('NodeOperationError');
-		expect(error?.message).toMatch(message);
+		expectNodeError(error, { name: 'NodeOperationError', message, item: 0 });
 		expect(ctx.sim.requests).toHaveLength(0);
 		expect(ctx.sim.store.ticketClasses.get(event())).toHaveLength(2);
 	});

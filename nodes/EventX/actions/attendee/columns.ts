@@ -163,6 +163,13 @@ export function columnsProperty(mode: 'upsert' | 'update'): INodeProperties {
 			mode === 'upsert'
 				? "The attendee's fields and the event's custom questions. Map Automatically matches the input's keys to the columns by name (case, spaces and separators ignored; questions by label or ID)."
 				: "The fields to change. Map Automatically matches the input's keys to the columns by name (case, spaces and separators ignored; questions by label or ID).",
+		// The mapper has no matching column ('add' mode): Match On says which attendee is updated.
+		builderHint: {
+			propertyHint:
+				mode === 'upsert'
+					? 'Map Automatically reads input keys named like the columns; which attendee is updated is set by Match On'
+					: 'Only the fields to change; Map Automatically reads input keys named like the columns',
+		},
 	};
 }
 

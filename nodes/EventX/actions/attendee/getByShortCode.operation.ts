@@ -4,10 +4,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { requireUrlFits } from '../../helpers/urlLength';
 import { pathSegment } from '../../helpers/validation';
-import { readSimplify, simplifyAttendees, simplifyProperty } from '../../helpers/simplify';
+import { readSimplify, simplifyProperty } from '../../helpers/simplify';
 import { modelFilled } from '../../helpers/tool';
 import { API_PREFIX, eventxData } from '../../transport';
 import type { ItemOperation } from '../types';
+import { attendeeAtTheDoor } from './lookup';
 
 const properties: INodeProperties[] = [
 	eventLocator(),
@@ -37,7 +38,9 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	simplifyProperty(),
+	simplifyProperty(
+		"Whether to return the attendee as door staff need it (read by ID: name, ticket class by name, registration and check-in status, answers by question) instead of EventX's answer (ID, creation time and answers only)",
+	),
 ];
 
 const displayOptions = { show: { resource: ['attendee'], operation: ['getByShortCode'] } };
@@ -69,6 +72,6 @@ export const getByShortCode: ItemOperation<{
 	},
 	async execute(this: IExecuteFunctions, { eventId, path, qs, simplify }, itemIndex) {
 		const attendee = await eventxData.call(this, { method: 'GET', path, qs, itemIndex });
-		return simplify ? (await simplifyAttendees(this, eventId, [attendee], itemIndex))[0] : attendee;
+		return simplify ? await attendeeAtTheDoor(this, eventId, attendee, itemIndex) : attendee;
 	},
 };
