@@ -62,7 +62,8 @@ describe('Ticketing > Create Order', () => {
 		});
 		expectNodeError(error, {
 			name: 'NodeApiError',
-			message: 'The connection to EventX was dropped',
+			message:
+				'The order may have been placed: EventX did not confirm it (The connection to EventX was dropped)',
 			item: 0,
 		});
 		expect(error?.description).toMatch(
