@@ -69,7 +69,7 @@ const bytesOf = (records: unknown[]) =>
 async function builtPollingTrigger(): Promise<INodeType> {
 	const dist = join(REPO_ROOT, 'dist');
 	const { EventXPollingTrigger } = await import(
-		join(dist, 'nodes', 'EventX', 'EventXPollingTrigger.node.js')
+		join(dist, 'nodes', 'EventXPollingTrigger', 'EventXPollingTrigger.node.js')
 	);
 	const { EventXApi } = await import(join(dist, 'credentials', 'EventXApi.credentials.js'));
 	credentialTypes.eventXApi = new EventXApi() as ICredentialType;
@@ -80,7 +80,7 @@ async function builtPollingTrigger(): Promise<INodeType> {
 async function eventxTrigger(input: PollingInput) {
 	const harness = new PollHarness({
 		parameters: {
-			trigger: POLLING_JOBS[input.job].trigger,
+			resource: POLLING_JOBS[input.job].trigger,
 			eventId: { __rl: true, mode: 'id', value: input.eventId },
 		},
 		credentials: {

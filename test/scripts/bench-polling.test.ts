@@ -1,7 +1,7 @@
 // The bench's pollingCatchUp job on a small downtime: the trigger polls until caught up, the plain
 // reader reads once, and both are checked for exactly once.
 import { pollingJob } from '../../scripts/bench-polling';
-import { EventXPollingTrigger } from '../../nodes/EventX/EventXPollingTrigger.node';
+import { EventXPollingTrigger } from '../../nodes/EventXPollingTrigger/EventXPollingTrigger.node';
 import { useSimulator } from '../fixtures';
 
 const ctx = useSimulator();

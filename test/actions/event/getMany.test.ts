@@ -61,7 +61,7 @@ describe('Event > Get Many', () => {
 		const requests = apiRequests(ctx.sim);
 		expect(requests.map((r) => [r.query.page, r.query.pageEnd])).toEqual([
 			['1', '200'],
-			['201', '400'],
+			['200', '399'],
 		]);
 	});
 
