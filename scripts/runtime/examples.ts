@@ -52,10 +52,11 @@ export const EXAMPLE_IDS = {
 	door: 'evxExampleDoor00001',
 	lifecycle: 'evxExampleLifecycle',
 	accounting: 'evxExampleAccounting',
+	calendar: 'evxExampleCalendar1',
 } as const;
 
 /**
- * The five examples of EventX nodes (all but the AI assistant) on the simulator's demo data, all on one demo event (the second: the first
+ * The examples of EventX nodes (all but the AI assistant) on the simulator's demo data, all on one demo event (the second: the first
  * is left to the end-to-end test's other suites), so that running the sync example and then the
  * outreach example confirms the synced attendees; the sync example gives VIPs the second ticket
  * class.
@@ -81,6 +82,7 @@ export function demoExamples(
 			door: eventId,
 			lifecycle: eventId,
 			accounting: eventId,
+			calendar: eventId,
 		},
 		eventName,
 		vipTicketClass,
@@ -93,6 +95,7 @@ export function demoExamples(
 			exampleWorkflow('door-check-in.json', EXAMPLE_IDS.door, credentialId, on),
 			exampleWorkflow('attendee-lifecycle.json', EXAMPLE_IDS.lifecycle, credentialId, on),
 			exampleWorkflow('paid-order-accounting.json', EXAMPLE_IDS.accounting, credentialId, on),
+			exampleWorkflow('add-to-calendar.json', EXAMPLE_IDS.calendar, credentialId, on),
 		],
 	};
 }

@@ -33,8 +33,9 @@ const overlap = (a: Rect, b: Rect) =>
 	a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
 describe('the examples', () => {
-	test('there are six', () => {
+	test('there are seven', () => {
 		expect(examples.map((e) => e.file).sort()).toEqual([
+			'add-to-calendar.json',
 			'attendee-lifecycle.json',
 			'attendee-sync.json',
 			'door-check-in.json',

@@ -2,6 +2,8 @@
  * The workflows in `examples/`, imported as a user would import them (only the event, the ticket
  * class and the credential chosen), run by n8n against the simulator.
  */
+import ICAL from 'ical.js';
+
 import { demoExamples, EXAMPLE_IDS } from '../../../scripts/n8n-runtime';
 import { outputOf, type E2eEnvironment } from '../environment';
 import { setTimeout } from '../../platform.cjs';
@@ -186,6 +188,44 @@ export const examplesSuite: E2eSuite = {
 					error: 'No attendee of this event has this QR code',
 				});
 				await env().setActive(EXAMPLE_IDS.door, false);
+			});
+
+			test('add to calendar: opening the link downloads the event as an .ics file', async () => {
+				const open = async () => await fetch(`${env().baseUrl}/webhook/eventx-add-to-calendar`);
+				await env().setActive(
+					EXAMPLE_IDS.calendar,
+					true,
+					async () => (await open()).status === 200,
+				);
+				const answer = await open();
+				const text = await answer.text();
+				expect({
+					status: answer.status,
+					type: answer.headers.get('content-type'),
+					disposition: answer.headers.get('content-disposition'),
+				}).toEqual({
+					status: 200,
+					type: expect.stringMatching(/^text\/calendar/),
+					disposition: `attachment; filename="Design Week 2026.ics"; filename*=UTF-8''Design%20Week%202026.ics`,
+				});
+				// Read back by an independent parser: the demo event, in its time zone, with the reminder.
+				const calendar = new ICAL.Component(ICAL.parse(text));
+				for (const zone of calendar.getAllSubcomponents('vtimezone'))
+					ICAL.TimezoneService.register(zone);
+				const vevents = calendar.getAllSubcomponents('vevent');
+				expect(vevents).toHaveLength(1);
+				const event = new ICAL.Event(vevents[0]);
+				expect(event.uid).toBe(events.calendar);
+				expect(event.summary).toBe('Design Week 2026');
+				// Design Week 2026: 2026-12-08 09:00 to 17:00 UTC, in Hong Kong (UTC+8).
+				expect(event.startDate.zone.tzid).toBe('Asia/Hong_Kong');
+				expect(event.startDate.toString()).toBe('2026-12-08T17:00:00');
+				expect(event.endDate.toString()).toBe('2026-12-09T01:00:00');
+				expect(event.startDate.toJSDate().toISOString()).toBe('2026-12-08T09:00:00.000Z');
+				const alarm = vevents[0].getFirstSubcomponent('valarm')!;
+				expect((alarm.getFirstPropertyValue('trigger') as ICAL.Duration).toSeconds()).toBe(-3600);
+				ICAL.TimezoneService.reset();
+				await env().setActive(EXAMPLE_IDS.calendar, false);
 			});
 
 			test('attendee lifecycle sends created, updated and checked-in attendees down their branches', async () => {
