@@ -326,8 +326,8 @@ export function addEvent(
 		const record = store.events.get(event.id as string)!;
 		record.event = withRawData({
 			...record.event,
-			entryStartsAt: fields.entryStartsAt ?? null,
-			entryEndsAt: fields.entryEndsAt ?? null,
+			entryStartsAt: requireDate(fields.entryStartsAt, 'entryStartsAt', true),
+			entryEndsAt: requireDate(fields.entryEndsAt, 'entryEndsAt', true),
 		});
 	}
 	return store.events.get(event.id as string)!.event;
