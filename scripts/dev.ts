@@ -1,7 +1,13 @@
 /**
  * `npm run dev`: the simulator with demo data, and a local n8n (the main line, 2.41 on Node 24,
- * cached outside the repo) holding the packed package, installed as that n8n's installer does, and a ready "EventX API" credential pointed at the
- * simulator. Ctrl-C stops everything.
+ * cached outside the repo) holding the packed package, installed as that n8n's installer does, a
+ * ready "EventX API" credential pointed at the simulator, and the examples. Ctrl-C stops
+ * everything.
+ *
+ * Kept across restarts in N8N_DEV_FOLDER: n8n's data (workflows, the credential, executions) and
+ * the simulator's (simulator.json); the credential and the examples are created only when
+ * missing. An edit under nodes/ or credentials/ is compiled and loaded into the running n8n
+ * (scripts/runtime/reload.ts).
  *
  * `npm run dev -- --queue`: the same in n8n's queue mode, with a Redis and a PostgreSQL of its own
  * (throwaway data) and a main process, one worker and one webhook process (N8N_DEV_WEBHOOK_PORT,
@@ -13,41 +19,45 @@
  * a free port; N8N_DEV_FOLDER (default .n8n-dev in the repo, kept between runs).
  */
 
-import { DEMO_API_TOKEN } from '../test/simulator';
 import {
-	credentialImport,
 	ensureN8n,
-	demoExamples,
 	freePort,
 	installPackage,
 	N8N_MAIN,
 	N8nRest,
-	n8nCli,
 	packPackage,
 	REPO_ROOT,
 	startN8n,
 	startSimulatorProcess,
 	type ManagedProcess,
 } from './n8n-runtime';
-import { queueEnv, startQueueProcess, type QueueBackends, type QueueRole } from './n8n-queue';
+import { startReloader, type Reloader } from './runtime/reload';
+import {
+	demoTriggerIds,
+	ensureCredential,
+	ensureExamples,
+	triggerCommands,
+} from './runtime/sandbox';
+import { startQueueProcess, type QueueBackends, type QueueRole } from './n8n-queue';
 import { missingQueueServices, startPostgres, startRedis } from './queue-services';
 import { fs, path, print, printError, process } from '../test/platform.cjs';
 
-const { mkdirSync, writeFileSync } = fs;
+const { existsSync, mkdirSync, readFileSync, writeFileSync } = fs;
 const { join } = path;
 
 const OWNER = { email: 'dev@eventx.local', password: 'EventX-dev-1' };
-const CREDENTIAL_ID = 'evxDevCredential01';
 const log = (line: string) => print(`[dev] ${line}`);
 
 async function main(): Promise<void> {
 	const queue = process.argv.includes('--queue');
 	const processes: ManagedProcess[] = [];
+	let reloader: Reloader | undefined;
 	let stopping = false;
 	const stopAll = async (code: number) => {
 		if (stopping) return;
 		stopping = true;
 		log(`stopping n8n${queue ? ', Redis, PostgreSQL' : ''} and the simulator...`);
+		await reloader?.stop();
 		for (const p of processes.reverse()) await p.stop();
 		process.exit(code);
 	};
@@ -59,11 +69,28 @@ async function main(): Promise<void> {
 		const userFolder = process.env.N8N_DEV_FOLDER ?? join(REPO_ROOT, '.n8n-dev');
 		mkdirSync(userFolder, { recursive: true });
 		const tgz = packPackage(join(userFolder, 'pack'), log);
-		if (!queue) installPackage(n8nInstall, userFolder, tgz, log);
+		const packageDir = queue ? undefined : installPackage(n8nInstall, userFolder, tgz, log);
+		// Compiling for the reload (its first compile is long) while the rest starts.
+		const reloading = packageDir ? startReloader(packageDir, log) : undefined;
+		// Awaited below; a failure before then is handled there, not as an unhandled rejection.
+		reloading?.catch(() => undefined);
 
-		const simPort = await freePort(Number(process.env.EVENTX_SIM_PORT ?? 4010));
-		const simulator = await startSimulatorProcess(simPort, { log });
+		// The simulator keeps its port (the credential's URL) and, outside queue mode, its data.
+		const sandboxFile = join(userFolder, 'sandbox.json');
+		const saved = (
+			existsSync(sandboxFile) ? JSON.parse(readFileSync(sandboxFile, 'utf8')) : {}
+		) as {
+			simulatorPort?: number;
+		};
+		const simPort = await freePort(
+			Number(process.env.EVENTX_SIM_PORT ?? saved.simulatorPort ?? 4010),
+		);
+		const simulator = await startSimulatorProcess(simPort, {
+			log,
+			stateFile: queue ? undefined : join(userFolder, 'simulator.json'),
+		});
 		processes.push(simulator);
+		writeFileSync(sandboxFile, JSON.stringify({ simulatorPort: simPort }, null, 2));
 		log(`simulator: ${simulator.url}`);
 
 		let backends: QueueBackends | undefined;
@@ -78,9 +105,8 @@ async function main(): Promise<void> {
 			backends = { redis, postgres };
 			log(`Redis on 127.0.0.1:${redis.port}, PostgreSQL on 127.0.0.1:${postgres.port}`);
 		}
-		const dbEnv = backends ? queueEnv(backends) : {};
 
-		// Queue mode: one folder per process, each with the package (main's also serves the imports).
+		// Queue mode: one folder per process, each with the package.
 		const folderOf = (role: QueueRole) => {
 			const folder = join(userFolder, 'queue', role);
 			mkdirSync(folder, { recursive: true });
@@ -93,33 +119,6 @@ async function main(): Promise<void> {
 			port: await freePort(Number(process.env.N8N_DEV_PORT ?? 5678)),
 			brokerPort: await freePort(),
 		};
-		const file = join(userFolder, 'eventx-credential.json');
-		writeFileSync(
-			file,
-			JSON.stringify(credentialImport(CREDENTIAL_ID, simulator.url, DEMO_API_TOKEN), null, 2),
-		);
-		const imported = await n8nCli(setup, ['import:credentials', `--input=${file}`], dbEnv);
-		if (imported.status !== 0)
-			throw new Error(`credential import failed:\n${imported.stdout}\n${imported.stderr}`);
-		log('credential "EventX API" imported (points at the simulator)');
-
-		// The examples on the demo events; imported again (same IDs) on every start.
-		const state = (await (await fetch(`${simulator.url}/__sim/state`)).json()) as Parameters<
-			typeof demoExamples
-		>[0];
-		const demo = demoExamples(state, CREDENTIAL_ID);
-		const examples = demo.workflows;
-		const examplesFile = join(userFolder, 'eventx-examples.json');
-		writeFileSync(examplesFile, JSON.stringify(examples, null, 2));
-		const importedExamples = await n8nCli(
-			setup,
-			['import:workflow', `--input=${examplesFile}`],
-			dbEnv,
-		);
-		if (importedExamples.status !== 0)
-			throw new Error(`example import failed:\n${importedExamples.stderr}`);
-		log(`${examples.length} example workflows imported`);
-
 		const echo = process.env.DEV_VERBOSE ? (t: string) => process.stdout.write(t) : undefined;
 		let webhookLine = '';
 		if (backends) {
@@ -147,10 +146,23 @@ async function main(): Promise<void> {
 			);
 			webhookLine = `  queue mode:     main, 1 worker, webhooks at http://127.0.0.1:${webhookPort}/webhook/...`;
 		} else {
-			processes.push(await startN8n(setup, echo));
+			processes.push(await startN8n(setup, echo, { N8N_DEV_RELOAD: 'true' }));
 		}
 		const editor = `http://127.0.0.1:${setup.port}`;
-		await new N8nRest(editor).setupOwner(OWNER);
+		const rest = new N8nRest(editor);
+		await rest.setupOwner(OWNER);
+		const credentialId = await ensureCredential(rest, simulator.url, log);
+		const state = (await (await fetch(`${simulator.url}/__sim/state`)).json()) as Parameters<
+			typeof ensureExamples
+		>[1] & { attendees: Array<Record<string, unknown>>; orders: Array<Record<string, unknown>> };
+		const { demo, created } = await ensureExamples(rest, state, credentialId);
+		log(
+			created.length
+				? `examples created or set back on the demo event: ${created.join(', ')}`
+				: 'examples: all there (kept as you left them)',
+		);
+		reloader = await reloading;
+		const ids = demoTriggerIds(state, demo.events.lifecycle);
 
 		print(
 			[
@@ -160,8 +172,17 @@ async function main(): Promise<void> {
 				`  log in with:    ${OWNER.email} / ${OWNER.password}`,
 				`  credential:     "EventX API" (API token, ${simulator.url})`,
 				`  simulator:      ${simulator.url}  (demo events, attendees; control routes under /__sim/)`,
-				`  examples:       ${examples.length} workflows from examples/, on the demo event ${demo.eventName} (Overview page)`,
-				`  trigger test:   POST ${simulator.url}/__sim/notify {"eventId","action","attendee"}`,
+				`  examples:       ${demo.workflows.length} workflows from examples/, on the demo event ${demo.eventName} (Overview page)`,
+				queue
+					? '  your data:      thrown away on exit in queue mode'
+					: `  your data:      kept in ${userFolder} across restarts`,
+				queue
+					? '  edits:          restart npm run dev to load an edit in queue mode'
+					: '  edits:          nodes/ and credentials/ are rebuilt and reloaded into n8n as you save',
+				'  fire the triggers (activate a workflow on the demo event first):',
+				...triggerCommands(simulator.url, ids).map(
+					({ events, command }) => `    ${events}:\n      ${command}`,
+				),
 				...(webhookLine ? [webhookLine] : []),
 				`  Ctrl-C stops n8n${queue ? ', Redis, PostgreSQL' : ''} and the simulator.`,
 				'',

@@ -15,7 +15,12 @@ const README_SHOTS = [
 const shots = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-nodes-eventx-shots-'));
 const jest = childProcess.spawnSync(
 	process.execPath,
-	[path.join(repoRoot, 'node_modules', 'jest', 'bin', 'jest.js'), 'test/e2e', '-t', 'editor'],
+	[
+		path.join(repoRoot, 'node_modules', 'jest', 'bin', 'jest.js'),
+		'test/e2e/n8n-main.e2e.test.ts',
+		'-t',
+		'editor',
+	],
 	{ cwd: repoRoot, stdio: 'inherit', env: { ...process.env, SCREENSHOTS_DIR: shots } },
 );
 if (jest.status !== 0) process.exit(jest.status ?? 1);

@@ -3,18 +3,38 @@
  * the benchmark).
  *
  *   node .build-tools/scripts/simulator.js [--port 4010] [--empty | --bench | --bench-large] [--latency 20]
+ *     [--state <file>]
  *
  * `--bench` seeds the benchmark's data: 2,000 events the demo user hosts, the first of them with
  * 20,000 attendees. `--bench-large` seeds one event with 500,000 attendees (the benchmark's
  * `--large` job). Prints `EventX simulator listening on <url>` once it answers; it is driven
  * over HTTP through its API and its `/__sim/*` control routes, and stops on SIGINT / SIGTERM.
+ *
+ * `--state <file>` (the sandbox of `npm run dev`): starts from the data saved in the file when it
+ * exists, and saves the data there within a second of each change and when it stops.
  */
 import { seedAttendees, Simulator, type SeedOptions } from '../test/simulator';
-import { print, printError, process } from '../test/platform.cjs';
+import { fs, print, printError, process, setTimeout } from '../test/platform.cjs';
 
 export const BENCH_EVENTS = 2000;
 export const BENCH_ATTENDEES = 20_000;
 export const BENCH_LARGE_ATTENDEES = 500_000;
+
+/** Saves the simulator's data to `file` (whole or not at all) when it answered something since. */
+function keeper(sim: Simulator, file: string) {
+	let saved = -1;
+	const save = () => {
+		if (sim.handled === saved) return;
+		saved = sim.handled;
+		fs.writeFileSync(`${file}.tmp`, sim.snapshot());
+		fs.renameSync(`${file}.tmp`, file);
+	};
+	const loop = () => {
+		save();
+		setTimeout(loop, 1000).unref();
+	};
+	return { save, loop };
+}
 
 function option(args: string[], name: string): number | undefined {
 	const index = args.indexOf(name);
@@ -42,13 +62,21 @@ async function main(): Promise<void> {
 		const ids = seedAttendees(sim.store, [eventId], { perEvent });
 		sim.seeded.attendeeIds[eventId] = ids[eventId];
 	}
+	const stateIndex = args.indexOf('--state');
+	const stateFile = stateIndex < 0 ? undefined : args[stateIndex + 1];
+	if (stateFile && fs.existsSync(stateFile)) sim.restore(fs.readFileSync(stateFile, 'utf8'));
+	const keep = stateFile ? keeper(sim, stateFile) : undefined;
+	keep?.loop();
 	await sim.start(option(args, '--port') ?? 0);
 	// Its 500,000 attendees are too many for /__sim/state: the event is named here.
 	if (large) print(`Event with ${BENCH_LARGE_ATTENDEES} attendees: ${sim.seeded.eventIds[0]}`);
 	print(`EventX simulator listening on ${sim.url}`);
 	print(`Demo API token: ${sim.seeded.apiToken}`);
 	const stop = () => {
-		void sim.stop().finally(() => process.exit(0));
+		void sim
+			.stop()
+			.then(() => keep?.save())
+			.finally(() => process.exit(0));
 	};
 	process.once('SIGINT', stop);
 	process.once('SIGTERM', stop);

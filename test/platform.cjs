@@ -14,6 +14,7 @@ const os = require('node:os');
 const path = require('node:path');
 const timers = require('node:timers');
 const util = require('node:util');
+const vm = require('node:vm');
 
 /** Writes one line to standard output (a tool's report), formatted as console.log formats. */
 function print(...args) {
@@ -34,6 +35,7 @@ module.exports = {
 	os,
 	path,
 	process,
+	vm,
 	setTimeout: timers.setTimeout,
 	clearTimeout: timers.clearTimeout,
 	/** The repository's root folder, from test/ (sources) or .build-tools/test/ (compiled tools). */

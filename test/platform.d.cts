@@ -6,6 +6,7 @@ export * as inspector from 'node:inspector';
 export * as net from 'node:net';
 export * as os from 'node:os';
 export * as path from 'node:path';
+export * as vm from 'node:vm';
 export declare const process: NodeJS.Process;
 export declare const setTimeout: typeof globalThis.setTimeout;
 export declare const clearTimeout: typeof globalThis.clearTimeout;

@@ -80,13 +80,14 @@ export async function n8nCli(
 	});
 }
 
-/** Starts `n8n start` and waits for its "Editor is now accessible" line. */
+/** Starts `n8n start` (`extra`: more env) and waits for its "Editor is now accessible" line. */
 export async function startN8n(
 	setup: N8nSetup,
 	echo?: (chunk: string) => void,
+	extra: Record<string, string> = {},
 ): Promise<ManagedProcess> {
 	return await startProcess(setup.n8n.node, [setup.n8n.bin, 'start'], {
-		env: n8nEnv(setup),
+		env: n8nEnv(setup, extra),
 		cwd: setup.userFolder,
 		ready: /Editor is now accessible/,
 		timeoutMs: 180000,

@@ -132,20 +132,26 @@ export async function startProcess(
 	return { child, match, output: () => output, stop };
 }
 
-/** Compiles the tools' project (scripts, simulator, harness) to `.build-tools/`; returns a script's file. */
+/**
+ * The compiled file of a tool (scripts, simulator, harness) in `.build-tools/`, compiled first when
+ * a source changed since the last compile (`scripts/run-tool.mjs --compile` decides).
+ */
 export function compileScript(relativeTs: string, log: Log = print): string {
-	// A tool started by scripts/run-tool.mjs runs from .build-tools/, compiled just before: the
-	// tools are compiled once per command, and at most once per process otherwise (the e2e test).
+	// A tool started by scripts/run-tool.mjs runs from .build-tools/, checked just before.
 	const runningCompiled = process.argv[1]?.includes(`${path.sep}.build-tools${path.sep}`) === true;
-	if (!runningCompiled && !toolsCompiled) {
-		const tsc = join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-		run(process.execPath, [tsc, '-p', 'tsconfig.tools.json'], REPO_ROOT, log);
-		toolsCompiled = true;
+	if (!runningCompiled && !toolsChecked) {
+		run(
+			process.execPath,
+			[join(REPO_ROOT, 'scripts', 'run-tool.mjs'), '--compile'],
+			REPO_ROOT,
+			log,
+		);
+		toolsChecked = true;
 	}
 	return join(REPO_ROOT, '.build-tools', relativeTs.replace(/\.ts$/, '.js'));
 }
 
-let toolsCompiled = false;
+let toolsChecked = false;
 
 /** Starts the simulator (scripts/simulator.ts, compiled) in its own process; resolves its URL. */
 export async function startSimulatorProcess(
@@ -154,6 +160,8 @@ export async function startSimulatorProcess(
 		/** Demo data (default), none, or the benchmark's (2,000 events, 20,000 attendees). */
 		data?: 'demo' | 'empty' | 'bench';
 		latencyMs?: number;
+		/** A file the simulator starts from (when it exists) and keeps its data in. */
+		stateFile?: string;
 		log?: Log;
 		echo?: (chunk: string) => void;
 	} = {},
@@ -163,6 +171,7 @@ export async function startSimulatorProcess(
 	if (options.data === 'empty') args.push('--empty');
 	if (options.data === 'bench') args.push('--bench');
 	if (options.latencyMs !== undefined) args.push('--latency', String(options.latencyMs));
+	if (options.stateFile) args.push('--state', options.stateFile);
 	const proc = await startProcess(process.execPath, args, {
 		ready: /EventX simulator listening on (http:\/\/\S+)/,
 		timeoutMs: 60000,

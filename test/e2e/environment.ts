@@ -22,7 +22,8 @@ import {
 import type { LoggedRequest } from '../simulator/server';
 import { DEMO_API_TOKEN } from '../simulator/store';
 import { CREDENTIAL_ID, type SimState } from './workflows';
-import { childProcess, fs, os, path, print, process, setTimeout } from '../platform.cjs';
+import { childProcess, fs, os, path, process, setTimeout } from '../platform.cjs';
+import { log } from './releases';
 
 const { spawnSync } = childProcess;
 const { mkdtempSync, rmSync, writeFileSync } = fs;
@@ -31,9 +32,7 @@ const { join } = path;
 
 export const OWNER = { email: 'owner@example.com', password: 'E2e-Password-1' };
 
-export const log = (line: string) => {
-	if (process.env.E2E_VERBOSE) print(line);
-};
+export { log };
 
 /** The error messages in n8n's output, to say why an execution failed. */
 export const messages = (output: string) =>

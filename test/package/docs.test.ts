@@ -1,3 +1,4 @@
+import { TRIGGER_ID_PLACEHOLDERS, triggerCommands } from '../../scripts/runtime/sandbox';
 import { fs, path, repoRoot } from '../platform.cjs';
 
 // The README stays short and every link of the documentation leads somewhere: a file of the
@@ -94,6 +95,19 @@ describe('the README', () => {
 			.filter((match): match is RegExpMatchArray => !!match);
 		expect(contents.map((match) => match[1])).toEqual(sections);
 		expect(contents.map((match) => match[2])).toEqual(sections.map(slug));
+	});
+});
+
+describe("the README's trigger commands", () => {
+	test('are the ones the sandbox prints, with placeholders for the demo IDs', () => {
+		const readme = read(README);
+		const rows = triggerCommands('http://127.0.0.1:4010', TRIGGER_ID_PLACEHOLDERS).map(
+			({ events, command }) => `| ${events} | \`${command}\` |`,
+		);
+		expect(rows.filter((row) => !readme.includes(row))).toEqual([]);
+		// Said once: no other page repeats a trigger command.
+		for (const file of DOCS.filter((f) => f !== README))
+			expect(read(file)).not.toMatch(/__sim\/(attendees|orders|events)\//);
 	});
 });
 

@@ -16,6 +16,7 @@ import {
 	type RouteResult,
 } from './http';
 import { routeFactories, type SimulatorServices } from './routes';
+import { attendeeControlRoutes } from './routes/attendees';
 import {
 	addOrder,
 	orderJson,
@@ -79,7 +80,9 @@ export class Simulator {
 	private readonly pending = new Set<Promise<unknown>>();
 	/** The host of Media Upload's pre-signed URLs: another origin than the API. */
 	readonly storage = new StorageHost(this.store);
-	readonly seeded: ReturnType<typeof seedDemo>;
+	seeded: ReturnType<typeof seedDemo>;
+	/** Requests answered so far (API and control routes): what a saved snapshot is compared with. */
+	handled = 0;
 
 	constructor(options: SimulatorOptions = {}) {
 		this.latencyMs = options.latencyMs ?? 0;
@@ -91,8 +94,44 @@ export class Simulator {
 		this.routes = routeFactories
 			.flatMap((factory) => factory(this.store, services))
 			.map(compileRoute);
-		this.controlRoutes = this.buildControlRoutes().map(compileRoute);
+		// Answered once the change's webhook deliveries are answered.
+		const sandboxRoutes = attendeeControlRoutes(this.store, services).map((route) => ({
+			...route,
+			handler: async (context: Parameters<Route['handler']>[0]) => {
+				const result = await route.handler(context);
+				await this.settled();
+				return result;
+			},
+		}));
+		this.controlRoutes = [...this.buildControlRoutes(), ...sandboxRoutes].map(compileRoute);
 		this.seeded = seedDemo(this.store, options.seed === false ? { events: 0 } : options.seed);
+	}
+
+	/** The store and what was seeded, as JSON (maps and buffers kept): `npm run dev` keeps it. */
+	snapshot(): string {
+		return JSON.stringify(
+			{ seeded: this.seeded, store: this.store },
+			function (this: Record<string, unknown>, key: string, value: unknown) {
+				const original = this[key];
+				if (original instanceof Map) return { $map: [...original] };
+				if (Buffer.isBuffer(original)) return { $buffer: original.toString('base64') };
+				return value;
+			},
+		);
+	}
+
+	/** Puts back what `snapshot` saved, over the data this simulator was seeded with. */
+	restore(text: string): void {
+		const saved = JSON.parse(text, (_key, value: unknown) => {
+			if (value && typeof value === 'object' && !Array.isArray(value)) {
+				const { $map, $buffer } = value as { $map?: Array<[unknown, unknown]>; $buffer?: string };
+				if ($map) return new Map($map);
+				if (typeof $buffer === 'string') return Buffer.from($buffer, 'base64');
+			}
+			return value;
+		}) as { seeded: Simulator['seeded']; store: Partial<Store> };
+		Object.assign(this.store, saved.store);
+		this.seeded = saved.seeded;
 	}
 
 	get url(): string {
@@ -392,6 +431,7 @@ export class Simulator {
 		const url = new URL(req.url ?? '/', 'http://simulator');
 		const method = (req.method ?? 'GET').toUpperCase();
 		const path = url.pathname;
+		this.handled++;
 		const control = this.match(this.controlRoutes, method, path);
 		const fault = control ? undefined : this.faults.take(method, path);
 		const entry: LoggedRequest = {

@@ -453,3 +453,66 @@ export function attendeeRoutes(store: Store, services: SimulatorServices): Route
 		},
 	];
 }
+
+/**
+ * The sandbox's way to make attendees change as EventX's admin panel would (outside the public
+ * API, no token): create, update, register and remove one. Each fires the webhook deliveries the
+ * change would, and the polling trigger sees it in the lists.
+ */
+export function attendeeControlRoutes(store: Store, services: SimulatorServices): Route[] {
+	const attendee = (id: string): AttendeeRecord => {
+		const a = store.attendees.get(id) as AttendeeRecord | undefined;
+		if (!a || a.removedAt) throw notFound('Attendee');
+		return a;
+	};
+	const changed = (a: AttendeeRecord, action: string) => {
+		services.notify(a.eventId, action, deliveryAttendee(a));
+		return ok(attendeeJson(a));
+	};
+	return [
+		{
+			// Body: the attendee's profile (firstName, invitationEmail, registrationStatus...).
+			method: 'POST',
+			pattern: '/__sim/events/:eventId/attendees',
+			public: true,
+			handler: ({ params, body }) => {
+				if (!store.events.get(params.eventId)) throw notFound('Event');
+				const profile = checkProfile(store, params.eventId, body ?? {}, 'body', []);
+				const a = newAttendee(params.eventId, profile, store.now());
+				store.attendees.set(a.id, a);
+				return changed(a, 'attendee-create');
+			},
+		},
+		{
+			method: 'PATCH',
+			pattern: '/__sim/attendees/:attendeeId',
+			public: true,
+			handler: ({ params, body }) => {
+				const a = attendee(params.attendeeId);
+				apply(a, checkProfile(store, a.eventId, body ?? {}, 'body', []), store.now());
+				return changed(a, 'attendee-update');
+			},
+		},
+		{
+			// A pending attendee completes the registration.
+			method: 'POST',
+			pattern: '/__sim/attendees/:attendeeId/register',
+			public: true,
+			handler: ({ params }) => {
+				const a = attendee(params.attendeeId);
+				apply(a, { registrationStatus: 'registered' }, store.now());
+				return changed(a, 'attendee-update');
+			},
+		},
+		{
+			method: 'DELETE',
+			pattern: '/__sim/attendees/:attendeeId',
+			public: true,
+			handler: ({ params }) => {
+				const a = attendee(params.attendeeId);
+				a.removedAt = store.now();
+				return changed(a, 'attendee-delete');
+			},
+		},
+	];
+}

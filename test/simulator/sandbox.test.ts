@@ -1,0 +1,139 @@
+// What `npm run dev` needs of the simulator: its data saved and put back across restarts, and
+// attendee changes made as EventX's admin panel would (the banner's trigger commands).
+import { useSimulator } from '../fixtures';
+import { simRequest } from '../e2e/environment';
+import { demoTriggerIds, triggerCommands } from '../../scripts/runtime/sandbox';
+import { apiCall } from './apiCall';
+import { Simulator } from './server';
+
+const ctx = useSimulator();
+
+describe('Simulator: a snapshot of its data', () => {
+	it('puts back attendees, orders, media bytes, the clock and what was seeded', async () => {
+		const sim = ctx.sim;
+		const [eventId] = sim.seeded.eventIds;
+		const created = await simRequest<Record<string, unknown>>(
+			sim.url,
+			'POST',
+			`/__sim/events/${eventId}/attendees`,
+			{ firstName: 'Grace', invitationEmail: 'grace@example.com' },
+		);
+		const order = sim.addOrder(eventId, { status: 'pending_payment' });
+		sim.store.media.set('m1', {
+			id: 'm1',
+			eventId,
+			fileName: 'a.txt',
+			mimeType: 'text/plain',
+			byteSize: 3,
+			checksum: 'x',
+			bytes: Buffer.from('abc'),
+			createdAt: '2026-01-01T00:00:00.000Z',
+		});
+		sim.store.freezeTime('2026-12-01T09:00:00.000Z');
+
+		const copy = new Simulator({ seed: false });
+		copy.restore(sim.snapshot());
+		await copy.start();
+		try {
+			expect(copy.seeded).toEqual(sim.seeded);
+			expect(copy.store.attendees.get(String(created.id))).toMatchObject({
+				firstName: 'Grace',
+				invitationEmail: 'grace@example.com',
+				eventId,
+			});
+			expect(copy.store.orders.get(order.id)?.status).toBe('pending_payment');
+			expect(copy.store.media.get('m1')?.bytes?.toString()).toBe('abc');
+			expect(copy.store.now()).toBe('2026-12-01T09:00:00.000Z');
+			// The API answers from the restored data, with the demo token.
+			const answer = await apiCall(
+				copy,
+				'GET',
+				`/public-api/v1/event/${eventId}/attendee/${created.id}`,
+			);
+			expect(answer.status).toBe(200);
+			expect(answer.body.data?.firstName).toBe('Grace');
+		} finally {
+			await copy.stop();
+		}
+	});
+});
+
+describe("Simulator: the sandbox's attendee changes", () => {
+	it('create, update, register, check in and delete, each with its webhook delivery', async () => {
+		const sim = ctx.sim;
+		const [eventId] = sim.seeded.eventIds;
+		const actions: string[] = [];
+		const notify = sim.notify.bind(sim);
+		sim.notify = (event, action, attendee) => {
+			actions.push(`${event === eventId ? 'event' : event} ${action}`);
+			return notify(event, action, attendee);
+		};
+		const created = await simRequest<Record<string, unknown>>(
+			sim.url,
+			'POST',
+			`/__sim/events/${eventId}/attendees`,
+			{ firstName: 'Ada', invitationEmail: 'ada@example.com', registrationStatus: 'pending' },
+		);
+		expect(created).toMatchObject({
+			firstName: 'Ada',
+			registrationStatus: 'pending',
+			registeredAt: null,
+		});
+		const id = String(created.id);
+		const updated = await simRequest<Record<string, unknown>>(
+			sim.url,
+			'PATCH',
+			`/__sim/attendees/${id}`,
+			{
+				jobTitle: 'CTO',
+			},
+		);
+		expect(updated.jobTitle).toBe('CTO');
+		const registered = await simRequest<Record<string, unknown>>(
+			sim.url,
+			'POST',
+			`/__sim/attendees/${id}/register`,
+		);
+		expect(registered.registrationStatus).toBe('registered');
+		expect(typeof registered.registeredAt).toBe('string');
+		await simRequest(sim.url, 'POST', `/__sim/attendees/${id}/check-in`);
+		await simRequest(sim.url, 'DELETE', `/__sim/attendees/${id}`);
+		expect(sim.store.attendees.get(id)?.removedAt).toEqual(expect.any(String));
+		expect(actions).toEqual([
+			'event attendee-create',
+			'event attendee-update',
+			'event attendee-update',
+			'event attendee-check-in',
+			'event attendee-delete',
+		]);
+		const gone = await fetch(`${sim.url}/__sim/attendees/${id}`, { method: 'DELETE' });
+		expect(gone.status).toBe(404);
+	});
+});
+
+describe("The sandbox banner's trigger commands", () => {
+	it('each acts on a demo record of the examples event and is answered 200, in any order', async () => {
+		const sim = ctx.sim;
+		const eventId = sim.seeded.eventIds[1];
+		const state = (await (await fetch(`${sim.url}/__sim/state`)).json()) as Parameters<
+			typeof demoTriggerIds
+		>[0];
+		const ids = demoTriggerIds(state, eventId);
+		expect(Object.values(ids).filter((id) => id.startsWith('<'))).toEqual([]);
+		// Five different attendees: no command undoes what another needs.
+		const attendees = [
+			ids.attendeeId,
+			ids.pendingAttendeeId,
+			ids.notCheckedInAttendeeId,
+			ids.checkedInAttendeeId,
+			ids.deletableAttendeeId,
+		];
+		expect(new Set(attendees).size).toBe(5);
+		const statuses: number[] = [];
+		for (const { command } of [...triggerCommands(sim.url, ids)].reverse()) {
+			const [, method, url, body] = command.match(/^curl -X (\w+) (\S+)(?: -d '(.*)')?$/)!;
+			statuses.push((await fetch(url, { method, body })).status);
+		}
+		expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 200]);
+	});
+});
