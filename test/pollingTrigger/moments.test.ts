@@ -1,5 +1,7 @@
 // The moment rules of the event timeline triggers (Event Starting, Doors Opening, Event Ended),
 // poll by poll, with every expected value written out.
+import type { IDataObject } from 'n8n-workflow';
+
 import {
 	decodeFired,
 	MAX_FIRED,
@@ -14,7 +16,7 @@ const DAY = 86_400_000;
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
 
-const event = (id: string, startsAt: string, extra: Record<string, unknown> = {}) => ({
+const event = (id: string, startsAt: string, extra: IDataObject = {}): IDataObject => ({
 	id,
 	startsAt,
 	endsAt: new Date(at(startsAt) + 8 * HOUR).toISOString(),
@@ -27,7 +29,7 @@ const dayBefore: MomentRule = { field: 'startsAt', offsetMs: -DAY, maxLatenessMs
 
 /** Polls at each time in turn, returning what each fired (event IDs) and the last state. */
 function pollAt(
-	events: Array<Record<string, unknown>> | (() => Array<Record<string, unknown>>),
+	events: IDataObject[] | (() => IDataObject[]),
 	rule: MomentRule,
 	state: MomentState,
 	times: string[],
