@@ -33,12 +33,15 @@ function exampleWorkflow(
 	};
 	for (const node of workflow.nodes) {
 		if (!String(node.type).startsWith(`${PACKAGE_NAME}.`)) continue;
-		node.parameters.eventId = {
-			__rl: true,
-			mode: 'list',
-			value: choices.eventId,
-			cachedResultName: choices.eventName,
-		};
+		// The event is picked where the node asks for one; one taken from the trigger's item stays.
+		const picked = node.parameters.eventId as { mode?: string } | undefined;
+		if (picked?.mode === 'list')
+			node.parameters.eventId = {
+				__rl: true,
+				mode: 'list',
+				value: choices.eventId,
+				cachedResultName: choices.eventName,
+			};
 		if ('ticketClassId' in node.parameters) node.parameters.ticketClassId = choices.ticketClassId;
 		node.credentials.eventXApi.id = credentialId;
 	}
@@ -53,6 +56,8 @@ export const EXAMPLE_IDS = {
 	lifecycle: 'evxExampleLifecycle',
 	accounting: 'evxExampleAccounting',
 	calendar: 'evxExampleCalendar1',
+	afterEvent: 'evxExampleAfterEvent',
+	dayBefore: 'evxExampleDayBefore1',
 } as const;
 
 /**
@@ -96,6 +101,9 @@ export function demoExamples(
 			exampleWorkflow('attendee-lifecycle.json', EXAMPLE_IDS.lifecycle, credentialId, on),
 			exampleWorkflow('paid-order-accounting.json', EXAMPLE_IDS.accounting, credentialId, on),
 			exampleWorkflow('add-to-calendar.json', EXAMPLE_IDS.calendar, credentialId, on),
+			// Every event of the account: no event to pick.
+			exampleWorkflow('after-the-event.json', EXAMPLE_IDS.afterEvent, credentialId, on),
+			exampleWorkflow('day-before-reminder.json', EXAMPLE_IDS.dayBefore, credentialId, on),
 		],
 	};
 }
