@@ -18,9 +18,7 @@ describe('iCalendar text', () => {
 	});
 
 	test('continuation lines carry 74 octets after their space', () => {
-		expect(foldLine('y'.repeat(75 + 74 + 1))).toBe(
-			`${'y'.repeat(75)}\r\n ${'y'.repeat(74)}\r\n y`,
-		);
+		expect(foldLine('y'.repeat(75 + 74 + 1))).toBe(`${'y'.repeat(75)}\r\n ${'y'.repeat(74)}\r\n y`);
 	});
 
 	test('a 4-octet emoji that would cross octet 75 moves whole to the next line', () => {

@@ -42,7 +42,7 @@ const operationProperty: INodeProperties = {
 			value: 'getAsICalendar',
 			description:
 				'Make an iCalendar (.ics) file of an event, for calendar apps (Add to Calendar links, invitations, feeds). Needs the event; returns the file, one per item or one for all items.',
-			action: 'Get an event as an iCalendar file',
+			action: 'Get an event as a calendar file',
 		},
 		{
 			name: 'Get Many',
