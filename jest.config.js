@@ -17,12 +17,21 @@ const SLOW = [
 	'/test/pollingTrigger/catchUp.test.ts',
 ];
 
+/**
+ * Node's environment, plus the published OpenAPI that every exchange of the in-process simulator is
+ * held to (compiled once per worker); after each test, what departed from it fails the test.
+ */
+const heldToContract = {
+	testEnvironment: '<rootDir>/test/simulator/contractEnvironment.ts',
+	setupFilesAfterEnv: ['<rootDir>/test/simulator/contractSetup.ts'],
+};
+
 /** @type {import('jest').Config} */
 module.exports = {
 	projects: [
 		{
 			displayName: 'unit',
-			testEnvironment: 'node',
+			...heldToContract,
 			roots: ['<rootDir>/test'],
 			testMatch: ['**/*.test.ts'],
 			testPathIgnorePatterns: ['\\.e2e\\.test\\.ts$', ...SLOW],
@@ -32,7 +41,7 @@ module.exports = {
 		},
 		{
 			displayName: 'slow',
-			testEnvironment: 'node',
+			...heldToContract,
 			roots: ['<rootDir>/test'],
 			testMatch: SLOW.map((file) => `<rootDir>${file}`),
 			transform,

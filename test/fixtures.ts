@@ -77,7 +77,7 @@ export function createEventParameters(sim: Simulator, name = 'Retry Test') {
 	return {
 		resource: 'event',
 		operation: 'create',
-		organizationId: sim.seeded.organizations.hosted,
+		organizationId: byId(sim.seeded.organizations.hosted),
 		name,
 		startsAt: '2027-03-01T18:00:00Z',
 		endsAt: '2027-03-01T23:00:00Z',

@@ -46,4 +46,6 @@ module.exports = {
 	),
 	print,
 	printError,
+	/** The realm's global object (in a jest test file: the file's own), e.g. for what the jest environment put there. */
+	globals: globalThis,
 };

@@ -13,3 +13,4 @@ export declare const clearTimeout: typeof globalThis.clearTimeout;
 export declare const repoRoot: string;
 export declare function print(...args: unknown[]): void;
 export declare function printError(...args: unknown[]): void;
+export declare const globals: Record<string, unknown>;

@@ -56,7 +56,7 @@ export const webhookParams = (operation: string, extra?: INodeParameters) =>
 export const eventCreate = (field: string) => (sim: Simulator) => ({
 	resource: 'event',
 	operation: 'create',
-	organizationId: sim.seeded.organizations.hosted,
+	organizationId: byId(sim.seeded.organizations.hosted),
 	name: 'Catalogue',
 	startsAt: '2027-03-01T18:00:00Z',
 	endsAt: '2027-03-01T23:00:00Z',

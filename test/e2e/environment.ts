@@ -83,6 +83,30 @@ export async function simRequest<T = unknown>(
 	return (await response.json()) as T;
 }
 
+/**
+ * Fails with what the simulator (a process of its own) recorded as departing from the published
+ * OpenAPI since the last call for this simulator: its operation, status and JSON pointer each.
+ * The e2e suites run it after each test (test/simulator/README.md, "Held to the published contract").
+ */
+export async function assertContractKept(url: string): Promise<void> {
+	const { violations } = await simRequest<{ violations: Array<{ text: string }> }>(
+		url,
+		'GET',
+		'/__sim/contract',
+	);
+	const seen = contractReported.get(url) ?? 0;
+	contractReported.set(url, violations.length);
+	const fresh = violations.slice(seen);
+	if (fresh.length > 0)
+		throw new Error(
+			`The simulator departed from the published OpenAPI ${fresh.length} time(s):\n` +
+				fresh.map((v) => `  - ${v.text}`).join('\n'),
+		);
+}
+
+/** How many of each simulator's violations were already reported. */
+const contractReported = new Map<string, number>();
+
 /** A call to the simulator's public API with the demo user's token; fails unless 2xx. */
 export async function eventxRequest<T = Record<string, unknown>>(
 	url: string,

@@ -3,6 +3,7 @@
  * node (so that a worker runs it), a send to every attendee of an event, and an import
  * (Return All, then Create or Update of every attendee read).
  */
+import { mappedColumns } from '../actions/attendee/fixtures';
 import { byId, chainWorkflow, eventxNode, webhookTrigger, type ActionStep } from './workflows';
 
 type Json = Record<string, unknown>;
@@ -74,8 +75,8 @@ export function queueWorkflows(actionSteps: ActionStep[], bulkEventId: string): 
 					resource: 'attendee',
 					operation: 'upsert',
 					eventId: byId(bulkEventId),
-					attendeeId: '={{ $json.id }}',
-					upsertFields: { jobTitle: 'Imported' },
+					matchOn: 'id',
+					columns: mappedColumns({ id: '={{ $json.id }}', jobTitle: 'Imported' }),
 				},
 				1,
 			),

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { demoExamples, EXAMPLE_IDS, N8N_MAIN } from '../../scripts/n8n-runtime';
 import { missingQueueServices } from '../../scripts/queue-services';
 import { DEMO_API_TOKEN } from '../simulator/store';
-import { outputOf } from './environment';
+import { assertContractKept, outputOf } from './environment';
 import { e2eReleases, packedPackage } from './releases';
 import { ModelServer } from './model-server';
 import { QueueEnvironment } from './queue-environment';
@@ -142,8 +142,17 @@ describeQueue('n8n queue mode (2.41.1: main, webhook process, workers, Redis, Po
 		}
 	});
 
+	// What the simulator accepted or answered against the published OpenAPI fails the test.
+	afterEach(async () => {
+		if (env?.simulator) await assertContractKept(env.simulator.url);
+	});
+
 	afterAll(async () => {
-		await env?.stop();
+		try {
+			if (env?.simulator) await assertContractKept(env.simulator.url);
+		} finally {
+			await env?.stop();
+		}
 		print(
 			[
 				`Queue-mode figures (n8n 2.41.1, Node 24, ${machine}):`,

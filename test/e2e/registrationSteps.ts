@@ -225,10 +225,10 @@ function pathMappingSteps(expect: jest.Expect, seed: ActionSeed): ActionStep[] {
 	const mapping = (operation: string) => ({
 		resource: 'customDomainPathMapping',
 		operation,
-		organizationId: ORG_HOSTED,
-		customDomainId: fromStep('Create Custom Domain', 'id'),
+		organizationId: byId(ORG_HOSTED),
+		customDomainId: byId(fromStep('Create Custom Domain', 'id')),
 	});
-	const created = fromStep('Create Path Mapping', 'id');
+	const created = byId(fromStep('Create Path Mapping', 'id'));
 	const form = fromStep('Create Registration Form', 'id');
 	return [
 		{
@@ -288,9 +288,9 @@ function customDomainSteps(expect: jest.Expect, seed: ActionSeed): ActionStep[] 
 	const domain = (operation: string) => ({
 		resource: 'customDomain',
 		operation,
-		organizationId: ORG_HOSTED,
+		organizationId: byId(ORG_HOSTED),
 	});
-	const created = fromStep('Create Custom Domain', 'id');
+	const created = byId(fromStep('Create Custom Domain', 'id'));
 	return [
 		{
 			name: 'Create Custom Domain',

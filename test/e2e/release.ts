@@ -8,7 +8,7 @@
  */
 
 import type { N8nRelease } from '../../scripts/n8n-runtime';
-import { E2eEnvironment } from './environment';
+import { assertContractKept, E2eEnvironment } from './environment';
 import { e2eReleases, packedPackage } from './releases';
 import { actionsSuite } from './suites/actions.suite';
 import { agentSuite } from './suites/agent.suite';
@@ -59,9 +59,18 @@ export function describeRelease(release: N8nRelease): void {
 				);
 			});
 
+			// What the simulator accepted or answered against the published OpenAPI fails the test.
+			afterEach(async () => {
+				if (environment) await assertContractKept(environment.simulator.url);
+			});
+
 			afterAll(async () => {
-				await environment?.stop();
-				print(`n8n ${release.version} e2e: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+				try {
+					if (environment) await assertContractKept(environment.simulator.url);
+				} finally {
+					await environment?.stop();
+					print(`n8n ${release.version} e2e: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+				}
 			});
 
 			describe('the package as a user installs it', () => {

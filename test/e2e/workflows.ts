@@ -4,6 +4,7 @@
  * with what n8n must output and what the simulator must have received).
  */
 import type { LoggedRequest } from '../simulator/server';
+import { mappedColumns } from '../actions/attendee/fixtures';
 import { byId } from '../fixtures';
 import { registrationSteps } from './registrationSteps';
 import { commerceSteps } from './commerceSteps';
@@ -45,12 +46,18 @@ export interface ActionSeed {
 	addOnId: string;
 	/** A text question of the event. */
 	questionId: string;
+	/** An attendee of the event and its short code (EventX answers no short code with an attendee). */
+	shortCode: { attendeeId: string; code: string };
 }
 
 export function actionSeed(state: SimState): ActionSeed {
 	const eventId = state.seeded.eventIds[0];
 	const textQuestion = state.customFields[eventId].find((q) => q.type === 'text');
+	const withCode = state.attendees.find(
+		(a) => a.eventId === eventId && !a.removedAt && a.shortCode,
+	);
 	return {
+		shortCode: { attendeeId: String(withCode?.id), code: String(withCode?.shortCode) },
 		eventId,
 		ticketClassId: String(state.ticketClasses[eventId][1].id),
 		addOnId: String(state.ticketClassAddOns[eventId][0].id),
@@ -142,7 +149,7 @@ function eventSteps(expect: jest.Expect): ActionStep[] {
 			parameters: {
 				resource: 'event',
 				operation: 'create',
-				organizationId: ORG_HOSTED,
+				organizationId: byId(ORG_HOSTED),
 				name: 'E2E Launch Party',
 				startsAt: '2027-03-01T18:00:00Z',
 				endsAt: '2027-03-01T23:00:00Z',
@@ -228,14 +235,15 @@ function attendeeSteps(expect: jest.Expect, seed: ActionSeed): ActionStep[] {
 				expect(output.every((a) => a.firstName === 'Grace')).toBe(true);
 				const created = output.map((a) => String(a.createdAt));
 				expect([...created].sort()).toEqual(created);
-				const sent = forStep(requests, 'GET', /\/attendee$/);
+				// Create or Update reads the list too (its email match): this step's read searches.
+				const sent = forStep(requests, 'GET', /\/attendee$/).filter((r) => r.query.q);
 				expect(sent).toHaveLength(1);
 				expect(sent[0].query).toMatchObject({ q: 'Grace', sort: 'createdAt', pageSize: '3' });
 			},
 		},
 		{
 			name: 'Get Attendee',
-			parameters: { ...attendee('get'), attendeeId: fromStep('Get Many Attendees', 'id') },
+			parameters: { ...attendee('get'), attendeeId: byId(fromStep('Get Many Attendees', 'id')) },
 			check: ({ output, requests }) => {
 				expect(output).toHaveLength(1);
 				expect(output[0].firstName).toBe('Grace');
@@ -260,13 +268,11 @@ function attendeeSteps(expect: jest.Expect, seed: ActionSeed): ActionStep[] {
 			name: 'Get Attendee by Short Code',
 			parameters: {
 				...attendee('getByShortCode'),
-				shortCode: "={{ $('Get Many Attendees').first().json.shortCode.toLowerCase() }}",
+				shortCode: seed.shortCode.code.toLowerCase(),
 				options: { ignoreCase: true },
 			},
-			check: ({ output, requests, outputOf }) => {
-				expect(output).toEqual([
-					expect.objectContaining({ id: outputOf('Get Many Attendees')[0].id }),
-				]);
+			check: ({ output, requests }) => {
+				expect(output).toEqual([expect.objectContaining({ id: seed.shortCode.attendeeId })]);
 				const sent = forStep(requests, 'GET', /\/attendee\/short-code\/[^/]+$/);
 				expect(sent).toHaveLength(1);
 				expect(sent[0].query).toEqual({ isIgnoreCase: 'true' });
@@ -276,20 +282,24 @@ function attendeeSteps(expect: jest.Expect, seed: ActionSeed): ActionStep[] {
 			name: 'Create or Update Attendee',
 			parameters: {
 				...attendee('upsert'),
-				upsertFields: {
+				matchOn: 'invitationEmail',
+				columns: mappedColumns({
 					firstName: 'E2E',
 					lastName: 'Newcomer',
 					invitationEmail: 'newcomer@example.com',
 					registrationStatus: 'registered',
-				},
-				upsertCustomFields: { fields: [{ questionId: seed.questionId, value: '11-50' }] },
+					[seed.questionId]: '11-50',
+				}),
 			},
 			check: ({ output, requests, state }) => {
 				expect(output).toHaveLength(1);
 				expect(output[0]).toMatchObject({
-					firstName: 'E2E',
-					invitationEmail: 'newcomer@example.com',
+					result: 'created',
+					attendee: { firstName: 'E2E', invitationEmail: 'newcomer@example.com' },
 				});
+				// Matched on invitation email: the event's attendees are read once, oldest first.
+				const reads = forStep(requests, 'GET', /\/attendee$/).filter((r) => !r.query.q);
+				expect(reads.map((r) => r.query.sort)).toEqual(['createdAt,id']);
 				const sent = forStep(requests, 'PUT', /\/attendee\/bulk-upsert$/);
 				expect(sent).toHaveLength(1);
 				expect(sent[0].body).toEqual([
@@ -302,15 +312,19 @@ function attendeeSteps(expect: jest.Expect, seed: ActionSeed): ActionStep[] {
 					},
 				]);
 				// Deleted by a later step: the store no longer holds it, the request log does.
-				expect(state.attendees.some((a) => a.id === output[0].id)).toBe(false);
+				const { id } = output[0].attendee as Json;
+				expect(state.attendees.some((a) => a.id === id)).toBe(false);
 			},
 		},
 		{
 			name: 'Update Attendee',
 			parameters: {
 				...attendee('update'),
-				attendeeId: fromStep('Create or Update Attendee', 'id'),
-				updateFields: { jobTitle: 'Head of Events', city: 'Singapore' },
+				attendeeId: byId(fromStep('Create or Update Attendee', 'attendee.id')),
+				columns: mappedColumns(
+					{ jobTitle: 'Head of Events', city: 'Singapore' },
+					{ withId: false },
+				),
 			},
 			check: ({ output, requests }) => {
 				expect(output).toHaveLength(1);
@@ -329,7 +343,7 @@ function attendeeSteps(expect: jest.Expect, seed: ActionSeed): ActionStep[] {
 			name: 'Change Ticket',
 			parameters: {
 				...attendee('changeTicket'),
-				attendeeId: fromStep('Create or Update Attendee', 'id'),
+				attendeeId: byId(fromStep('Create or Update Attendee', 'attendee.id')),
 				ticketClassId: seed.ticketClassId,
 				addOns: { addOn: [{ ticketClassAddOnId: seed.addOnId, qty: 2 }] },
 			},
@@ -355,7 +369,7 @@ function attendeeSteps(expect: jest.Expect, seed: ActionSeed): ActionStep[] {
 
 function outreachSteps(expect: jest.Expect, seed: ActionSeed): ActionStep[] {
 	const eventId = byId(seed.eventId);
-	const newcomer = fromStep('Create or Update Attendee', 'id');
+	const newcomer = fromStep('Create or Update Attendee', 'attendee.id');
 	const outreach = (operation: string) => ({ resource: 'outreach', operation, eventId });
 	const sends: Array<[string, string, string, RegExp]> = [
 		[
@@ -487,7 +501,7 @@ function webhookSteps(expect: jest.Expect, seed: ActionSeed): ActionStep[] {
 			name: 'Update Webhook',
 			parameters: {
 				...webhook('update'),
-				webhookId: created,
+				webhookId: byId(created),
 				webhookUpdateFields: { actions: ['attendee-create', 'attendee-check-in'] },
 			},
 			check: ({ output, requests }) => {
@@ -500,7 +514,7 @@ function webhookSteps(expect: jest.Expect, seed: ActionSeed): ActionStep[] {
 		},
 		{
 			name: 'Delete Webhook',
-			parameters: { ...webhook('delete'), webhookId: created },
+			parameters: { ...webhook('delete'), webhookId: byId(created) },
 			check: ({ output, requests, state }) => {
 				expect(output).toEqual([expect.objectContaining({ deleted: true })]);
 				expect(forStep(requests, 'DELETE', /\/webhook\/[^/]+$/)).toHaveLength(1);
@@ -537,7 +551,7 @@ function attendeeRemovalSteps(expect: jest.Expect, seed: ActionSeed): ActionStep
 				resource: 'attendee',
 				operation: 'delete',
 				eventId,
-				attendeeIds: fromStep('Create or Update Attendee', 'id'),
+				attendeeIds: fromStep('Create or Update Attendee', 'attendee.id'),
 			},
 			check: ({ output, requests, state }) => {
 				expect(output).toHaveLength(1);

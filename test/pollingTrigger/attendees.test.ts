@@ -2,9 +2,7 @@
 // clock the tests move and freeze.
 import type { IDataObject } from 'n8n-workflow';
 
-import { tidyAttendee } from '../../nodes/EventX/trigger/delivery';
 import { useSimulator } from '../fixtures';
-import { deliveryAttendee } from '../simulator/deliveries';
 import {
 	activatePolling,
 	changeAttendee,
@@ -79,12 +77,38 @@ describe('EventX Polling Trigger: attendees', () => {
 			contactNo: '91234567',
 		});
 		const [item] = (await harness.pollItems())!;
-		// what EventX Trigger's Tidy output makes of the webhook delivery for the same attendee
-		const webhook = tidyAttendee(
-			'attendee-create',
+		// EventX Trigger's Tidy output for the webhook delivery of the same attendee, written out.
+		const webhook: IDataObject = {
+			action: 'attendee-create',
 			eventId,
-			deliveryAttendee(created) as IDataObject,
-		);
+			id: created.id,
+			firstName: 'Poll',
+			lastName: 'Test',
+			name: 'Poll Test',
+			email: 'switch@example.com',
+			registrationStatus: 'registered',
+			virtualAttendanceStatus: 'pending',
+			firstEnteredWebAppAt: null,
+			magicLinkUrl: `https://portal.eventx.io/magic-link/${created.id}/authorize`,
+			attendanceType: 'pending',
+			roleTags: ['visitor'],
+			ticketClassId: null,
+			ticketClassName: null,
+			jobTitle: 'Chef',
+			organization: 'EventX',
+			city: 'Hong Kong',
+			country: 'HK',
+			areaCode: '+852',
+			contactNo: '91234567',
+			source: null,
+			createdAt: String(created.createdAt),
+			updatedAt: String(created.updatedAt),
+			attendedAt: null,
+			registeredAt: String(created.createdAt),
+			checkedInAt: null,
+			customFields: {},
+			checkInMethod: null,
+		};
 		const shared = Object.keys(webhook).filter((key) => key in item.json);
 		expect(Object.fromEntries(shared.map((key) => [key, item.json[key]]))).toEqual(
 			Object.fromEntries(shared.map((key) => [key, webhook[key]])),
@@ -238,7 +262,8 @@ describe('EventX Polling Trigger: attendees', () => {
 		ctx.sim.addFault({ kind: 'status', status: 500, path: '/attendee$', times: 0 });
 		ctx.sim.clearLog();
 		const failed = await harness.poll();
-		expect(failed.error?.message).toBeDefined();
+		expect(failed.error?.name).toBe('NodeApiError');
+		expect(failed.error?.message).toBe('Injected failure (500)');
 		expect(failed.items).toBeNull();
 		expect(listReads(ctx.sim, 'attendee').map((r) => r.status)).toEqual([200, 500]);
 		expect(harness.savedStaticData).toEqual(saved);

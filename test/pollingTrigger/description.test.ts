@@ -3,8 +3,6 @@ import type { INode, INodeParameters, INodePropertyOptions } from 'n8n-workflow'
 import { NodeHelpers } from 'n8n-workflow';
 
 import { EventXPollingTrigger } from '../../nodes/EventX/EventXPollingTrigger.node';
-import { DEFAULT_MAX_RECORDS } from '../../nodes/EventX/polling/poll';
-import { POLL_TRIGGERS } from '../../nodes/EventX/polling/triggers';
 import { fs, path, repoRoot } from '../platform.cjs';
 
 const node = new EventXPollingTrigger();
@@ -49,9 +47,14 @@ describe('EventX Polling Trigger description', () => {
 	it('offers the six triggers (the first options parameter feeds the node panel), the event locator and the options', () => {
 		const trigger = description.properties.find((p) => p.type === 'options')!;
 		expect(trigger.name).toBe('trigger');
-		expect((trigger.options as INodePropertyOptions[]).map((o) => o.value)).toEqual(
-			POLL_TRIGGERS.map((t) => t.value),
-		);
+		expect((trigger.options as INodePropertyOptions[]).map((o) => o.value)).toEqual([
+			'attendeeCheckedIn',
+			'attendeeRegistered',
+			'attendeeUpdated',
+			'newAttendee',
+			'newOrder',
+			'orderPaid',
+		]);
 		const event = description.properties.find((p) => p.name === 'eventId')!;
 		expect(event.modes!.map((m) => m.name)).toEqual(['list', 'id']);
 		expect(event.modes![0].typeOptions?.searchListMethod).toBe('searchEvents');
@@ -60,13 +63,19 @@ describe('EventX Polling Trigger description', () => {
 		const max = (options.options as Array<{ name: string; default: unknown }>).find(
 			(o) => o.name === 'maxRecords',
 		)!;
-		expect(max.default).toBe(DEFAULT_MAX_RECORDS);
+		expect(max.default).toBe(10_000);
 	});
 
 	it('the subtitle names each trigger by its label', () => {
-		for (const t of POLL_TRIGGERS) {
-			expect(description.subtitle).toContain(`${t.value}: "${t.name}"`);
-		}
+		for (const [value, name] of [
+			['attendeeCheckedIn', 'Attendee Checked In'],
+			['attendeeRegistered', 'Attendee Registered'],
+			['attendeeUpdated', 'Attendee Updated'],
+			['newAttendee', 'New Attendee'],
+			['newOrder', 'New Order'],
+			['orderPaid', 'Order Paid'],
+		])
+			expect(description.subtitle).toContain(`${value}: "${name}"`);
 	});
 
 	it('the editor flags a missing event', () => {

@@ -1,4 +1,6 @@
-// The simulator itself: attendee changes fire webhook deliveries.
+// The simulator itself: attendee changes fire webhook deliveries; its check-in control routes.
+import { randomUUID } from 'node:crypto';
+
 import { useSimulator } from '../fixtures';
 import { apiCall } from './apiCall';
 
@@ -39,5 +41,18 @@ describe('Simulator: attendee changes fire webhook deliveries', () => {
 		]);
 		const update = ctx.sim.store.deliveries[1].body.attendee as Record<string, unknown>;
 		expect(update).toMatchObject({ city: 'Macau', first_name: 'Ada' });
+	});
+});
+
+describe('Simulator: the check-in control routes', () => {
+	test('answer 404 for an unknown attendee', async () => {
+		for (const action of ['check-in', 'check-out']) {
+			const response = await fetch(`${ctx.sim.url}/__sim/attendees/${randomUUID()}/${action}`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: '{}',
+			});
+			expect({ action, status: response.status }).toEqual({ action, status: 404 });
+		}
 	});
 });

@@ -25,6 +25,23 @@ export type FaultKind =
 	| 'hang'
 	| 'lying-pages';
 
+/**
+ * What each fault does to the answer the route gave: `intact` (sent as it is, late or slowly),
+ * `broken` (replaced or corrupted on purpose: not held to the contract), `none` (never sent).
+ */
+export const FAULT_ANSWERS: Record<FaultKind, 'intact' | 'broken' | 'none'> = {
+	status: 'broken',
+	'drop-before': 'none',
+	'drop-after': 'none',
+	delay: 'intact',
+	malformed: 'broken',
+	'no-data': 'broken',
+	redirect: 'broken',
+	drip: 'intact',
+	hang: 'none',
+	'lying-pages': 'broken',
+};
+
 export interface FaultSpec {
 	kind: FaultKind;
 	method?: string;

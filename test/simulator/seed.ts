@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { newAttendee } from './routes/attendees';
+import { questionRecord } from './routes/customFields';
 import { newEvent } from './routes/events';
 import { seedOrders } from './routes/orders';
 import { newAddOn, newTicketClass } from './routes/ticketClasses';
@@ -156,18 +157,15 @@ export function seedAttendees(store: Store, eventIds: string[], options: Attende
 				),
 			),
 		);
-		const question = (type: string, label: string) => ({
-			id: randomUUID(),
-			type,
-			contentI18n: { label: { default: label } },
-			isFilterable: true,
-			config:
-				type === 'dropdown'
-					? { options: [{ id: 'xs', contentI18n: { label: { default: 'XS' } } }] }
-					: {},
-			archivedAt: null,
-			rawData: { type, contentI18n: { label: { default: label } } },
-		});
+		const question = (type: string, label: string) =>
+			questionRecord({
+				type,
+				contentI18n: { label: { default: label } },
+				isFilterable: true,
+				...(type === 'dropdown' && {
+					config: { options: [{ id: 'xs', contentI18n: { label: { default: 'XS' } } }] },
+				}),
+			});
 		const questions = [
 			question('text', 'Company Size'),
 			question('textArea', 'Dietary Needs'),

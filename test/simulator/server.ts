@@ -1,7 +1,7 @@
 import { setTimeout, type http } from '../platform.cjs';
 
 import { deliver, deliveryAttendee } from './deliveries';
-import { Faults, type FaultSpec } from './faults';
+import { FAULT_ANSWERS, Faults, type FaultSpec } from './faults';
 import {
 	ApiError,
 	badRequest,
@@ -34,6 +34,14 @@ import {
 import { seedDemo, type SeedOptions } from './seed';
 import { md5Base64, StorageHost } from './storage';
 import { Store, type Delivery, type Json } from './store';
+import {
+	formatViolation,
+	globalContract,
+	watchContract,
+	type ContractChecker,
+	type ContractViolation,
+	type Exchange,
+} from './violations';
 
 export interface LoggedRequest {
 	method: string;
@@ -53,6 +61,12 @@ export interface SimulatorOptions {
 	latencyMs?: number;
 	/** Keep a request log (on by default; benchmarks with many requests may switch it off). */
 	log?: boolean;
+	/**
+	 * The published OpenAPI every exchange is held to (contract.ts): by default the one the jest
+	 * environment provides; `false` for none (the benchmark). `onViolation` hears of each mismatch.
+	 */
+	contract?: ContractChecker | false;
+	onViolation?: (violation: ContractViolation) => void;
 }
 
 /** A request body read as JSON, or the fact that it is not JSON (EventX answers that with 400). */
@@ -72,12 +86,18 @@ export class Simulator {
 	readonly store = new Store();
 	readonly faults = new Faults();
 	readonly requests: LoggedRequest[] = [];
+	/** Exchanges that departed from the published OpenAPI, not yet taken. */
+	readonly contractViolations: ContractViolation[] = [];
 	latencyMs: number;
+	private readonly contract?: ContractChecker;
+	private readonly onViolation?: (violation: ContractViolation) => void;
 	private readonly logging: boolean;
 	private readonly routes: CompiledRoute[];
 	private readonly controlRoutes: CompiledRoute[];
 	private server?: http.Server;
 	private readonly pending = new Set<Promise<unknown>>();
+	/** Paths a redirect fault sent clients to on this host: requests there are the fault's doing. */
+	private readonly redirectTargets = new Set<string>();
 	/** The host of Media Upload's pre-signed URLs: another origin than the API. */
 	readonly storage = new StorageHost(this.store);
 	seeded: ReturnType<typeof seedDemo>;
@@ -87,6 +107,15 @@ export class Simulator {
 	constructor(options: SimulatorOptions = {}) {
 		this.latencyMs = options.latencyMs ?? 0;
 		this.logging = options.log ?? true;
+		if (options.contract !== false) {
+			this.contract = options.contract ?? globalContract();
+			if (!this.contract)
+				throw new Error(
+					'The simulator has no contract to hold to: run it under the jest environment (test/simulator/contractEnvironment.ts) or pass `contract`',
+				);
+			this.onViolation = options.onViolation;
+			watchContract(this);
+		}
 		const services: SimulatorServices = {
 			notify: (eventId, action, attendee) => this.notify(eventId, action, attendee),
 			uploadUrl: (media) => this.storage.uploadUrl(media),
@@ -136,6 +165,15 @@ export class Simulator {
 
 	get url(): string {
 		return loopbackUrl(this.server, 'simulator');
+	}
+
+	get running(): boolean {
+		return this.server !== undefined;
+	}
+
+	/** The contract violations recorded so far, removed from the list. */
+	takeContractViolations(): ContractViolation[] {
+		return this.contractViolations.splice(0);
 	}
 
 	async start(port = 0, host = '127.0.0.1'): Promise<this> {
@@ -393,6 +431,26 @@ export class Simulator {
 				},
 			},
 			{
+				// The exchanges that departed from the published OpenAPI ({ text } each, formatted),
+				// and how many were checked; for the end-to-end test, which fails on any.
+				method: 'GET',
+				pattern: '/__sim/contract',
+				public: true,
+				handler: () => {
+					const counts = this.contract?.counts;
+					return json({
+						enabled: this.contract !== undefined,
+						violations: this.contractViolations.map((v) => ({ ...v, text: formatViolation(v) })),
+						checked: counts && {
+							answers: counts.answers,
+							requestBodies: counts.requestBodies,
+							parameters: counts.parameters,
+							operations: [...counts.operations].sort(),
+						},
+					});
+				},
+			},
+			{
 				method: 'GET',
 				pattern: '/__sim/state',
 				public: true,
@@ -444,9 +502,20 @@ export class Simulator {
 			at: Date.now(),
 		};
 		if (!control && this.logging) this.requests.push(entry);
+		// What the contract check sees of the exchange (control routes are the simulator's own).
+		const exchange: Exchange | undefined = control
+			? undefined
+			: {
+					method,
+					path,
+					query: url.searchParams,
+					body: undefined,
+					redirectedHere: this.redirectTargets.has(path),
+				};
 
 		if (fault?.kind === 'drop-before') {
 			entry.status = 'dropped';
+			this.holdToContract(exchange);
 			req.socket.destroy();
 			return;
 		}
@@ -461,15 +530,20 @@ export class Simulator {
 				body = parsed.value;
 			}
 			entry.body = body;
+			if (exchange) exchange.body = body;
 			if (fault?.kind === 'hang') {
 				// Never answered: the connection is closed when the simulator stops.
 				entry.status = 'dropped';
+				this.holdToContract(exchange);
 				return;
 			}
 			// Before routing: a path that exists only as a redirect is redirected all the same.
 			if (fault?.kind === 'redirect') {
 				const status = fault.status ?? 302;
 				const location = fault.location ?? `${fault.redirectTo ?? ''}${req.url ?? '/'}`;
+				const here = `http://${req.headers.host ?? 'simulator'}`;
+				if (URL.canParse(location, here) && new URL(location, here).origin === here)
+					this.redirectTargets.add(new URL(location, here).pathname);
 				entry.status = status;
 				try {
 					this.authenticate(req);
@@ -477,6 +551,7 @@ export class Simulator {
 				} catch {
 					// Logged as it came: without a valid token.
 				}
+				this.holdToContract(exchange);
 				res.writeHead(status, { location, 'content-length': 0 });
 				res.end();
 				return;
@@ -490,6 +565,7 @@ export class Simulator {
 			}
 			if (fault?.kind === 'lying-pages') {
 				result = await this.lyingPages(found.route, found.params, url.searchParams, userId, fault);
+				if (exchange) exchange.routeStatus = result.status;
 			} else if (fault?.kind === 'status') {
 				const status = fault.status ?? 500;
 				result = {
@@ -512,6 +588,7 @@ export class Simulator {
 					userId,
 					req,
 				});
+				if (exchange) exchange.routeStatus = result.status;
 			}
 		} catch (error) {
 			if (error instanceof ApiError) {
@@ -525,6 +602,12 @@ export class Simulator {
 					body: errorEnvelope(500, 'INTERNAL_ERROR', (error as Error).message),
 				};
 			}
+		}
+		if (exchange) {
+			// The answer as the route gave it, unless a fault breaks it on purpose.
+			if (!fault || FAULT_ANSWERS[fault.kind] === 'intact')
+				exchange.answer = { status: result.status, body: result.body };
+			this.holdToContract(exchange);
 		}
 		const delay =
 			(control ? 0 : this.latencyMs) + (fault?.kind === 'delay' ? (fault.delayMs ?? 5000) : 0);
@@ -549,6 +632,15 @@ export class Simulator {
 		});
 		if (fault?.kind === 'drip') await this.drip(res, Buffer.from(text), fault.intervalMs ?? 300);
 		else res.end(text);
+	}
+
+	/** Checks an exchange against the published OpenAPI and keeps what departs from it. */
+	private holdToContract(exchange: Exchange | undefined): void {
+		if (!exchange || !this.contract) return;
+		for (const violation of this.contract.check(exchange)) {
+			this.contractViolations.push(violation);
+			this.onViolation?.(violation);
+		}
 	}
 
 	/** Sends `data` one byte at a time, as a server that keeps the connection barely alive. */

@@ -3,7 +3,6 @@ import type { INode, INodeParameters } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { EventXTrigger } from '../../nodes/EventX/EventXTrigger.node';
-import { WEBHOOK_ACTIONS } from '../../nodes/EventX/helpers/enums';
 import { fs, path, repoRoot } from '../platform.cjs';
 
 const description = new EventXTrigger().description;
@@ -44,9 +43,13 @@ describe('EventX Trigger description', () => {
 		const events = description.properties.find((p) => p.name === 'events')!;
 		expect(events.type).toBe('multiOptions');
 		expect(events.displayName).toBe('Trigger On');
-		expect(events.options!.map((o) => (o as { value: string }).value).sort()).toEqual(
-			[...WEBHOOK_ACTIONS].sort(),
-		);
+		expect(events.options!.map((o) => (o as { value: string }).value).sort()).toEqual([
+			'attendee-check-in',
+			'attendee-check-out',
+			'attendee-create',
+			'attendee-delete',
+			'attendee-update',
+		]);
 		const event = description.properties.find((p) => p.name === 'eventId')!;
 		expect(event.type).toBe('resourceLocator');
 		expect(event.modes!.map((m) => m.name)).toEqual(['list', 'id']);

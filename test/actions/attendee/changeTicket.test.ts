@@ -14,7 +14,7 @@ describe('Attendee > Change Ticket', () => {
 				resource: 'attendee',
 				operation: 'changeTicket',
 				eventId: byId(event()),
-				attendeeId: attendeeOf(2),
+				attendeeId: byId(attendeeOf(2)),
 				ticketClassId: vip.id,
 				addOns: { addOn: [{ ticketClassAddOnId: workshop.id, qty: 2 }] },
 			},
@@ -31,14 +31,14 @@ describe('Attendee > Change Ticket', () => {
 describe('Attendee > Change Ticket: validation before sending', () => {
 	test('a non-UUID attendee ID', async () => {
 		await expectRefused(
-			base('changeTicket', { attendeeId: '42', ticketClassId: '' }),
+			base('changeTicket', { attendeeId: byId('={{ "42" }}'), ticketClassId: '' }),
 			'Attendee ID: "42" is not a UUID',
 		);
 	});
 
 	test('a ticket change without a ticket class or add-on', async () => {
 		await expectRefused(
-			base('changeTicket', { attendeeId: someAttendee() }),
+			base('changeTicket', { attendeeId: byId(someAttendee()) }),
 			'Ticket Class: choose a ticket class or at least one add-on',
 		);
 	});

@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
-
 import type { INodeParameters, ResourceMapperField, ResourceMapperValue } from 'n8n-workflow';
 
 import { attendeeFields } from '../../../nodes/EventX/actions/attendee/columns';
 
+import { questionRecord } from '../../simulator/routes/customFields';
 import type { Simulator } from '../../simulator/server';
 import type { Json } from '../../simulator/store';
 
@@ -90,21 +89,23 @@ export function attendeeContext(ctx: { sim: Simulator }) {
 
 /** The event's questions replaced by one of each type the mapper knows, and one file upload. */
 export function askEverything(sim: Simulator, eventId = sim.seeded.eventIds[0]) {
-	const question = (type: string, label: string, options?: string[]) => ({
-		id: randomUUID(),
-		type,
-		contentI18n: { label: { default: label } },
-		isFilterable: true,
-		config: options
-			? {
-					options: options.map((o) => ({
-						id: o.toLowerCase(),
-						contentI18n: { label: { default: o } },
-					})),
-				}
-			: {},
-		archivedAt: null,
-	});
+	const question = (type: string, label: string, options?: string[], archivedAt?: string) =>
+		questionRecord(
+			{
+				type,
+				contentI18n: { label: { default: label } },
+				isFilterable: true,
+				...(options && {
+					config: {
+						options: options.map((o) => ({
+							id: o.toLowerCase(),
+							contentI18n: { label: { default: o } },
+						})),
+					},
+				}),
+			},
+			archivedAt,
+		);
 	const q = {
 		company: question('text', 'Company Size'),
 		vegan: question('singleCheckbox', 'Vegan'),
@@ -114,7 +115,7 @@ export function askEverything(sim: Simulator, eventId = sim.seeded.eventIds[0]) 
 		time: question('timePicker', 'Arrival Time'),
 		links: question('multipleText', 'Links'),
 		upload: question('fileUpload', 'Passport'),
-		archived: { ...question('text', 'Old Question'), archivedAt: '2026-01-01T00:00:00Z' },
+		archived: question('text', 'Old Question', undefined, '2026-01-01T00:00:00Z'),
 	};
 	sim.store.customFields.set(eventId, Object.values(q));
 	return Object.fromEntries(Object.entries(q).map(([k, v]) => [k, v.id])) as Record<

@@ -23,7 +23,6 @@ describe('Attendee > Get', () => {
 			firstName: 'Linus',
 			invitationEmail: 'guest3.e0@example.com',
 			registrationStatus: 'registered',
-			shortCode: 'S00003',
 			customFields: { 'Company Size': '51-200', 'Dietary Needs': 'Vegetarian meals' },
 			customFieldIds: { 'Company Size': q.text, 'Dietary Needs': q.textArea },
 		});

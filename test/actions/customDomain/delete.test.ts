@@ -1,5 +1,5 @@
 import { EventX } from '../../../nodes/EventX/EventX.node';
-import { apiRequests, run, useSimulator } from '../../fixtures';
+import { apiRequests, byId, run, useSimulator } from '../../fixtures';
 import { addDomain, domainParams } from './fixtures';
 
 const ctx = useSimulator();
@@ -10,7 +10,7 @@ describe('Custom Domain > Delete', () => {
 		const id = addDomain(ctx.sim);
 		const keep = addDomain(ctx.sim, 'keep.acme.example');
 		const { items, error } = await run(ctx.sim, {
-			parameters: domainParams(ctx.sim)('delete', { customDomainId: id }),
+			parameters: domainParams(ctx.sim)('delete', { customDomainId: byId(id) }),
 		});
 		expect(error).toBeUndefined();
 		expect(apiRequests(ctx.sim)[0]).toMatchObject({
@@ -36,7 +36,7 @@ describe('Custom Domain > Delete', () => {
 		const id = addDomain(ctx.sim);
 		ctx.sim.addFault({ kind: 'drop-after', method: 'DELETE', path: '/custom-domains/' });
 		const { error } = await run(ctx.sim, {
-			parameters: domainParams(ctx.sim)('delete', { customDomainId: id }),
+			parameters: domainParams(ctx.sim)('delete', { customDomainId: byId(id) }),
 		});
 		expect(error?.description).toMatch(/may have been applied; it was not repeated/);
 		expect(ctx.sim.requestsTo('DELETE')).toHaveLength(1);

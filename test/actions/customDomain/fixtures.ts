@@ -1,3 +1,4 @@
+import { byId } from '../../fixtures';
 import type { Simulator } from '../../simulator/server';
 
 /** A custom domain of the demo user's organization, as EventX keeps one. */
@@ -26,6 +27,6 @@ export const domainParams =
 	(operation: string, extra: Record<string, unknown> = {}) => ({
 		resource: 'customDomain',
 		operation,
-		organizationId: sim.seeded.organizations.hosted,
+		organizationId: byId(sim.seeded.organizations.hosted),
 		...extra,
 	});

@@ -24,14 +24,14 @@ describe('Custom Domain > Get', () => {
 	test("a domain of another organization is EventX's 404", async () => {
 		const id = addDomain(ctx.sim, 'x.example', 'active', ctx.sim.seeded.organizations.managed);
 		const { error } = await run(ctx.sim, {
-			parameters: domainParams(ctx.sim)('get', { customDomainId: id }),
+			parameters: domainParams(ctx.sim)('get', { customDomainId: byId(id) }),
 		});
 		expect(error?.message).toBe('Custom domain not found');
 	});
 
 	test('refuses a domain ID that is not a UUID before any request', async () => {
 		const { error } = await run(ctx.sim, {
-			parameters: domainParams(ctx.sim)('get', { customDomainId: 'acme.example' }),
+			parameters: domainParams(ctx.sim)('get', { customDomainId: byId('={{ "acme.example" }}') }),
 		});
 		expect(error?.message).toBe('Custom Domain ID: "acme.example" is not a UUID');
 		expect(ctx.sim.requests).toHaveLength(0);

@@ -1,4 +1,4 @@
-import { apiRequests, run, useSimulator } from '../../fixtures';
+import { apiRequests, byId, run, useSimulator } from '../../fixtures';
 import { expectRefused } from '../badInputs';
 import { addDomain, domainParams } from './fixtures';
 
@@ -40,7 +40,7 @@ describe('Custom Domain > Get Many', () => {
 		const { error } = await run(ctx.sim, {
 			parameters: {
 				...domainParams(ctx.sim)('getMany'),
-				organizationId: ctx.sim.seeded.organizations.foreign,
+				organizationId: byId(ctx.sim.seeded.organizations.foreign),
 			},
 		});
 		expect(error?.name).toBe('NodeApiError');
@@ -48,7 +48,7 @@ describe('Custom Domain > Get Many', () => {
 	});
 
 	test.each([
-		[{ organizationId: 'acme' }, 'Organization ID: "acme" is not a UUID'],
+		[{ organizationId: byId('={{ "acme" }}') }, 'Organization ID: "acme" is not a UUID'],
 		[{ status: 'broken' }, /^Status: "broken" is not one of pending/],
 		[{ limit: 0 }, 'Limit: must be a whole number of at least 1, not 0'],
 	])('refuses %j before any request', async (extra, message) => {

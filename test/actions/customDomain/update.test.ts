@@ -1,4 +1,4 @@
-import { apiRequests, run, useSimulator } from '../../fixtures';
+import { apiRequests, byId, run, useSimulator } from '../../fixtures';
 import { BAD, testBadInputs } from '../badInputs';
 import { addDomain, domainParams } from './fixtures';
 
@@ -9,7 +9,7 @@ describe('Custom Domain > Update', () => {
 		const id = addDomain(ctx.sim);
 		const { items, error } = await run(ctx.sim, {
 			parameters: domainParams(ctx.sim)('update', {
-				customDomainId: id,
+				customDomainId: byId(id),
 				defaultRedirectUrl: 'https://acme.example/2027',
 			}),
 		});
@@ -28,7 +28,7 @@ describe('Custom Domain > Update', () => {
 		const id = addDomain(ctx.sim);
 		const { error } = await run(ctx.sim, {
 			parameters: domainParams(ctx.sim)('update', {
-				customDomainId: id,
+				customDomainId: byId(id),
 				defaultRedirectUrl: 'javascript:alert(1)',
 			}),
 		});
@@ -44,7 +44,7 @@ testBadInputs(ctx, [
 		name: 'Custom Domain Update: a domain ID that is not a UUID',
 		parameters: (sim) =>
 			domainParams(sim)('update', {
-				customDomainId: BAD,
+				customDomainId: byId(BAD),
 				defaultRedirectUrl: 'https://acme.example/',
 			}),
 		good: (sim) => addDomain(sim),

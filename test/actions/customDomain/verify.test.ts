@@ -1,4 +1,4 @@
-import { apiRequests, run, useSimulator } from '../../fixtures';
+import { apiRequests, byId, run, useSimulator } from '../../fixtures';
 import { addDomain, domainParams } from './fixtures';
 
 const ctx = useSimulator();
@@ -8,7 +8,7 @@ describe('Custom Domain > Verify', () => {
 		const org = ctx.sim.seeded.organizations.hosted;
 		const id = addDomain(ctx.sim);
 		const { items, error } = await run(ctx.sim, {
-			parameters: domainParams(ctx.sim)('verify', { customDomainId: id }),
+			parameters: domainParams(ctx.sim)('verify', { customDomainId: byId(id) }),
 		});
 		expect(error).toBeUndefined();
 		expect(apiRequests(ctx.sim)[0]).toMatchObject({
@@ -22,7 +22,7 @@ describe('Custom Domain > Verify', () => {
 		const id = addDomain(ctx.sim, 'ssl.acme.example', 'pending_ssl');
 		ctx.sim.addFault({ kind: 'status', status: 503, method: 'PUT', path: '/verify$' });
 		const { items, error } = await run(ctx.sim, {
-			parameters: domainParams(ctx.sim)('verify', { customDomainId: id }),
+			parameters: domainParams(ctx.sim)('verify', { customDomainId: byId(id) }),
 		});
 		expect(error).toBeUndefined();
 		expect(ctx.sim.requestsTo('PUT', '/verify$').map((r) => r.status)).toEqual([503, 200]);

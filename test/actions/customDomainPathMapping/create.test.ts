@@ -104,7 +104,10 @@ describe('Custom Domain Path Mapping > Create', () => {
 		[{ pathName: 'x'.repeat(201) }, 'Path Name: is 201 characters long (at most 200)'],
 		[{ eventId: byId('={{ "summit" }}') }, 'Event: "summit" is not a UUID'],
 		[{ eventRegFormId: 'vip' }, 'Registration Form ID: "vip" is not a UUID'],
-		[{ customDomainId: 'events.acme.example' }, /^Custom Domain ID: "events\.acme\.example"/],
+		[
+			{ customDomainId: byId('={{ "events.acme.example" }}') },
+			/^Custom Domain ID: "events\.acme\.example"/,
+		],
 	])('refuses %j before any request', async (extra, message) => {
 		const { error } = await run(ctx.sim, {
 			parameters: {

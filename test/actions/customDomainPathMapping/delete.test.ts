@@ -1,5 +1,5 @@
 import { EventX } from '../../../nodes/EventX/EventX.node';
-import { apiRequests, run, useSimulator } from '../../fixtures';
+import { apiRequests, byId, run, useSimulator } from '../../fixtures';
 import { addDomain } from '../customDomain/fixtures';
 import { BAD, testBadInputs } from '../badInputs';
 import { addMapping, firstDomain, mappingContext } from './fixtures';
@@ -13,7 +13,7 @@ describe('Custom Domain Path Mapping > Delete', () => {
 		const id = addMapping(ctx.sim, domain, 'summit');
 		const keep = addMapping(ctx.sim, domain, 'agenda');
 		const { items, error } = await run(ctx.sim, {
-			parameters: params(domain)('delete', { pathMappingId: id }),
+			parameters: params(domain)('delete', { pathMappingId: byId(id) }),
 		});
 		expect(error).toBeUndefined();
 		expect(apiRequests(ctx.sim)).toEqual([
@@ -46,7 +46,7 @@ describe('Custom Domain Path Mapping > Delete', () => {
 		const id = addMapping(ctx.sim, domain);
 		ctx.sim.store.pathMappings.delete(id);
 		const { error } = await run(ctx.sim, {
-			parameters: params(domain)('delete', { pathMappingId: id }),
+			parameters: params(domain)('delete', { pathMappingId: byId(id) }),
 		});
 		expect(error?.name).toBe('NodeApiError');
 		expect(error?.message).toBe('Path mapping not found');
@@ -57,7 +57,7 @@ describe('Custom Domain Path Mapping > Delete', () => {
 		const id = addMapping(ctx.sim, domain);
 		ctx.sim.addFault({ kind: 'drop-after', method: 'DELETE', path: '/path-mappings/' });
 		const { error } = await run(ctx.sim, {
-			parameters: params(domain)('delete', { pathMappingId: id }),
+			parameters: params(domain)('delete', { pathMappingId: byId(id) }),
 		});
 		expect(error?.description).toMatch(/may have been applied; it was not repeated/);
 		expect(ctx.sim.requestsTo('DELETE')).toHaveLength(1);
@@ -70,8 +70,8 @@ describe('Custom Domain Path Mapping > Delete', () => {
 			parameters: {
 				resource: 'customDomain',
 				operation: 'delete',
-				organizationId: ctx.sim.seeded.organizations.hosted,
-				customDomainId: domain,
+				organizationId: byId(ctx.sim.seeded.organizations.hosted),
+				customDomainId: byId(domain),
 			},
 		});
 		expect(error).toBeUndefined();
@@ -85,7 +85,7 @@ testBadInputs(ctx, [
 		// The good item's mapping is made first, on the domain the parameters then name.
 		good: (sim) => addMapping(sim, addDomain(sim)),
 		parameters: (sim) =>
-			mappingContext({ sim }).params(firstDomain(sim))('delete', { pathMappingId: BAD }),
+			mappingContext({ sim }).params(firstDomain(sim))('delete', { pathMappingId: byId(BAD) }),
 		bad: 'summit',
 		field: /^Path Mapping ID:/,
 	},

@@ -47,8 +47,8 @@ export function mappingContext(ctx: { sim: Simulator }) {
 			(operation: string, extra: INodeParameters = {}): INodeParameters => ({
 				resource: 'customDomainPathMapping',
 				operation,
-				organizationId: ctx.sim.seeded.organizations.hosted,
-				customDomainId,
+				organizationId: byId(ctx.sim.seeded.organizations.hosted),
+				customDomainId: byId(customDomainId),
 				...extra,
 			}),
 		/** The path of the domain's mappings on the demo organization. */

@@ -1,4 +1,4 @@
-import { apiRequests, run, useSimulator } from '../../fixtures';
+import { apiRequests, byId, run, useSimulator } from '../../fixtures';
 import { addDomain } from '../customDomain/fixtures';
 import { BAD, expectRefused, testBadInputs } from '../badInputs';
 import { addMapping, mappingContext } from './fixtures';
@@ -59,8 +59,8 @@ describe('Custom Domain Path Mapping > Get Many', () => {
 	});
 
 	test.each([
-		[{ organizationId: 'acme' }, 'Organization ID: "acme" is not a UUID'],
-		[{ customDomainId: '={{ "" }}' }, 'Custom Domain ID: is required'],
+		[{ organizationId: byId('={{ "acme" }}') }, 'Organization ID: "acme" is not a UUID'],
+		[{ customDomainId: byId('={{ "" }}') }, 'Custom Domain ID: is required'],
 		[{ limit: 0 }, 'Limit: must be a whole number of at least 1, not 0'],
 	])('refuses %j before any request', async (extra, message) => {
 		const { error } = await run(ctx.sim, {

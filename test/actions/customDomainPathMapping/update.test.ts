@@ -13,7 +13,7 @@ describe('Custom Domain Path Mapping > Update', () => {
 		const id = addMapping(ctx.sim, domain, 'summit', hostedEvent(ctx.sim), form);
 		const { items, error } = await run(ctx.sim, {
 			parameters: params(domain)('update', {
-				pathMappingId: id,
+				pathMappingId: byId(id),
 				pathMappingUpdateFields: { pathName: 'summit-2027' },
 			}),
 		});
@@ -40,7 +40,7 @@ describe('Custom Domain Path Mapping > Update', () => {
 		const form = addForm(ctx.sim, hostedEvent(ctx.sim, 1));
 		const { items, error } = await run(ctx.sim, {
 			parameters: params(domain)('update', {
-				pathMappingId: id,
+				pathMappingId: byId(id),
 				pathMappingUpdateFields: { eventId: event(1), eventRegFormId: form },
 			}),
 		});
@@ -78,7 +78,7 @@ describe('Custom Domain Path Mapping > Update', () => {
 		const id = addMapping(ctx.sim, domain, 'vip', hostedEvent(ctx.sim), addForm(ctx.sim));
 		const { items, error } = await run(ctx.sim, {
 			parameters: params(domain)('update', {
-				pathMappingId: id,
+				pathMappingId: byId(id),
 				pathMappingUpdateFields: { eventRegFormId: '' },
 			}),
 		});
@@ -92,7 +92,7 @@ describe('Custom Domain Path Mapping > Update', () => {
 		const id = addMapping(ctx.sim, domain);
 		const { error } = await run(ctx.sim, {
 			parameters: params(domain)('update', {
-				pathMappingId: id,
+				pathMappingId: byId(id),
 				pathMappingUpdateFields: { eventRegFormId: addForm(ctx.sim, hostedEvent(ctx.sim, 2)) },
 			}),
 		});
@@ -105,7 +105,7 @@ describe('Custom Domain Path Mapping > Update', () => {
 		const elsewhere = addMapping(ctx.sim, addDomain(ctx.sim, 'other.acme.example'));
 		const { error } = await run(ctx.sim, {
 			parameters: params(domain)('update', {
-				pathMappingId: elsewhere,
+				pathMappingId: byId(elsewhere),
 				pathMappingUpdateFields: { pathName: 'moved' },
 			}),
 		});
@@ -121,7 +121,7 @@ describe('Custom Domain Path Mapping > Update', () => {
 		const domain = addDomain(ctx.sim);
 		const { error } = await run(ctx.sim, {
 			parameters: params(domain)('update', {
-				pathMappingId: addMapping(ctx.sim, domain),
+				pathMappingId: byId(addMapping(ctx.sim, domain)),
 				pathMappingUpdateFields: fields,
 			}),
 		});
@@ -136,7 +136,7 @@ testBadInputs(ctx, [
 		good: (sim) => addMapping(sim, addDomain(sim)),
 		parameters: (sim) =>
 			mappingContext({ sim }).params(firstDomain(sim))('update', {
-				pathMappingId: BAD,
+				pathMappingId: byId(BAD),
 				pathMappingUpdateFields: { pathName: 'renamed' },
 			}),
 		bad: '/summit',

@@ -96,6 +96,36 @@ describe('Custom Field > Create or Update', () => {
 		expect(sent.every((q) => q.isFilterable)).toBe(true);
 	});
 
+	test('a Date Picker without dates and a Time Picker with Hide AM/PM off send no config (an empty one is refused)', async () => {
+		const { items, error } = await run(ctx.sim, {
+			parameters: upsert({ minDate: '={{ $json.minDate ?? "" }}' }),
+			items: [
+				{ eventId: event(), type: 'datePicker', label: 'Arrival' },
+				{ eventId: event(), type: 'timePicker', label: 'Pickup time' },
+				{ eventId: event(), type: 'datePicker', label: 'Departure', minDate: '2026-12-02' },
+			],
+		});
+		expect(error).toBeUndefined();
+		expect(puts()).toHaveLength(1);
+		expect(puts()[0].body).toEqual({
+			data: [
+				{ type: 'datePicker', contentI18n: { label: { default: 'Arrival' } }, isFilterable: false },
+				{
+					type: 'timePicker',
+					contentI18n: { label: { default: 'Pickup time' } },
+					isFilterable: false,
+				},
+				{
+					type: 'datePicker',
+					contentI18n: { label: { default: 'Departure' } },
+					isFilterable: false,
+					config: { minDate: '2026-12-02' },
+				},
+			],
+		});
+		expect(items.map((i) => i.json.type)).toEqual(['datePicker', 'timePicker', 'datePicker']);
+	});
+
 	test('250 questions with Batch Size 100 take 3 requests', async () => {
 		const { items, error } = await run(ctx.sim, {
 			parameters: upsert({ options: { batchSize: 100 } }),

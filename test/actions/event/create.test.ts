@@ -1,6 +1,6 @@
-import { apiRequests, run, useSimulator } from '../../fixtures';
+import { apiRequests, byId, run, useSimulator } from '../../fixtures';
 import { ORG_FOREIGN, ORG_HOSTED } from '../../simulator/seed';
-import { eventCreate, testBadInputs } from '../badInputs';
+import { BAD, eventCreate, testBadInputs } from '../badInputs';
 
 const ctx = useSimulator();
 
@@ -8,7 +8,7 @@ describe('Event > Create', () => {
 	const create = (extra: Record<string, unknown> = {}) => ({
 		resource: 'event',
 		operation: 'create',
-		organizationId: ORG_HOSTED,
+		organizationId: byId(ORG_HOSTED),
 		name: 'Launch Party',
 		startsAt: '2027-03-01T18:00:00Z',
 		endsAt: '2027-03-01T23:00:00Z',
@@ -58,7 +58,7 @@ describe('Event > Create', () => {
 		],
 		[
 			'a non-UUID organization',
-			{ organizationId: 'acme' },
+			{ organizationId: byId('={{ "acme" }}') },
 			/^Organization ID: "acme" is not a UUID/,
 		],
 		['an empty name', { name: '  ' }, /^Name: is required/],
@@ -69,7 +69,9 @@ describe('Event > Create', () => {
 	});
 
 	test("an organization the caller does not belong to gets EventX's 403 message", async () => {
-		const { error } = await run(ctx.sim, { parameters: create({ organizationId: ORG_FOREIGN }) });
+		const { error } = await run(ctx.sim, {
+			parameters: create({ organizationId: byId(ORG_FOREIGN) }),
+		});
 		expect(error?.message).toBe('You are not a member of this organization');
 		expect(error?.httpCode).toBe('403');
 	});
@@ -138,7 +140,7 @@ testBadInputs(ctx, [
 	},
 	{
 		name: 'Event Create: an organization that is not a UUID',
-		parameters: eventCreate('organizationId'),
+		parameters: (sim) => ({ ...eventCreate('organizationId')(sim), organizationId: byId(BAD) }),
 		good: (sim) => sim.seeded.organizations.hosted,
 		bad: 'Acme Events',
 		field: /^Organization ID:/,

@@ -36,6 +36,10 @@ describe('Event > Delete', () => {
 			parameters: deleteEvent(ctx.sim.seeded.eventIds[1]),
 		});
 		expect(error?.name).toBe('NodeApiError');
+		expect(error?.message).toBe('The connection to EventX was dropped');
+		expect(error?.description).toMatch(
+			/^DELETE \/public-api\/v1\/event\/[0-9a-f-]{36}\. The request may have been applied; it was not repeated so that nothing happens twice\.$/,
+		);
 		expect(apiRequests(ctx.sim).filter((r) => r.method === 'DELETE')).toHaveLength(1);
 	});
 

@@ -201,8 +201,8 @@ describe('Event > Get Many', () => {
 		expect(error).toBeUndefined();
 		expect(items.map((i) => (i.pairedItem as { item: number }).item)).toEqual([0, 1, 2]);
 		expect(items[1].json.error).toMatch(/Filters: .*\$oops/);
-		expect(items[0].json.id).toBeDefined();
-		expect(items[2].json.id).toBeDefined();
+		expect(items[0].json.id).toEqual(expect.any(String));
+		expect(items[2].json.id).toEqual(expect.any(String));
 		expect(apiRequests(ctx.sim)).toHaveLength(2);
 	});
 });

@@ -12,7 +12,7 @@ const getForOrder = (orderId: string | { __rl: true; mode: string; value: string
 	resource: 'invoice',
 	operation: 'getForOrder',
 	eventId: byId(event()),
-	orderId,
+	orderId: typeof orderId === 'string' ? byId(orderId) : orderId,
 });
 
 describe('Invoice > Get for Order', () => {
@@ -96,7 +96,7 @@ describe('Invoice > Get for Order', () => {
 testBadInputs(ctx, [
 	{
 		name: 'Invoice Get for Order: an order ID that is not a UUID',
-		parameters: params('invoice', 'getForOrder', { orderId: BAD }),
+		parameters: params('invoice', 'getForOrder', { orderId: byId(BAD) }),
 		good: (sim) =>
 			[...sim.store.orders.values()].find((o) => o.eventId === sim.seeded.eventIds[0])!.id,
 		bad: 'EVX-0-001',

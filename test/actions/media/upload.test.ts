@@ -30,7 +30,7 @@ describe('Media > Upload', () => {
 		});
 		const [media] = ctx.sim.store.media.values();
 		expect(media.bytes?.equals(FILE)).toBe(true);
-		expect(media.markedUploadedAt).toBeDefined();
+		expect(media.markedUploadedAt).toEqual(expect.any(String));
 		// The storage host is another origin: n8n's plain helper, no Authorization, no token anywhere.
 		expect(ctx.sim.store.storageRequests).toHaveLength(1);
 		expect(ctx.sim.store.storageRequests[0]).toMatchObject({

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { apiRequests, run, useSimulator } from '../../fixtures';
+import { apiRequests, byId, run, useSimulator } from '../../fixtures';
 import { orderJson } from '../../simulator/routes/orders';
 import { BAD, params as opParams, testBadInputs } from '../badInputs';
 import { orderContext } from './fixtures';
@@ -13,7 +13,9 @@ describe('Order > Get', () => {
 	test('Simplify (on by default): one flat row of the order', async () => {
 		const orderId = anOrder();
 		const order = ctx.sim.store.orders.get(orderId)!;
-		const { items, error } = await run(ctx.sim, { parameters: params('get', { orderId }) });
+		const { items, error } = await run(ctx.sim, {
+			parameters: params('get', { orderId: byId(orderId) }),
+		});
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(1);
 		expect(items[0].json).toEqual({
@@ -40,7 +42,7 @@ describe('Order > Get', () => {
 	test('Simplify off: the order exactly as EventX answers it', async () => {
 		const orderId = anOrder();
 		const { items, error } = await run(ctx.sim, {
-			parameters: params('get', { orderId, simplify: false }),
+			parameters: params('get', { orderId: byId(orderId), simplify: false }),
 		});
 		expect(error).toBeUndefined();
 		expect(items[0].json).toEqual(orderJson(ctx.sim.store.orders.get(orderId)!));
@@ -61,12 +63,12 @@ describe('Order > Get', () => {
 
 	test("an order of another event: EventX's 404, and Continue On Fail keeps the other items", async () => {
 		const other = ordersOf(ctx.sim.seeded.eventIds[1])[0].id;
-		const stopped = await run(ctx.sim, { parameters: params('get', { orderId: other }) });
+		const stopped = await run(ctx.sim, { parameters: params('get', { orderId: byId(other) }) });
 		expect(stopped.error?.name).toBe('NodeApiError');
 		expect(stopped.error?.message).toMatch(/Order not found/);
 
 		const continued = await run(ctx.sim, {
-			parameters: params('get', { orderId: '={{ $json.id }}' }),
+			parameters: params('get', { orderId: byId('={{ $json.id }}') }),
 			items: [{ id: anOrder() }, { id: randomUUID() }],
 			continueOnFail: true,
 		});
@@ -80,7 +82,7 @@ describe('Order > Get', () => {
 testBadInputs(ctx, [
 	{
 		name: 'Order Get: an order ID that is not a UUID',
-		parameters: opParams('order', 'get', { orderId: BAD }),
+		parameters: opParams('order', 'get', { orderId: byId(BAD) }),
 		good: (sim) =>
 			[...sim.store.orders.values()].find((o) => o.eventId === sim.seeded.eventIds[0])!.id,
 		bad: 'EVX-0-001',
@@ -88,7 +90,7 @@ testBadInputs(ctx, [
 	},
 	{
 		name: 'Order Get: an empty order ID',
-		parameters: opParams('order', 'get', { orderId: BAD }),
+		parameters: opParams('order', 'get', { orderId: byId(BAD) }),
 		good: (sim) =>
 			[...sim.store.orders.values()].find((o) => o.eventId === sim.seeded.eventIds[0])!.id,
 		bad: '',

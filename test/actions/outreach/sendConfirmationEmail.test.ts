@@ -71,8 +71,9 @@ describe('Outreach > never twice', () => {
 			ctx.sim.addFault({ ...fault, method: 'POST', path: s.pathB });
 			const { items, error } = await run(ctx.sim, { parameters: s.parameters, items: s.items });
 
-			expect(error).toBeDefined();
+			expect(error?.name).toBe('NodeApiError');
 			expect(error?.message).toMatch(message);
+			expect(error?.context?.itemIndex).toBe(150);
 			expect(apiRequests(ctx.sim)).toHaveLength(3);
 			expect(ctx.sim.requestsTo('POST', s.pathB)).toHaveLength(1);
 			expect(items).toHaveLength(0);

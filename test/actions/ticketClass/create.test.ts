@@ -98,6 +98,8 @@ describe('Ticket Class > Create', () => {
 		ctx.sim.addFault({ kind: 'status', status: 502, method: 'POST', path: '/ticket-class$' });
 		const failed = await run(ctx.sim, { parameters: create() });
 		expect(failed.error?.name).toBe('NodeApiError');
+		expect(failed.error?.message).toBe('Injected failure (502)');
+		expect(failed.error?.httpCode).toBe('502');
 		expect(posts()).toHaveLength(1);
 	});
 });

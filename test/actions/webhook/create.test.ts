@@ -1,10 +1,17 @@
-import { WEBHOOK_ACTIONS } from '../../../nodes/EventX/helpers/enums';
 import { apiRequests, run, useSimulator } from '../../fixtures';
 import { BAD, testBadInputs, webhookParams } from '../badInputs';
 import { webhookContext } from './fixtures';
 
 const ctx = useSimulator();
 const { params } = webhookContext(ctx);
+/** Every action the OpenAPI documents for a webhook. */
+const ALL_ACTIONS = [
+	'attendee-create',
+	'attendee-update',
+	'attendee-delete',
+	'attendee-check-in',
+	'attendee-check-out',
+];
 
 describe('Webhook > Create', () => {
 	test('creates the subscription with the URL and all five actions', async () => {
@@ -12,7 +19,7 @@ describe('Webhook > Create', () => {
 		const { items, error } = await run(ctx.sim, {
 			parameters: params('create', {
 				webhookUrl: 'https://hooks.example.com/eventx',
-				webhookActions: [...WEBHOOK_ACTIONS],
+				webhookActions: ALL_ACTIONS,
 			}),
 		});
 		expect(error).toBeUndefined();
@@ -20,14 +27,14 @@ describe('Webhook > Create', () => {
 		expect(request).toMatchObject({
 			method: 'POST',
 			path: `/public-api/v1/event/${eventId}/webhook`,
-			body: { url: 'https://hooks.example.com/eventx', actions: [...WEBHOOK_ACTIONS] },
+			body: { url: 'https://hooks.example.com/eventx', actions: ALL_ACTIONS },
 		});
 		const stored = ctx.sim.store.webhooksOf(eventId);
 		expect(stored).toHaveLength(1);
 		expect(items[0].json).toMatchObject({
 			id: stored[0].id,
 			url: 'https://hooks.example.com/eventx',
-			actions: [...WEBHOOK_ACTIONS],
+			actions: ALL_ACTIONS,
 		});
 	});
 

@@ -13,7 +13,7 @@ describe('Webhook > Delete', () => {
 		const id = addHook(eventId);
 		const keep = addHook(eventId);
 		const { items, error } = await run(ctx.sim, {
-			parameters: params('delete', { webhookId: id }),
+			parameters: params('delete', { webhookId: byId(id) }),
 		});
 		expect(error).toBeUndefined();
 		expect(apiRequests(ctx.sim)[0]).toMatchObject({
@@ -39,7 +39,7 @@ describe('Webhook > Delete', () => {
 describe('Webhook > Delete: validation before sending', () => {
 	test('Delete refuses a webhook ID that is not a UUID', async () => {
 		const { error } = await run(ctx.sim, {
-			parameters: params('delete', { webhookId: '={{ "42" }}' }),
+			parameters: params('delete', { webhookId: byId('={{ "42" }}') }),
 		});
 		expect(error?.message).toBe('Webhook ID: "42" is not a UUID');
 		expect(ctx.sim.requests).toHaveLength(0);
@@ -91,7 +91,7 @@ describe('Webhook > Delete: the webhook picked from the list', () => {
 testBadInputs(ctx, [
 	{
 		name: 'Webhook Delete: an empty webhook ID',
-		parameters: webhookParams('delete', { webhookId: BAD }),
+		parameters: webhookParams('delete', { webhookId: byId(BAD) }),
 		good: aWebhook,
 		bad: '',
 		field: /^Webhook ID:/,

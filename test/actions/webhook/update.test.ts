@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { apiRequests, run, useSimulator } from '../../fixtures';
+import { apiRequests, byId, run, useSimulator } from '../../fixtures';
 import { aWebhook, BAD, testBadInputs, webhookParams } from '../badInputs';
 import { webhookContext } from './fixtures';
 
@@ -13,7 +13,7 @@ describe('Webhook > Update', () => {
 		const id = addHook(eventId, 'https://example.com/old', ['attendee-update']);
 		const { items, error } = await run(ctx.sim, {
 			parameters: params('update', {
-				webhookId: id,
+				webhookId: byId(id),
 				webhookUpdateFields: { url: 'https://example.com/new' },
 			}),
 		});
@@ -35,7 +35,7 @@ describe('Webhook > Update', () => {
 		const id = addHook(eventId, 'https://example.com/keep');
 		const { error } = await run(ctx.sim, {
 			parameters: params('update', {
-				webhookId: id,
+				webhookId: byId(id),
 				webhookUpdateFields: { actions: ['attendee-check-in', 'attendee-check-out'] },
 			}),
 		});
@@ -53,7 +53,7 @@ describe('Webhook > Update', () => {
 		const id = addHook(ctx.sim.seeded.eventIds[1]);
 		const { error } = await run(ctx.sim, {
 			parameters: params('update', {
-				webhookId: id,
+				webhookId: byId(id),
 				webhookUpdateFields: { url: 'https://example.com/new' },
 			}),
 		});
@@ -71,12 +71,12 @@ describe('Webhook > Update: validation before sending', () => {
 		],
 		[{ webhookUpdateFields: { actions: [] } }, 'Actions: choose at least one action'],
 		[
-			{ webhookId: 'hook-1', webhookUpdateFields: { url: 'https://example.com' } },
+			{ webhookId: byId('={{ "hook-1" }}'), webhookUpdateFields: { url: 'https://example.com' } },
 			'Webhook ID: "hook-1" is not a UUID',
 		],
 	])('Update refuses %j', async (extra, message) => {
 		const { error } = await run(ctx.sim, {
-			parameters: params('update', { webhookId: randomUUID(), ...extra }),
+			parameters: params('update', { webhookId: byId(randomUUID()), ...extra }),
 		});
 		expect(error?.name).toBe('NodeOperationError');
 		if (typeof message === 'string') expect(error?.message).toBe(message);
@@ -89,7 +89,7 @@ testBadInputs(ctx, [
 	{
 		name: 'Webhook Update: a webhook ID that is not a UUID',
 		parameters: webhookParams('update', {
-			webhookId: BAD,
+			webhookId: byId(BAD),
 			webhookUpdateFields: { actions: ['attendee-create'] },
 		}),
 		good: aWebhook,

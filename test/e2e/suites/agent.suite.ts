@@ -8,9 +8,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
-import type { INodePropertyOptions } from 'n8n-workflow';
-
-import { EventX } from '../../../nodes/EventX/EventX.node';
 import { N8N_MAIN, REPO_ROOT } from '../../../scripts/n8n-runtime';
 import type { LoggedRequest } from '../../simulator/server';
 import { DEMO_API_TOKEN } from '../../simulator/store';
@@ -157,25 +154,13 @@ function offered(request: ChatRequest, name: string) {
 	return tool.function;
 }
 
-/** An operation's description, as the node defines it: the example gives it to the model. */
-function operationDescription(resource: string, operation: string): string {
-	const property = new EventX().description.properties.find(
-		(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource),
-	);
-	const option = (property?.options as INodePropertyOptions[]).find((o) => o.value === operation);
-	return String(option?.description);
-}
-
-/** A parameter's description on the EventX Tool: its $fromAI() default carries it to the model. */
-function parameterDescription(name: string, operation: string): string {
-	const property = new EventX().description.properties.find(
-		(p) =>
-			p.name === name &&
-			p.displayOptions?.show?.operation?.includes(operation) &&
-			p.displayOptions?.show?.['@tool']?.includes(true),
-	);
-	return String(property?.description);
-}
+/** What the model is told, written out: the example's and the tools' own descriptions. */
+const SHORT_CODE_LOOKUP =
+	"Find an attendee by their short code (the letters and digits on their ticket). Needs the event and the code; returns the attendee's ID, creation time and answers.";
+const SHORT_CODE =
+	"The attendee's short code, the few letters and digits printed on their ticket and confirmation (e.g. K7Q2XM)";
+const ATTENDEE_IDS =
+	'The attendees to send to: attendee IDs (UUIDs), one or several separated by commas. Each attendee gets it once per execution, however many items name them.';
 
 function check(condition: unknown, message: string): void {
 	if (!condition) throw new Error(message);
@@ -269,19 +254,17 @@ export const agentSuite: E2eSuite = {
 						(request) => {
 							const lookup = offered(request, 'Get_Attendee_by_Short_Code');
 							// The example's tools describe themselves with their operation's description.
-							const described = operationDescription('attendee', 'getByShortCode');
-							check(lookup.description === described, `description: ${lookup.description}`);
+							check(lookup.description === SHORT_CODE_LOOKUP, `description: ${lookup.description}`);
 							// Parameters left to the tool's defaults: the model is told what to give.
 							const codeParam = lookup.parameters.properties?.Short_Code;
 							check(
-								codeParam?.description === parameterDescription('shortCode', 'getByShortCode'),
+								codeParam?.description === SHORT_CODE,
 								`Short_Code: ${JSON.stringify(codeParam)}`,
 							);
 							const send = offered(request, 'Send_Confirmation_Email');
 							const idsParam = send.parameters.properties?.Attendee_IDs;
 							check(
-								idsParam?.description ===
-									parameterDescription('attendeeIds', 'sendConfirmationEmail'),
+								idsParam?.description === ATTENDEE_IDS,
 								`Attendee_IDs: ${JSON.stringify(idsParam)}`,
 							);
 							offered(request, 'Get_Many_Attendees');
@@ -320,11 +303,13 @@ export const agentSuite: E2eSuite = {
 
 				const requests = await env().apiRequests();
 				expect(requests.every((r) => r.authorized)).toBe(true);
+				// Simplify (on by default) names the answers: the event's questions are read once.
 				expect(requestsTo(requests)).toEqual([
 					`GET /event/:event/attendee/short-code/${code}`,
+					'GET /event/:event/custom-field/all',
 					'POST /event/:event/outreach/email-template/confirmation-email/send',
 				]);
-				expect(requests[1].body).toEqual({ attendeeIds: [attendee.id] });
+				expect(requests[2].body).toEqual({ attendeeIds: [attendee.id] });
 				const outbox = (await env().state()).outbox.filter((o) => o.channel === 'email');
 				expect(outbox.at(-1)).toMatchObject({ attendeeIds: [attendee.id] });
 			});
@@ -371,7 +356,10 @@ export const agentSuite: E2eSuite = {
 				expect(answer.output).toBe(`At least 10 attendees registered since ${since}.`);
 				const requests = await env().apiRequests();
 				expect(requests.every((r) => r.authorized)).toBe(true);
-				expect(requestsTo(requests)).toEqual(['GET /event/:event/attendee']);
+				expect(requestsTo(requests)).toEqual([
+					'GET /event/:event/attendee',
+					'GET /event/:event/custom-field/all',
+				]);
 				expect(requests[0].query).toMatchObject({ createdAt$gt: since, pageSize: '10' });
 				expect(requests[0].query.q).toBeUndefined();
 			});
@@ -448,7 +436,7 @@ export const agentSuite: E2eSuite = {
 						properties: {
 							Short_Code: {
 								type: 'string',
-								description: parameterDescription('shortCode', 'getByShortCode'),
+								description: SHORT_CODE,
 							},
 						},
 						required: ['Short_Code'],
@@ -503,17 +491,20 @@ export const agentSuite: E2eSuite = {
 
 				const requests = await env().apiRequests();
 				expect(requests.every((r) => r.authorized)).toBe(true);
+				// Each tool call is an execution of its own: Simplify reads the questions in each.
 				expect(requestsTo(requests)).toEqual([
 					`GET /event/:event/attendee/short-code/${attendee.shortCode}`,
+					'GET /event/:event/custom-field/all',
 					'GET /event/:event/attendee',
+					'GET /event/:event/custom-field/all',
 					'POST /event/:event/outreach/email-template/confirmation-email/send',
 					'GET /event/:event/attendee/short-code/ZZ9999',
 				]);
-				expect(requests[1].query).toMatchObject({
+				expect(requests[2].query).toMatchObject({
 					createdAt$gt: new Date(String(attendee.createdAt)).toISOString(),
 					pageSize: '10',
 				});
-				expect(requests[2].body).toEqual({ attendeeIds: [attendee.id] });
+				expect(requests[4].body).toEqual({ attendeeIds: [attendee.id] });
 			});
 		});
 	},

@@ -9,7 +9,6 @@
 
 import { chromium, selectors, type Browser, type Locator, type Page } from 'playwright-core';
 
-import { ACTION_DESCRIPTION } from '../../../nodes/EventX/helpers/nodeDescription';
 import { organizationLabel } from '../../../nodes/EventX/methods/listSearch';
 import { demoExamples, EXAMPLE_IDS, REPO_ROOT } from '../../../scripts/n8n-runtime';
 import { outputOf, OWNER } from '../environment';
@@ -39,6 +38,8 @@ interface Panel {
 	dropdown?: { parameter: string; expect: string[] };
 	/** Opens a picker (resource locator), types `search` if given, and expects these entries. */
 	locator?: { parameter: string; search?: string; expect: string[] };
+	/** Texts the panel shows once it loaded them from EventX (e.g. the resource mapper's columns). */
+	shows?: string[];
 }
 
 let seededEventNames: string[];
@@ -105,13 +106,23 @@ function panelsFor(state: SimState): Panel[] {
 				resource: 'attendee',
 				operation: 'upsert',
 				eventId: event,
-				upsertFields: {
-					firstName: '={{ $json.first_name }}',
-					invitationEmail: '={{ $json.email }}',
+				matchOn: 'invitationEmail',
+				// No saved schema: the editor loads the columns from EventX when the panel opens.
+				columns: {
+					mappingMode: 'defineBelow',
+					value: {
+						invitationEmail: '={{ $json.email }}',
+						firstName: '={{ $json.first_name }}',
+						[String(question.id)]: '11-50',
+					},
+					matchingColumns: [],
+					schema: [],
+					attemptToConvertTypes: false,
+					convertFieldsToString: false,
 				},
-				upsertCustomFields: { fields: [{ questionId: question.id, value: '11-50' }] },
 			},
-			dropdown: { parameter: 'questionId', expect: ['Company Size', 'Dietary Needs', 'T-Shirt'] },
+			// The event's questions are columns, by label.
+			shows: ['Invitation Email', 'First Name', 'Company Size'],
 		},
 		{
 			node: 'Get Many Attendees',
@@ -239,7 +250,7 @@ function panelsWorkflow(state: SimState) {
 				id: `panel-${i}`,
 				name: panel.node,
 				type: NODE_TYPE,
-				typeVersion: 2,
+				typeVersion: 1,
 				position: [260 * (i + 1), 200],
 				parameters: panel.parameters,
 				credentials,
@@ -466,9 +477,9 @@ export const editorSuite: E2eSuite = {
 						.dblclick();
 					const ndv = page.getByTestId('ndv');
 					await ndv.waitFor();
+					for (const text of panel.shows ?? [])
+						await ndv.getByText(text, { exact: true }).first().waitFor({ timeout: 15_000 });
 					await expectHealthyPanel(ndv);
-					// Version 2: one Options collection per operation, no node-wide Request Options.
-					expect(await ndv.innerText()).not.toContain('Request Options');
 					await screenshot(page, panel.screenshot);
 					if (panel.dropdown) {
 						await ndv.getByTestId(`parameter-input-${panel.dropdown.parameter}`).click();
@@ -500,7 +511,12 @@ export const editorSuite: E2eSuite = {
 			test("the node panel's details describe the action node, not the trigger", async () => {
 				await page.goto(`${env().baseUrl}/workflow/new`);
 				await openEventXActions(page, 'canvas-plus-button');
-				await page.getByText(ACTION_DESCRIPTION).first().waitFor();
+				await page
+					.getByText(
+						'Manage events, attendees, orders, tickets, outreach, media, domains and webhooks in EventX',
+					)
+					.first()
+					.waitFor();
 				await page.keyboard.press('Escape');
 			});
 

@@ -39,8 +39,8 @@ const PROFILE_MEMBERS = [
 const UTM = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'];
 
 /**
- * The short code of an attendee is kept in `shortCode` (the OpenAPI names no member for it; the
- * simulator answers it with the attendee so that the short-code lookup can be exercised).
+ * The short code of an attendee is kept in the record's `shortCode` but never answered: the
+ * OpenAPI's attendee has no member for it (tests read it from the store or `/__sim/state`).
  */
 export function newShortCode(): string {
 	return randomBytes(4).toString('hex').slice(0, 6).toUpperCase();
@@ -50,6 +50,7 @@ export function attendeeJson(a: AttendeeRecord): Json {
 	const json: Json = { ...a };
 	delete json.eventId;
 	delete json.removedAt;
+	delete json.shortCode;
 	return {
 		...json,
 		customFields: a.customFields ?? {},
@@ -57,9 +58,12 @@ export function attendeeJson(a: AttendeeRecord): Json {
 	};
 }
 
+/** The profile as given: only its texts may be null (an approval status is absent until set). */
 function rawDataOf(a: Json): Json {
 	const raw: Json = {};
-	for (const key of PROFILE_MEMBERS) if (a[key] !== undefined) raw[key] = a[key];
+	for (const key of PROFILE_MEMBERS)
+		if (a[key] !== undefined && (a[key] !== null || PROFILE_STRINGS.includes(key)))
+			raw[key] = a[key];
 	return raw;
 }
 

@@ -19,6 +19,9 @@ function checkConfig(type: string, value: unknown, where: string): Json {
 	if (value === null || typeof value !== 'object' || Array.isArray(value))
 		throw badRequest(`${where}.config must be an object`);
 	const config = value as Json;
+	// The OpenAPI's `oneOf` of config shapes refuses an empty config: it matches two of them.
+	if (Object.keys(config).length === 0)
+		throw badRequest(`${where}.config is empty: give the settings of its type or leave it out`);
 	const allowed = CHOICE_TYPES.includes(type)
 		? ['options']
 		: type === 'datePicker'
@@ -65,6 +68,16 @@ function checkConfig(type: string, value: unknown, where: string): Json {
 	if (config.hideMeridiem !== undefined && typeof config.hideMeridiem !== 'boolean')
 		throw badRequest(`${where}.config.hideMeridiem must be a boolean`);
 	return config;
+}
+
+/** A question as EventX stores and answers it: its members, `archivedAt` and their `rawData` copy. */
+export function questionRecord(
+	fields: { id?: string; type: string; contentI18n: Json; isFilterable?: boolean; config?: Json },
+	archivedAt: string | null = null,
+): Json & { id: string } {
+	const { id, ...members } = fields;
+	const stored = { isFilterable: false, config: {}, ...members };
+	return { id: id ?? randomUUID(), ...stored, archivedAt, rawData: { ...stored } };
 }
 
 /** One question of a bulk upsert, checked; returns its stored members. */
@@ -132,12 +145,10 @@ export function customFieldRoutes(store: Store): Route[] {
 				const list = [...(store.customFields.get(params.eventId) ?? [])];
 				const out = checked.map(({ id, fields }) => {
 					const index = id === undefined ? -1 : list.findIndex((f) => f.id === id);
-					const record: Json = {
-						id: id ?? randomUUID(),
-						...fields,
-						archivedAt: index >= 0 ? list[index].archivedAt : null,
-						rawData: { ...fields },
-					};
+					const record = questionRecord(
+						{ id, ...(fields as { type: string; contentI18n: Json }) },
+						index >= 0 ? (list[index].archivedAt as string | null) : null,
+					);
 					if (index >= 0) list[index] = record;
 					else list.push(record);
 					return record;

@@ -175,21 +175,22 @@ function readQuestion(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 		throw invalidField(ctx, 'Label', 'is required', itemIndex);
 	question.contentI18n = { label: { default: label.trim() } };
 	question.isFilterable = ctx.getNodeParameter('isFilterable', itemIndex, false) === true;
+	// `config` goes only with a member: EventX's `oneOf` of config shapes refuses an empty one (it
+	// matches two), and without one a date picker has no limits and a time picker shows AM/PM.
 	if (CHOICE_TYPES.includes(type)) question.config = { options: readChoices(ctx, itemIndex) };
 	if (type === 'datePicker') {
 		const minDate = readDate(ctx, 'minDate', 'Earliest Date', itemIndex);
 		const maxDate = readDate(ctx, 'maxDate', 'Latest Date', itemIndex);
 		if (minDate && maxDate && maxDate < minDate)
 			throw invalidField(ctx, 'Latest Date', 'must not be before Earliest Date', itemIndex);
-		question.config = {
-			...(minDate ? { minDate } : {}),
-			...(maxDate ? { maxDate } : {}),
-		};
+		if (minDate || maxDate)
+			question.config = {
+				...(minDate ? { minDate } : {}),
+				...(maxDate ? { maxDate } : {}),
+			};
 	}
-	if (type === 'timePicker')
-		question.config = {
-			hideMeridiem: ctx.getNodeParameter('hideMeridiem', itemIndex, false) === true,
-		};
+	if (type === 'timePicker' && ctx.getNodeParameter('hideMeridiem', itemIndex, false) === true)
+		question.config = { hideMeridiem: true };
 	return question;
 }
 
