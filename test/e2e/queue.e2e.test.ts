@@ -656,9 +656,11 @@ describeQueue('n8n queue mode (2.41.1: main, webhook process, workers, Redis, Po
 				),
 			).toEqual([
 				`GET /event/:event/attendee/short-code/${code}`,
+				// Simplify (on by default) names the answers: the event's questions are read once.
+				'GET /event/:event/custom-field/all',
 				'POST /event/:event/outreach/email-template/confirmation-email/send',
 			]);
-			expect(requests[1].body).toEqual({ attendeeIds: [attendee.id] });
+			expect(requests[2].body).toEqual({ attendeeIds: [attendee.id] });
 			const [execution] = await env.waitForFinished(workflowId, 1, 60_000);
 			expect(execution.status).toBe('success');
 			expect(env.workerOf(String(execution.id))).toBeGreaterThanOrEqual(0);
