@@ -28,6 +28,10 @@ export class EventX implements INodeType {
 		description: ACTION_DESCRIPTION,
 		defaults: { name: 'EventX' },
 		usableAsTool: true,
+		builderHint: {
+			searchHint:
+				'Manage EventX events, attendees, orders, tickets and outreach; to start on their changes, use EventX Trigger',
+		},
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'eventXApi', required: true }],

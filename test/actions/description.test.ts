@@ -5,8 +5,8 @@ import { NodeHelpers } from 'n8n-workflow';
 import { EventXApi } from '../../credentials/EventXApi.credentials';
 
 import { EventX } from '../../nodes/EventX/EventX.node';
-import { EventXPollingTrigger } from '../../nodes/EventX/EventXPollingTrigger.node';
-import { EventXTrigger } from '../../nodes/EventX/EventXTrigger.node';
+import { EventXPollingTrigger } from '../../nodes/EventXPollingTrigger/EventXPollingTrigger.node';
+import { EventXTrigger } from '../../nodes/EventXTrigger/EventXTrigger.node';
 import { resourceOptions, resources } from '../../nodes/EventX/actions/resources';
 
 /** Lists whose natural order is not alphabetical: ranges of numbers, and IANA timezones. */

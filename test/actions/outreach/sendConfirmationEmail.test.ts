@@ -1,4 +1,4 @@
-import { apiRequests, run, useSimulator } from '../../fixtures';
+import { apiRequests, expectNodeError, run, useSimulator } from '../../fixtures';
 import type { FaultSpec } from '../../simulator/faults';
 import { anAttendee, BAD, outreachParams, testBadInputs } from '../badInputs';
 import {
@@ -71,9 +71,7 @@ describe('Outreach > never twice', () => {
 			ctx.sim.addFault({ ...fault, method: 'POST', path: s.pathB });
 			const { items, error } = await run(ctx.sim, { parameters: s.parameters, items: s.items });
 
-			expect(error?.name).toBe('NodeApiError');
-			expect(error?.message).toMatch(message);
-			expect(error?.context?.itemIndex).toBe(150);
+			expectNodeError(error, { name: 'NodeApiError', message, item: 150 });
 			expect(apiRequests(ctx.sim)).toHaveLength(3);
 			expect(ctx.sim.requestsTo('POST', s.pathB)).toHaveLength(1);
 			expect(items).toHaveLength(0);
@@ -134,7 +132,7 @@ describe('Outreach > never twice', () => {
 			path: CONFIRMATION_EMAIL_PATH.source,
 		});
 		const { error } = await run(ctx.sim, { parameters: s.parameters, items: s.items });
-		expect(error?.message).toBe('Injected failure (500)');
+		expectNodeError(error, { name: 'NodeApiError', message: 'Injected failure (500)', item: 0 });
 		expect(apiRequests(ctx.sim)).toHaveLength(1);
 		expect(ctx.sim.store.outbox).toHaveLength(0);
 	});
@@ -167,7 +165,14 @@ describe('Outreach > never twice', () => {
 			},
 			items: ids.map((id) => ({ id })),
 		});
-		expect(manual.error?.description).toMatch(/may have been applied; it was not repeated/);
+		expectNodeError(manual.error, {
+			name: 'NodeApiError',
+			message: 'The connection to EventX was dropped',
+			item: 0,
+		});
+		expect(manual.error?.description).toMatch(
+			/The request may have been applied; it was not repeated so that nothing happens twice\.$/,
+		);
 		expect(ctx.sim.requestsTo('POST', '/manual-email/')).toHaveLength(1);
 
 		ctx.sim.addFault({ kind: 'status', status: 500, method: 'POST', path: '/test$' });
@@ -180,7 +185,11 @@ describe('Outreach > never twice', () => {
 				testEmails: 'me@example.com',
 			},
 		});
-		expect(test.error?.message).toBe('Injected failure (500)');
+		expectNodeError(test.error, {
+			name: 'NodeApiError',
+			message: 'Injected failure (500)',
+			item: 0,
+		});
 		expect(ctx.sim.requestsTo('POST', '/test$')).toHaveLength(1);
 		expectNobodyTwice();
 	});
@@ -266,8 +275,7 @@ describe('Outreach > confirmation sends', () => {
 				attendeeIds: `${known}, 0f8fad5b-d9cb-469f-a165-70867728950e`,
 			}),
 		});
-		expect(error?.name).toBe('NodeApiError');
-		expect(error?.message).toBe('Attendee not found');
+		expectNodeError(error, { name: 'NodeApiError', message: 'Attendee not found', item: 0 });
 		expect(ctx.sim.store.outbox).toHaveLength(0);
 		expect(apiRequests(ctx.sim)).toHaveLength(1);
 	});
@@ -285,8 +293,7 @@ describe('Outreach > Send Confirmation Email: validation before sending', () => 
 		const { error } = await run(ctx.sim, {
 			parameters: base('sendConfirmationEmail', { attendeeIds }),
 		});
-		expect(error?.name).toBe('NodeOperationError');
-		expect(error?.message).toBe(message);
+		expectNodeError(error, { name: 'NodeOperationError', message, item: 0 });
 		expectNothingSent();
 	});
 
@@ -297,7 +304,11 @@ describe('Outreach > Send Confirmation Email: validation before sending', () => 
 				options: { batchSize: 0 },
 			}),
 		});
-		expect(error?.message).toMatch(/^Batch Size: must be a whole number from 1 to 1000/);
+		expectNodeError(error, {
+			name: 'NodeOperationError',
+			message: /^Batch Size: must be a whole number from 1 to 1000/,
+			item: 0,
+		});
 		expectNothingSent();
 	});
 });
