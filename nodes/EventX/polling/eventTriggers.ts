@@ -4,6 +4,8 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { simplifyEvent } from '../helpers/simplify';
+import { API_PREFIX } from '../transport';
+import type { PollSource } from './engine';
 import type { MomentField } from './moments';
 
 export type EventTriggerName =
@@ -129,7 +131,7 @@ const timeUnitOptions: INodePropertyOptions[] = [
 
 /** The moment triggers' When, Lead Time or Delay and its unit (shown for those triggers only). */
 export function momentProperties(): INodeProperties[] {
-	const moments = { show: { trigger: MOMENT_TRIGGERS } };
+	const moments = { show: { resource: MOMENT_TRIGGERS } };
 	return [
 		{
 			displayName: 'When',
@@ -156,7 +158,7 @@ export function momentProperties(): INodeProperties[] {
 			name: 'leadTime',
 			type: 'number',
 			typeOptions: { minValue: 0 },
-			displayOptions: { show: { trigger: MOMENT_TRIGGERS, when: ['before'] } },
+			displayOptions: { show: { resource: MOMENT_TRIGGERS, when: ['before'] } },
 			default: 1,
 			description: 'How long before the time to fire, in the unit below',
 		},
@@ -165,7 +167,7 @@ export function momentProperties(): INodeProperties[] {
 			name: 'delay',
 			type: 'number',
 			typeOptions: { minValue: 0 },
-			displayOptions: { show: { trigger: MOMENT_TRIGGERS, when: ['after'] } },
+			displayOptions: { show: { resource: MOMENT_TRIGGERS, when: ['after'] } },
 			default: 1,
 			description: 'How long after the time to fire, in the unit below',
 		},
@@ -173,7 +175,7 @@ export function momentProperties(): INodeProperties[] {
 			displayName: 'Unit',
 			name: 'timeUnit',
 			type: 'options',
-			displayOptions: { show: { trigger: MOMENT_TRIGGERS, when: ['before', 'after'] } },
+			displayOptions: { show: { resource: MOMENT_TRIGGERS, when: ['before', 'after'] } },
 			options: timeUnitOptions,
 			default: 'hours',
 		},
@@ -189,7 +191,7 @@ export function eventTriggerOptions(): INodeProperties[] {
 			type: 'boolean',
 			default: true,
 			description: 'Whether events that are not published (drafts) count too',
-			displayOptions: { show: { '/trigger': ['newEvent', 'eventUpdated'] } },
+			displayOptions: { show: { '/resource': ['newEvent', 'eventUpdated'] } },
 		},
 		{
 			displayName: 'Include Unpublished Events',
@@ -198,7 +200,7 @@ export function eventTriggerOptions(): INodeProperties[] {
 			default: false,
 			description:
 				'Whether events that are not published (drafts) count too. Deleted events never fire: EventX no longer lists them.',
-			displayOptions: { show: { '/trigger': MOMENT_TRIGGERS } },
+			displayOptions: { show: { '/resource': MOMENT_TRIGGERS } },
 		},
 		{
 			displayName: 'Max Lateness (Hours)',
@@ -208,7 +210,7 @@ export function eventTriggerOptions(): INodeProperties[] {
 			default: DEFAULT_MAX_LATENESS_HOURS,
 			description:
 				"A moment that passed while n8n was down fires at the next poll, marked late, unless it is older than this; then it is skipped and counted in n8n's log",
-			displayOptions: { show: { '/trigger': MOMENT_TRIGGERS } },
+			displayOptions: { show: { '/resource': MOMENT_TRIGGERS } },
 		},
 	];
 }
@@ -223,4 +225,51 @@ export function offsetOf(when: string, amount: number, unit: TimeUnit): number {
 /** An event as the event triggers emit it: simplified (as Event > Get), with the trigger's action. */
 export function eventItemJson(action: string, event: IDataObject): IDataObject {
 	return { action, eventId: event.id, ...simplifyEvent(event) };
+}
+
+/** What an event trigger watches: all events or the picked ones, drafts or not. */
+export interface EventScope {
+	/** The picked events (lower case), or undefined for every event of the account. */
+	eventIds?: Set<string>;
+	includeUnpublished: boolean;
+}
+
+const timeOf = (value: unknown): number | undefined => {
+	if (typeof value !== 'string') return undefined;
+	const t = Date.parse(value);
+	return Number.isNaN(t) ? undefined : t;
+};
+
+/** The event list as the event triggers read it: drafts left out EventX-side unless included. */
+export function eventListRequest(scope: EventScope) {
+	return {
+		method: 'GET' as const,
+		path: `${API_PREFIX}/event`,
+		qs: scope.includeUnpublished ? {} : { filter: JSON.stringify({ isPublished: true }) },
+	};
+}
+
+/** Whether an event read is one the trigger watches (the picked events are kept here: the list has no ID filter). */
+export function inEventScope(event: IDataObject, scope: EventScope): boolean {
+	if (typeof event.id !== 'string') return false;
+	if (!scope.includeUnpublished && event.isPublished !== true) return false;
+	return !scope.eventIds || scope.eventIds.has(event.id.toLowerCase());
+}
+
+/**
+ * The polling engine's view of a change trigger: the event list read newest first by `readKey`
+ * (it has no "after" filter), each event's occurrence stamped by `eventKey`. Event Published is
+ * read by `updatedAt` (publishing moves it) and stamped by `publishedAt`: a later update of a
+ * published event is older than the watermark and does not fire again.
+ */
+export function eventChangeSource(trigger: EventChangeTrigger, scope: EventScope): PollSource {
+	return {
+		request: eventListRequest(scope),
+		readKey: trigger.readKey,
+		lateness: 0,
+		occurrence: (event) =>
+			inEventScope(event, scope) && trigger.matches(event)
+				? timeOf(event[trigger.eventKey])
+				: undefined,
+	};
 }

@@ -4,6 +4,7 @@ import type { IDataObject, INodeProperties, IPollFunctions } from 'n8n-workflow'
 
 import { eventLocator } from '../helpers/eventLocator';
 import { invalidField, listEntries, requireUuid } from '../helpers/validation';
+import { API_PREFIX, eventxRanges, MAX_PAGE_SIZE, type EventXContext } from '../transport';
 
 export type Scope =
 	| { mode: 'one'; eventIds: [string] }
@@ -30,6 +31,13 @@ export function isRunning(event: IDataObject, now: number): boolean {
 	return (startsAt <= now && now <= endsAt) || (entryStartsAt <= now && now <= entryEndsAt);
 }
 
+/** Since when the event runs: its entry window's opening or its start, whichever is first. */
+export function runningSince(event: IDataObject): number | undefined {
+	const startsAt = timeOf(event.startsAt);
+	if (startsAt === undefined) return undefined;
+	return Math.min(startsAt, timeOf(event.entryStartsAt) ?? startsAt);
+}
+
 /**
  * The Events parameter: for `recordTriggers` (attendees, orders) One Event, Several Events or All
  * Running Events; for `eventTriggers` All Events or Several Events. With the event picker and the
@@ -45,7 +53,7 @@ export function scopeProperties(
 			name: 'events',
 			type: 'options',
 			noDataExpression: true,
-			displayOptions: { show: { trigger: recordTriggers } },
+			displayOptions: { show: { resource: recordTriggers } },
 			options: [
 				{
 					name: 'All Running Events',
@@ -63,7 +71,7 @@ export function scopeProperties(
 			name: 'events',
 			type: 'options',
 			noDataExpression: true,
-			displayOptions: { show: { trigger: eventTriggers } },
+			displayOptions: { show: { resource: eventTriggers } },
 			options: [
 				{
 					name: 'All Events',
@@ -77,7 +85,7 @@ export function scopeProperties(
 		{
 			...eventLocator(),
 			description: 'The event whose attendees or orders to watch',
-			displayOptions: { show: { trigger: recordTriggers, events: ['one'] } },
+			displayOptions: { show: { resource: recordTriggers, events: ['one'] } },
 		},
 		{
 			displayName: 'Event Names or IDs',
@@ -117,4 +125,39 @@ export function readScope(ctx: IPollFunctions, eventTriggerChosen: boolean): Sco
 		0,
 	).toLowerCase();
 	return { mode: 'one', eventIds: [eventId] };
+}
+
+/**
+ * How long after its end an event's entry window may still be open and the event still found:
+ * the running events are read by their end, newest first, down to this far before now.
+ */
+export const ENTRY_AFTER_END_MS = 86_400_000;
+
+/**
+ * The events running at EventX's present (its `Date` header, else n8n's clock): the event list
+ * sorted by end, latest first, read down to a day before now (one request for up to 20,000
+ * events), kept where the entry window or the run time includes now.
+ */
+export async function readRunningEvents(
+	ctx: EventXContext,
+	deadline: number,
+): Promise<{ events: IDataObject[]; present: number }> {
+	const read: IDataObject[] = [];
+	let present: number | undefined;
+	await eventxRanges.call(
+		ctx,
+		{ method: 'GET', path: `${API_PREFIX}/event`, qs: { sort: '-endsAt' }, deadline },
+		{
+			pageSize: MAX_PAGE_SIZE,
+			rows: (sent) => (sent === 0 ? MAX_PAGE_SIZE : Infinity),
+			take: (answer) => {
+				present ??= answer.date ?? Date.now();
+				read.push(...answer.fresh);
+				const last = timeOf(answer.rows.at(-1)?.endsAt);
+				return last === undefined || last >= present - ENTRY_AFTER_END_MS;
+			},
+		},
+	);
+	const now = present ?? Date.now();
+	return { events: read.filter((event) => isRunning(event, now)), present: now };
 }
