@@ -229,6 +229,91 @@ export const examplesSuite: E2eSuite = {
 				await env().setActive(EXAMPLE_IDS.calendar, false);
 			});
 
+			/**
+			 * The event an event-trigger example's first click takes: among published events, the
+			 * one whose moment (its `field` time plus `offset`) came last, else the next one.
+			 */
+			async function sampleEvent(field: 'startsAt' | 'endsAt', offset: number) {
+				const { now } = await env().sim<{ now: string }>('POST', '/__sim/clock', {});
+				const moments = (await env().state()).events
+					.filter((e) => e.isPublished === true)
+					.map((e) => ({ id: String(e.id), due: Date.parse(String(e[field])) + offset }));
+				const past = moments.filter((m) => m.due <= Date.parse(now));
+				const pick = past.length
+					? past.reduce((a, b) => (b.due > a.due ? b : a))
+					: moments.reduce((a, b) => (b.due < a.due ? b : a));
+				return pick.id;
+			}
+
+			const attendeeIdsOf = async (eventId: string) =>
+				(await env().state()).attendees
+					.filter((a) => a.eventId === eventId && !a.removedAt)
+					.map((a) => String(a.id))
+					.sort();
+
+			test('after the event: the first click takes the event that ended last (or ends next) and makes a CSV and an Excel file of all its attendees', async () => {
+				const expected = await sampleEvent('endsAt', 3_600_000);
+				const execution = await env().runManually(EXAMPLE_IDS.afterEvent, 'Event Ended + 1 Hour');
+				expect(execution.status).toBe('success');
+				const runData = execution.data.resultData.runData;
+				const [trigger] = outputOf(runData, 'Event Ended + 1 Hour');
+				expect(trigger).toMatchObject({
+					action: 'event-ended',
+					eventId: expected,
+					moment: expect.objectContaining({ trigger: 'eventEnded', of: 'endsAt' }),
+				});
+				const listed = outputOf(runData, 'Attendees of the Event').map((a) => String(a.id));
+				expect(listed.sort()).toEqual(await attendeeIdsOf(expected));
+				const fileOf = (node: string) => {
+					const runs = runData[node] as Array<{
+						data: { main: Array<Array<{ binary?: Record<string, Json> }>> };
+					}>;
+					const items = runs[0].data.main[0];
+					return items.map((item) => ({
+						fileName: item.binary?.data?.fileName,
+						mimeType: item.binary?.data?.mimeType,
+					}));
+				};
+				const name = String(trigger.name);
+				expect(fileOf('Attendees CSV')).toEqual([
+					{ fileName: `${name} attendees.csv`, mimeType: 'text/csv' },
+				]);
+				expect(fileOf('Attendees Excel')).toEqual([
+					{
+						fileName: `${name} attendees.xlsx`,
+						mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+					},
+				]);
+			});
+
+			test('the day before: the first click takes the event that starts next (or started last) and sends the confirmation to its registered attendees not checked in', async () => {
+				const expected = await sampleEvent('startsAt', -86_400_000);
+				const before = (await env().state()).outbox.length;
+				const execution = await env().runManually(EXAMPLE_IDS.dayBefore, 'Event Starts Tomorrow');
+				expect(execution.status).toBe('success');
+				const runData = execution.data.resultData.runData;
+				expect(outputOf(runData, 'Event Starts Tomorrow')).toEqual([
+					expect.objectContaining({ action: 'event-starting', eventId: expected }),
+				]);
+				const state = await env().state();
+				const due = state.attendees
+					.filter(
+						(a) =>
+							a.eventId === expected &&
+							!a.removedAt &&
+							a.registrationStatus === 'registered' &&
+							!a.attendedAt,
+					)
+					.map((a) => String(a.id))
+					.sort();
+				expect(due.length).toBeGreaterThan(0);
+				const sent = state.outbox
+					.slice(before)
+					.filter((o) => o.eventId === expected && o.channel === 'email')
+					.flatMap((o) => o.attendeeIds as string[]);
+				expect([...sent].sort()).toEqual(due);
+			});
+
 			test('attendee lifecycle sends created, updated and checked-in attendees down their branches', async () => {
 				const lifecycleHooks = async () =>
 					(await env().state()).webhooks.filter((h) => h.eventId === events.lifecycle);
