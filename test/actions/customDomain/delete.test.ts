@@ -29,7 +29,10 @@ describe('Custom Domain > Delete', () => {
 				(p.displayOptions?.show?.resource as string[] | undefined)?.includes('customDomain') &&
 				(p.displayOptions?.show?.operation as string[] | undefined)?.includes('delete'),
 		);
-		expect(notice?.displayName).toMatch(/permanent/i);
+		// EventX takes the domain's path mappings with it (test/simulator/customDomains.test.ts).
+		expect(notice?.displayName).toBe(
+			'Deleting a custom domain is permanent: EventX removes it and its path mappings, and its links stop working. It cannot be restored.',
+		);
 	});
 
 	test('is not repeated after a dropped connection', async () => {

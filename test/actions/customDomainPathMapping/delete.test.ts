@@ -68,21 +68,6 @@ describe('Custom Domain Path Mapping > Delete', () => {
 		);
 		expect(ctx.sim.requestsTo('DELETE')).toHaveLength(1);
 	});
-
-	test("deleting the custom domain takes its path mappings (the domain's delete notice says so)", async () => {
-		const domain = addDomain(ctx.sim);
-		addMapping(ctx.sim, domain);
-		const { error } = await run(ctx.sim, {
-			parameters: {
-				resource: 'customDomain',
-				operation: 'delete',
-				organizationId: byId(ctx.sim.seeded.organizations.hosted),
-				customDomainId: byId(domain),
-			},
-		});
-		expect(error).toBeUndefined();
-		expect(ctx.sim.store.pathMappings.size).toBe(0);
-	});
 });
 
 testBadInputs(ctx, [
