@@ -49,7 +49,8 @@ export function apiRequests(sim: Simulator) {
 
 /**
  * Return All's reads of a long list (the requests to `listPath`): `requests` page ranges of 200
- * pages of 100 (20,000 items a request), the second from page 201. Each item is returned once.
+ * pages of 100 (20,000 items a request), the second from page 200 (it reads the first's last page
+ * again, to see that no row slipped between them). Each item is returned once.
  */
 export function expectRangedReads(
 	sim: Simulator,
@@ -63,7 +64,7 @@ export function expectRangedReads(
 	const lists = apiRequests(sim).filter((r) => listPath.test(r.path));
 	expect(lists).toHaveLength(requests);
 	expect(lists[0].query).toMatchObject({ page: '1', pageEnd: '200', pageSize: '100' });
-	if (requests === 2) expect(lists[1].query).toMatchObject({ page: '201', pageEnd: '400' });
+	if (requests === 2) expect(lists[1].query).toMatchObject({ page: '200', pageEnd: '399' });
 }
 
 /** Everything the user could see of a run: no secret (API token, access tokens) may appear in it. */
@@ -121,4 +122,19 @@ export async function inProcessTimeZone<T>(timeZone: string, work: () => Promise
 		if (previous === undefined) delete process.env.TZ;
 		else process.env.TZ = previous;
 	}
+}
+
+/**
+ * A write whose connection dropped after it was sent: reported for the item, and not repeated, as
+ * its description says (the request may have been applied).
+ */
+export function expectNotRepeated(error: Parameters<typeof expectNodeError>[0], item = 0): void {
+	expectNodeError(error, {
+		name: 'NodeApiError',
+		message: 'The connection to EventX was dropped',
+		item,
+	});
+	expect((error as { description?: string } | undefined)?.description).toMatch(
+		/^(POST|PUT|PATCH|DELETE) \/public-api\/v1\/\S+\. The request may have been applied; it was not repeated so that nothing happens twice\.$/,
+	);
 }

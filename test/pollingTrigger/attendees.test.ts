@@ -31,12 +31,15 @@ describe('EventX Polling Trigger: attendees', () => {
 			const harness = pollingTrigger(ctx.sim, pollParameters(eventId, trigger));
 			expect(await harness.pollItems()).toBeNull();
 			expect(harness.savedStaticData['node:EventX Polling Trigger']).toMatchObject({
-				pollState: { trigger, eventId, cursor: expect.any(String) },
+				pollState: { v: 2, trigger, eventId, at: expect.any(String) },
 			});
 			ctx.sim.clearLog();
 			ctx.sim.store.advanceTime(60_000);
 			expect(await harness.pollItems()).toBeNull();
-			expect(listReads(ctx.sim, 'attendee')).toHaveLength(1);
+			// one request in all: the list's first page (the token is reused)
+			expect(ctx.sim.requestsTo().map((r) => `${r.method} ${r.path}`)).toEqual([
+				`GET /public-api/v1/event/${eventId}/attendee`,
+			]);
 		},
 	);
 

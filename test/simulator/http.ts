@@ -1,4 +1,5 @@
 import { http, setTimeout, type net } from '../platform.cjs';
+import type { FaultSpec } from './faults';
 
 type IncomingMessage = http.IncomingMessage;
 
@@ -96,6 +97,8 @@ export interface RequestContext {
 	/** The authenticated user (undefined on public routes). */
 	userId: string;
 	req: IncomingMessage;
+	/** A list fault of this request (`LIST_QUIRKS`): how `paginate` answers. */
+	quirk?: FaultSpec;
 }
 
 export type Handler = (ctx: RequestContext) => RouteResult | Promise<RouteResult>;

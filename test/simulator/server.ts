@@ -1,7 +1,7 @@
 import { setTimeout, type http } from '../platform.cjs';
 
 import { deliver, deliveryAttendee } from './deliveries';
-import { FAULT_ANSWERS, Faults, type FaultSpec } from './faults';
+import { FAULT_ANSWERS, Faults, LIST_QUIRKS, type FaultSpec } from './faults';
 import {
 	ApiError,
 	badRequest,
@@ -25,6 +25,13 @@ import {
 	type OrderFields,
 	type OrderRecord,
 } from './routes/orders';
+import {
+	addEvent,
+	deleteEvent,
+	publishEvent,
+	rescheduleEvent,
+	type EventTimes,
+} from './routes/events';
 import { seedDemo, type SeedOptions } from './seed';
 import { md5Base64, StorageHost } from './storage';
 import { Store, type Delivery, type Json } from './store';
@@ -259,6 +266,43 @@ export class Simulator {
 		return { attendeeIds, orderIds };
 	}
 
+	/**
+	 * A check-in scanned on a device offline at `scannedAt` and synced now: the attendee's
+	 * `checkedInAt` and (first time) `attendedAt` are the scan's time, `updatedAt` now.
+	 */
+	syncOfflineCheckIn(attendeeId: string, scannedAt: string, checkInMethod = 'qr_code'): Json {
+		const record = this.store.attendees.get(attendeeId);
+		if (!record || record.removedAt) throw new ApiError(404, 'NOT_FOUND', 'Attendee not found');
+		if (Number.isNaN(Date.parse(scannedAt))) throw badRequest('"scannedAt" must be a date-time');
+		record.checkedInAt = scannedAt;
+		record.attendedAt = record.attendedAt ?? scannedAt;
+		record.checkInMethod = checkInMethod;
+		record.updatedAt = this.store.now();
+		this.notify(record.eventId, 'attendee-check-in', deliveryAttendee(record));
+		return record;
+	}
+
+	/** A record (attendee or order) that lists show only `delayMs` from now on (a late commit). */
+	commitLate(recordId: string, delayMs: number): void {
+		this.store.hiddenUntil.set(recordId, this.store.nowMs() + delayMs);
+	}
+
+	/** Removes the first `count` records of a list answer, as another client deleting them would. */
+	private removeListed(body: unknown, count: number): void {
+		const rows = ((body as { dataList?: Json[] } | undefined)?.dataList ?? []).slice(0, count);
+		const now = this.store.now();
+		for (const row of rows) {
+			const id = String(row.id);
+			const attendee = this.store.attendees.get(id);
+			if (attendee) attendee.removedAt = now;
+			this.store.orders.delete(id);
+			const event = this.store.events.get(id);
+			if (event) event.deletedAt = now;
+			this.store.customDomains.delete(id);
+			this.store.pathMappings.delete(id);
+		}
+	}
+
 	private setCheckIn(attendeeId: string, action: string, checkInMethod?: string): Json {
 		const record = this.store.attendees.get(attendeeId);
 		if (!record || record.removedAt) throw new ApiError(404, 'NOT_FOUND', 'Attendee not found');
@@ -332,6 +376,34 @@ export class Simulator {
 				},
 			},
 			{
+				// A check-in scanned offline and synced now: { scannedAt, checkInMethod? }.
+				method: 'POST',
+				pattern: '/__sim/attendees/:attendeeId/offline-check-in',
+				public: true,
+				handler: async ({ params, body }) => {
+					const { scannedAt, checkInMethod } = (body ?? {}) as Json;
+					const record = this.syncOfflineCheckIn(
+						params.attendeeId,
+						String(scannedAt),
+						typeof checkInMethod === 'string' ? checkInMethod : undefined,
+					);
+					await this.settled();
+					return json(record);
+				},
+			},
+			{
+				// Lists show the record only `delayMs` from now on: { delayMs }.
+				method: 'POST',
+				pattern: '/__sim/records/:recordId/commit-late',
+				public: true,
+				handler: ({ params, body }) => {
+					const delayMs = Number((body as Json | undefined)?.delayMs);
+					if (!Number.isFinite(delayMs) || delayMs < 0) throw badRequest('"delayMs" must be >= 0');
+					this.commitLate(params.recordId, delayMs);
+					return json({ visibleFrom: new Date(this.store.nowMs() + delayMs).toISOString() });
+				},
+			},
+			{
 				method: 'POST',
 				pattern: '/__sim/attendees/:attendeeId/check-out',
 				public: true,
@@ -348,7 +420,12 @@ export class Simulator {
 				pattern: '/__sim/clock',
 				public: true,
 				handler: ({ body }) => {
-					const { advanceMs, freeze } = (body ?? {}) as Json;
+					const { advanceMs, freeze, recordSkewMs } = (body ?? {}) as Json;
+					if (recordSkewMs !== undefined) {
+						if (typeof recordSkewMs !== 'number' || !Number.isFinite(recordSkewMs))
+							throw badRequest('"recordSkewMs" must be a number');
+						this.store.recordSkewMs = recordSkewMs;
+					}
 					if (advanceMs !== undefined) {
 						if (typeof advanceMs !== 'number' || !Number.isFinite(advanceMs))
 							throw badRequest('"advanceMs" must be a number');
@@ -382,6 +459,41 @@ export class Simulator {
 							this.setOrderStatus(params.orderId, String((body as Json | undefined)?.status)),
 						),
 					),
+			},
+			{
+				// Adds an event with its times and publication, created now on the record clock:
+				// { organizationId, name, startsAt, endsAt, entryStartsAt?, entryEndsAt?, timezone?, isPublished? }.
+				method: 'POST',
+				pattern: '/__sim/events',
+				public: true,
+				handler: ({ body }) =>
+					json(addEvent(this.store, (body ?? {}) as Parameters<typeof addEvent>[1])),
+			},
+			{
+				// Publishes ({ published: true }) or unpublishes ({ published: false }) an event.
+				method: 'POST',
+				pattern: '/__sim/events/:eventId/publish',
+				public: true,
+				handler: ({ params, body }) => {
+					const published = (body as Json | undefined)?.published;
+					if (typeof published !== 'boolean') throw badRequest('"published" must be a boolean');
+					return json(publishEvent(this.store, params.eventId, published));
+				},
+			},
+			{
+				// Moves an event's times: { startsAt?, endsAt?, entryStartsAt?, entryEndsAt? }.
+				method: 'POST',
+				pattern: '/__sim/events/:eventId/schedule',
+				public: true,
+				handler: ({ params, body }) =>
+					json(rescheduleEvent(this.store, params.eventId, (body ?? {}) as EventTimes)),
+			},
+			{
+				// Soft-deletes an event (as the API's Delete does, without a token).
+				method: 'DELETE',
+				pattern: '/__sim/events/:eventId',
+				public: true,
+				handler: ({ params }) => (deleteEvent(this.store, params.eventId), json({})),
 			},
 			{
 				// A downtime's worth of new records at once, for the benchmark: { attendees, paidOrders,
@@ -603,6 +715,7 @@ export class Simulator {
 					body,
 					userId,
 					req,
+					quirk: fault && LIST_QUIRKS.includes(fault.kind) ? fault : undefined,
 				});
 				if (exchange) exchange.routeStatus = result.status;
 				if (fault) result = this.afterApplied(fault, result);
@@ -645,8 +758,11 @@ export class Simulator {
 		res.writeHead(result.status, {
 			'content-type': 'application/json; charset=utf-8',
 			'content-length': Buffer.byteLength(text),
+			// The service's clock (moved and frozen with the record clock, without its skew).
+			date: new Date(this.store.nowMs()).toUTCString(),
 			...(fault?.kind === 'status' || fault?.kind === 'status-after' ? fault.headers : {}),
 		});
+		if (fault?.kind === 'remove-after-read') this.removeListed(result.body, fault.count ?? 1);
 		if (fault?.kind === 'drip')
 			await drip(res, Buffer.from(text), fault.intervalMs ?? 300, () => this.server !== undefined);
 		else res.end(text);

@@ -99,6 +99,20 @@ function isRetryable(failure: AttemptFailure, retry: RetryClass): boolean {
  * Returns the parsed body; `undefined` for an empty body.
  */
 export async function eventxRequest(this: EventXContext, request: EventXRequest): Promise<unknown> {
+	return (await eventxResponse.call(this, request)).body;
+}
+
+/** A successful answer: its parsed body (`undefined` when empty) and its headers. */
+export interface EventXResponse {
+	body: unknown;
+	headers: Record<string, unknown>;
+}
+
+/** As `eventxRequest`, with the answer's headers (the list reader takes EventX's `Date` from them). */
+export async function eventxResponse(
+	this: EventXContext,
+	request: EventXRequest,
+): Promise<EventXResponse> {
 	const refused = refusals.get(this);
 	if (refused) throw toNodeApiError(this, refused, request, await secretsOf(this));
 	if (
@@ -125,29 +139,42 @@ export async function eventxRequest(this: EventXContext, request: EventXRequest)
 		sendCredentialsOnCrossOriginRedirect: false,
 	};
 	const settings = readRequestSettings(this);
-	options.timeout = request.timeout ?? settings.timeout;
+	const timeout = request.timeout ?? settings.timeout;
 	const policy = request.retryPolicy ?? settings.retryPolicy;
 	const retry = request.retry ?? (request.method === 'GET' ? 'read' : 'write');
+	const { deadline } = request;
 	let waited = 0;
 	for (let attempt = 0; ; attempt++) {
+		const left = deadline === undefined ? Infinity : deadline - Date.now();
 		// The Timeout is a deadline for the whole answer (token exchange, redirects and a body that
-		// trickles in included), not an idle timer.
-		const failure = await withDeadline(
-			options.timeout,
-			async () => await attemptOnce(this, options),
-			() => networkFailure('ETIMEDOUT'),
-		);
-		if (!('message' in failure)) return failure.body === '' ? undefined : failure.body;
+		// trickles in included), not an idle timer; a poll's deadline shortens it.
+		const ms = Math.min(timeout, left);
+		const failure =
+			left <= 0
+				? outOfTime()
+				: await withDeadline(
+						ms,
+						async () => await attemptOnce(this, { ...options, timeout: ms }),
+						() => networkFailure('ETIMEDOUT'),
+					);
+		if (!('message' in failure))
+			return { body: failure.body === '' ? undefined : failure.body, headers: failure.headers };
 		if (failure.refusedApiToken) refusals.set(this, failure);
 		if (attempt >= policy.maxRetries || !isRetryable(failure, retry)) {
 			throw toNodeApiError(this, failure, { ...request, retry }, await secretsOf(this));
 		}
 		const delay = retryDelay(policy, attempt, waited, failure.retryAfterMs);
-		if (delay === undefined)
+		// A retry that could not start (and get some time to answer) before the deadline is not made.
+		if (delay === undefined || Date.now() + delay >= (deadline ?? Infinity))
 			throw toNodeApiError(this, failure, { ...request, retry }, await secretsOf(this));
 		waited += delay;
 		await sleep(delay);
 	}
+}
+
+/** The failure of a call whose deadline has passed before an attempt could start. */
+function outOfTime(): AttemptFailure {
+	return { ...networkFailure('ETIMEDOUT'), message: 'EventX did not answer within the time left' };
 }
 
 interface FullResponse {
@@ -163,7 +190,7 @@ interface FullResponse {
 async function attemptOnce(
 	ctx: EventXContext,
 	first: IHttpRequestOptions,
-): Promise<{ body: unknown } | AttemptFailure> {
+): Promise<EventXResponse | AttemptFailure> {
 	const send = async (options: IHttpRequestOptions, additional?: IAdditionalCredentialOptions) =>
 		(await ctx.helpers.httpRequestWithAuthentication.call(
 			ctx,
@@ -199,7 +226,7 @@ async function attemptOnce(
 			return describeThrown(error);
 		}
 		const status = response.statusCode;
-		if (status < 300) return { body: response.body };
+		if (status < 300) return { body: response.body, headers: response.headers ?? {} };
 		const failure: AttemptFailure = {
 			status,
 			body: response.body,

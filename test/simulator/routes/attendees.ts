@@ -401,9 +401,10 @@ export function attendeeRoutes(store: Store, services: SimulatorServices): Route
 		{
 			method: 'GET',
 			pattern: base,
-			handler: ({ params, query, userId }) => {
+			handler: ({ params, query, userId, quirk }) => {
 				requireEvent(store, userId, params.eventId);
-				let items = live(params.eventId);
+				// Committed late: not in the list yet.
+				let items = live(params.eventId).filter((a) => store.visible(a.id));
 				const ids = jsonParam(query, 'attendeeIds');
 				if (ids !== undefined) {
 					if (!Array.isArray(ids)) throw badRequest('"attendeeIds" must be a JSON array');
@@ -462,7 +463,7 @@ export function attendeeRoutes(store: Store, services: SimulatorServices): Route
 					);
 				}
 				const sorted = sortItems(items, query.get('sort'), ATTENDEE_SORT_KEYS, '-id', sortValue);
-				const page = paginate(sorted, query);
+				const page = paginate(sorted, query, quirk);
 				return ok({ dataList: page.dataList.map(attendeeJson), pagination: page.pagination });
 			},
 		},

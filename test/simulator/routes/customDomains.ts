@@ -69,7 +69,7 @@ export function customDomainRoutes(store: Store): Route[] {
 		{
 			method: 'GET',
 			pattern: base,
-			handler: ({ params, query, userId }) => {
+			handler: ({ params, query, userId, quirk }) => {
 				requireOrganization(store, userId, params.orgId);
 				// The OpenAPI documents page, pageSize and status only: no page ranges here.
 				onlyQuery(query, ['page', 'pageSize', 'status']);
@@ -79,7 +79,7 @@ export function customDomainRoutes(store: Store): Route[] {
 				const domains = [...store.customDomains.values()].filter(
 					(d) => d.organizationId === params.orgId && (status === null || d.status === status),
 				);
-				return ok(paginate(domains, query));
+				return ok(paginate(domains, query, quirk));
 			},
 		},
 		{

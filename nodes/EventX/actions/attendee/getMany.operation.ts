@@ -16,7 +16,7 @@ import { readSimplify, simplifyAttendees, simplifyProperty } from '../../helpers
 import { requireUrlFits, type UrlPart } from '../../helpers/urlLength';
 import { API_PREFIX, eventxPaginate } from '../../transport';
 import type { ItemOperation } from '../types';
-import { questionRowsProperty } from './fields';
+import { CREATED_KEY, questionRowsProperty } from './fields';
 
 /** A custom-field filter: rows of question and value. */
 const questionRows = (displayName: string, name: string, valueLabel: string): INodeProperties =>
@@ -161,6 +161,8 @@ export const getMany: ItemOperation<Plan> = {
 				itemIndex,
 			},
 			plan.limit,
+			true,
+			/^createdAt(,|$)/.test(String(plan.qs.sort ?? '')) ? CREATED_KEY : undefined,
 		);
 		return plan.simplify
 			? await simplifyAttendees(this, plan.eventId, attendees, itemIndex)

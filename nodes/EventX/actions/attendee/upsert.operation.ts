@@ -14,6 +14,7 @@ import { requireUuid } from '../../helpers/validation';
 import { API_PREFIX, eventxList, eventxPaginate } from '../../transport';
 import type { BatchOperation } from '../types';
 import { columnsProperty, emailKey, readColumns, unknownFieldsOption } from './columns';
+import { CREATED_KEY } from './fields';
 import { changeAttendeeTicket, readTicketChange, ticketProperties } from './ticket';
 
 type MatchOn = 'id' | 'invitationEmail' | 'nothing';
@@ -202,13 +203,19 @@ async function eventEmails(
 	eventId: string,
 	itemIndex: number,
 ): Promise<Map<string, string>> {
-	const attendees = await eventxPaginate.call(ctx, {
-		method: 'GET',
-		path: `${API_PREFIX}/event/${eventId}/attendee`,
-		// Oldest first: when EventX already holds several attendees of one email, the oldest is kept.
-		qs: { sort: 'createdAt,id' },
-		itemIndex,
-	});
+	const attendees = await eventxPaginate.call(
+		ctx,
+		{
+			method: 'GET',
+			path: `${API_PREFIX}/event/${eventId}/attendee`,
+			// Oldest first: when EventX already holds several attendees of one email, the oldest is kept.
+			qs: { sort: 'createdAt,id' },
+			itemIndex,
+		},
+		undefined,
+		true,
+		CREATED_KEY,
+	);
 	const byEmail = new Map<string, string>();
 	for (const attendee of attendees) {
 		const email = emailKey(attendee.invitationEmail);
