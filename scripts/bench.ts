@@ -6,7 +6,7 @@
  *
  *   npm run bench -- [--latency 20] [--runs 5] [--baseline-runs 3] [--out bench-results.json] [--large]
  *                    [--jobs attendeesImport,confirmationSend,webhookTrigger] [--no-http-request]
- *                    [--deliveries 1000] [--n8n-modes single,queue] [--arrivals 100000] [--polling-runs 3]
+ *                    [--deliveries 500] [--n8n-modes single,queue] [--arrivals 100000] [--polling-runs 1]
  *                    [--max-records 20000]
  *
  * `webhookTrigger` (scripts/bench-webhook.ts) feeds `--deliveries` EventX deliveries at concurrency
@@ -113,10 +113,10 @@ function readSettings(args: string[]): Settings {
 		large: args.includes('--large'),
 		jobs,
 		httpRequest: !args.includes('--no-http-request'),
-		deliveries: Math.max(1, value('--deliveries', 1000)),
+		deliveries: Math.max(1, value('--deliveries', 500)),
 		n8nModes: modes.length ? (modes as N8nMode[]) : ['single', 'queue'],
 		arrivals: Math.max(1, value('--arrivals', 100_000)),
-		pollingRuns: Math.max(1, value('--polling-runs', 3)),
+		pollingRuns: Math.max(1, value('--polling-runs', 1)),
 		maxRecords: value('--max-records', 0),
 	};
 }
