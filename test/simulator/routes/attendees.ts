@@ -43,7 +43,22 @@ const UTM = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_conten
  * OpenAPI's attendee has no member for it (tests read it from the store or `/__sim/state`).
  */
 export function newShortCode(): string {
-	return randomBytes(4).toString('hex').slice(0, 6).toUpperCase();
+	return randomHex(3).toUpperCase();
+}
+
+// Every simulator seeds 120 attendees, each with a short code and a QR-code token: read from a
+// pool of 4 KB, about one call into the system's generator a simulator instead of 240.
+let pool = randomBytes(0);
+let used = 0;
+
+/** `bytes` random bytes as hex. */
+function randomHex(bytes: number): string {
+	if (used + bytes > pool.length) {
+		pool = randomBytes(4096);
+		used = 0;
+	}
+	used += bytes;
+	return pool.toString('hex', used - bytes, used);
 }
 
 export function attendeeJson(a: AttendeeRecord): Json {
@@ -160,7 +175,7 @@ export function newAttendee(
 		areaCode: null,
 		contactNo: null,
 		customCheckInToken: null,
-		qrCodeToken: randomBytes(12).toString('hex'),
+		qrCodeToken: randomHex(12),
 		shortCode: newShortCode(),
 		roleTags: ['visitor'],
 		status: 'registered',
