@@ -47,6 +47,42 @@ export function sameOrigin(a: string, b: string): boolean {
 	}
 }
 
+/** Where a request goes: its absolute `url` (or the legacy `uri`), or a path on its `baseURL`. */
+export function requestTarget(options: object): URL | undefined {
+	const { url, uri, baseURL } = options as { url?: unknown; uri?: unknown; baseURL?: unknown };
+	const target = url ?? uri;
+	const text =
+		typeof target === 'string'
+			? target
+			: target instanceof URL || (target !== null && typeof target === 'object' && 'href' in target)
+				? String((target as { href: unknown }).href)
+				: '';
+	try {
+		return new URL(text, typeof baseURL === 'string' && baseURL !== '' ? baseURL : undefined);
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * Why the credential will not sign a request, or undefined when it goes to the Base URL's origin.
+ * n8n's HTTP Request node lets a user send this credential to any URL: its tokens belong to EventX.
+ */
+export function foreignTargetReason(baseUrl: unknown, options: object): string | undefined {
+	const base = normalizeBaseUrl(baseUrl);
+	const target = requestTarget(options);
+	if (target && sameOrigin(target.toString(), base)) return undefined;
+	let eventx = base;
+	try {
+		eventx = new URL(base).host;
+	} catch {
+		// A Base URL that is not a URL: named as typed.
+	}
+	return `The EventX API credential signs requests to its Base URL's host (${eventx}) only; ${
+		target ? `${target.host} is another host` : 'the request has no absolute URL'
+	}, so it was not sent`;
+}
+
 const JWT = /eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
 
 /** `text` with the given secrets and anything shaped like a JWT replaced by "[redacted]". */
@@ -71,6 +107,14 @@ export class EventXApi implements ICredentialType {
 	};
 
 	documentationUrl = 'https://github.com/eventx/n8n-nodes-eventx#credentials';
+
+	// Offers this credential in n8n's HTTP Request node ("Predefined Credential Type: EventX API"),
+	// for endpoints the EventX node does not wrap; `authenticate` signs only the Base URL's requests.
+	httpRequestNode = {
+		name: 'EventX',
+		docsUrl: 'https://github.com/eventx/n8n-nodes-eventx/blob/main/docs/http-request.md',
+		apiBaseUrl: `${DEFAULT_BASE_URL}/public-api/v1/`,
+	};
 
 	properties: INodeProperties[] = [
 		{
@@ -212,6 +256,10 @@ export class EventXApi implements ICredentialType {
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
+		// Refused rather than sent unsigned: a request meant for EventX that goes elsewhere is a
+		// mistake the user should see, and the token never travels with it.
+		const foreign = foreignTargetReason(credentials.baseUrl, requestOptions);
+		if (foreign) throw new Error(foreign);
 		requestOptions.headers = {
 			...requestOptions.headers,
 			Authorization: `Bearer ${stripBearer(credentials.sessionToken)}`,

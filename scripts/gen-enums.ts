@@ -1,13 +1,11 @@
 /**
- * Generates nodes/EventX/helpers/enums.ts from the OpenAPI copy in api/ (`npm run gen`).
- *
- *   npm run gen             writes the file
- *   npm run gen -- --check  exits 1 when the committed file is not what the spec gives
+ * Generates nodes/EventX/helpers/enums.ts from the OpenAPI copy in api/ (`npm run gen`, see
+ * scripts/gen.ts).
  *
  * The output is already in Prettier's shape, so `prettier --check` and the drift test
  * (test/helpers/enums.test.ts, which compares text) agree with it as written.
  */
-import { fs, path, print, printError, process, repoRoot } from '../test/platform.cjs';
+import { fs, path, repoRoot } from '../test/platform.cjs';
 
 export const SPEC_FILE = 'api/eventx-public-api.openapi.json';
 export const ENUMS_FILE = 'nodes/EventX/helpers/enums.ts';
@@ -131,19 +129,3 @@ export function generateEnums(root = repoRoot): string {
 	const spec = JSON.parse(fs.readFileSync(path.join(root, SPEC_FILE), 'utf8')) as OpenApi;
 	return renderEnums(extractEnums(spec));
 }
-
-function main(): void {
-	const target = path.join(repoRoot, ENUMS_FILE);
-	const generated = generateEnums();
-	if (process.argv.includes('--check')) {
-		if (fs.readFileSync(target, 'utf8') === generated) return print(`${ENUMS_FILE} is up to date`);
-		printError(`${ENUMS_FILE} differs from what ${SPEC_FILE} gives: run npm run gen`);
-		process.exitCode = 1;
-		return;
-	}
-	fs.writeFileSync(target, generated);
-	print(`wrote ${ENUMS_FILE} from ${SPEC_FILE}`);
-}
-
-// Run as a tool (run-tool.mjs points argv[1] at the compiled file); imported by the drift test.
-if (process.argv[1]?.endsWith(path.join('scripts', 'gen-enums.js'))) main();

@@ -10,6 +10,8 @@ const README_SHOTS = [
 	'action-attendee-change-ticket-picker',
 	'action-attendee-simplified-output',
 	'example-outreach-first-run',
+	'schema-preview-mapping',
+	'polling-trigger-order-paid',
 ];
 
 const shots = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-nodes-eventx-shots-'));

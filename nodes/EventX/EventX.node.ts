@@ -21,13 +21,17 @@ export class EventX implements INodeType {
 		version: 1,
 		defaultVersion: 1,
 		// "Get Many: Event": the labels of the chosen operation and resource (parameters hold only
-		// their values). A literal, as n8n's verification requires; the description test holds it
-		// equal to the resource and operation options.
+		// their values). A literal, as n8n's verification requires; the description test writes the
+		// table out and checks that it covers every operation the dropdowns offer.
 		subtitle:
 			'={{ {"attendee:changeTicket":"Change Ticket: Attendee","attendee:upsert":"Create or Update: Attendee","attendee:delete":"Delete: Attendee","attendee:get":"Get: Attendee","attendee:getByQrCodeToken":"Get by QR Code Token: Attendee","attendee:getByShortCode":"Get by Short Code: Attendee","attendee:getMany":"Get Many: Attendee","attendee:remove":"Remove: Attendee","attendee:update":"Update: Attendee","attendeeTag:getMany":"Get Many: Attendee Tag","customDomain:create":"Create: Custom Domain","customDomain:delete":"Delete: Custom Domain","customDomain:get":"Get: Custom Domain","customDomain:getMany":"Get Many: Custom Domain","customDomain:update":"Update: Custom Domain","customDomain:verify":"Verify: Custom Domain","customDomainPathMapping:create":"Create: Custom Domain Path Mapping","customDomainPathMapping:delete":"Delete: Custom Domain Path Mapping","customDomainPathMapping:getMany":"Get Many: Custom Domain Path Mapping","customDomainPathMapping:update":"Update: Custom Domain Path Mapping","customField:upsert":"Create or Update: Custom Field","customField:getMany":"Get Many: Custom Field","event:create":"Create: Event","event:delete":"Delete: Event","event:get":"Get: Event","event:getMany":"Get Many: Event","event:mergeExtensionData":"Merge Extension Data: Event","event:update":"Update: Event","invoice:getForOrder":"Get for Order: Invoice","invoice:getForUser":"Get for User: Invoice","media:delete":"Delete: Media","media:get":"Get: Media","media:upload":"Upload: Media","order:get":"Get: Order","order:getMany":"Get Many: Order","outreach:upsertEmailTemplate":"Create or Update Email Template: Outreach","outreach:sendConfirmationEmail":"Send Confirmation Email: Outreach","outreach:sendConfirmationSms":"Send Confirmation SMS: Outreach","outreach:sendConfirmationWhatsApp":"Send Confirmation WhatsApp: Outreach","outreach:sendManualEmail":"Send Manual Email: Outreach","outreach:sendTestEmail":"Send Test Email: Outreach","registrationForm:create":"Create: Registration Form","registrationForm:get":"Get: Registration Form","ticketAddOn:getMany":"Get Many: Ticket Add-On","ticketClass:create":"Create: Ticket Class","ticketClass:getMany":"Get Many: Ticket Class","ticketing:createOrder":"Create Order: Ticketing","ticketing:getOrderStatus":"Get Order Status: Ticketing","ticketing:getPaymentConfiguration":"Get Payment Configuration: Ticketing","ticketing:getQuotation":"Get Quotation: Ticketing","webhook:create":"Create: Webhook","webhook:delete":"Delete: Webhook","webhook:getMany":"Get Many: Webhook","webhook:update":"Update: Webhook"}[$parameter["resource"] + ":" + $parameter["operation"]] }}',
 		description: ACTION_DESCRIPTION,
 		defaults: { name: 'EventX' },
 		usableAsTool: true,
+		builderHint: {
+			searchHint:
+				'Manage EventX events, attendees, orders, tickets and outreach; to start on their changes, use EventX Trigger',
+		},
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'eventXApi', required: true }],

@@ -347,7 +347,8 @@ describeQueue('n8n queue mode (2.41.1: main, webhook process, workers, Redis, Po
 
 	describe('the examples on workers', () => {
 		test('door check-in: the answer a worker builds comes back through the webhook process', async () => {
-			const guest = (await env.state()).attendees.find(
+			const state = await env.state();
+			const guest = state.attendees.find(
 				(a) => a.eventId === examples.events.door && !a.removedAt,
 			)!;
 			const scan = async (qrCodeToken: string) =>
@@ -363,7 +364,7 @@ describeQueue('n8n queue mode (2.41.1: main, webhook process, workers, Redis, Po
 			const known = await scan(String(guest.qrCodeToken));
 			expect({ status: known.status, answer: await known.json() }).toEqual({
 				status: 200,
-				answer: doorCheckInAnswer(guest),
+				answer: doorCheckInAnswer(guest, state),
 			});
 			const unknown = await scan('not-a-real-token');
 			expect(unknown.status).toBe(404);
@@ -656,11 +657,14 @@ describeQueue('n8n queue mode (2.41.1: main, webhook process, workers, Redis, Po
 				),
 			).toEqual([
 				`GET /event/:event/attendee/short-code/${code}`,
-				// Simplify (on by default) names the answers: the event's questions are read once.
+				// Simplify (on by default): the door view reads the attendee by ID, its answers' labels
+				// and the ticket classes.
+				`GET /event/:event/attendee/${String(attendee.id)}`,
 				'GET /event/:event/custom-field/all',
+				'GET /event/:event/ticket-class/all',
 				'POST /event/:event/outreach/email-template/confirmation-email/send',
 			]);
-			expect(requests[2].body).toEqual({ attendeeIds: [attendee.id] });
+			expect(requests[4].body).toEqual({ attendeeIds: [attendee.id] });
 			const [execution] = await env.waitForFinished(workflowId, 1, 60_000);
 			expect(execution.status).toBe('success');
 			expect(env.workerOf(String(execution.id))).toBeGreaterThanOrEqual(0);

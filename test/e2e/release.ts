@@ -14,6 +14,7 @@ import { actionsSuite } from './suites/actions.suite';
 import { agentSuite } from './suites/agent.suite';
 import { editorSuite } from './suites/editor.suite';
 import { examplesSuite } from './suites/examples.suite';
+import { httpRequestSuite } from './suites/httpRequest.suite';
 import { pollingChecksSuite, pollingSuite } from './suites/polling.suite';
 import { triggerSuite } from './suites/trigger.suite';
 import type { E2eSuite } from './suites/types';
@@ -33,6 +34,7 @@ const allSuites: E2eSuite[] = [
 	examplesSuite,
 	triggerSuite,
 	agentSuite,
+	httpRequestSuite,
 	pollingSuite,
 	editorSuite,
 	pollingChecksSuite,

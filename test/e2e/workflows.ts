@@ -88,13 +88,18 @@ export interface ActionStep {
 export const eventName = (event: Json) =>
 	String((event.contentI18n as { name?: { default?: string } } | undefined)?.name?.default ?? '');
 
-/** What the door check-in example answers for a known attendee. */
-export const doorCheckInAnswer = (guest: Json) => ({
+/** What the door check-in example answers for a known attendee: the ticket class by name. */
+export const doorCheckInAnswer = (guest: Json, state: SimState) => ({
 	name: `${String(guest.firstName)} ${String(guest.lastName)}`,
 	email: guest.invitationEmail,
-	ticketClassId: guest.ticketClassId,
+	ticketClass: eventName({
+		contentI18n: state.ticketClasses[String(guest.eventId)].find(
+			(c) => c.id === guest.ticketClassId,
+		)?.contentI18n,
+	}),
 	addOns: guest.addOns ?? [],
 	registrationStatus: guest.registrationStatus,
+	checkedIn: Boolean(guest.checkedInAt),
 });
 
 export { byId };
@@ -612,14 +617,22 @@ export function chainWorkflow(
 	steps: Array<{ name: string; parameters: Json; node?: ActionStep['node'] }>,
 	trigger: Json = manualTrigger(),
 ): Json {
-	const nodes = [
+	return chainOf(id, name, [
 		trigger,
 		...steps.map((s, i) => {
 			const node = eventxNode(s.name, s.parameters, i);
 			if (!s.node) return node;
 			return { ...node, ...s.node, executeOnce: undefined, credentials: undefined };
 		}),
-	];
+	]);
+}
+
+/** Manual Trigger → the nodes as given, each connected to the next. */
+export function manualChain(id: string, name: string, nodes: Json[]): Json {
+	return chainOf(id, name, [manualTrigger(), ...nodes]);
+}
+
+function chainOf(id: string, name: string, nodes: Json[]): Json {
 	const connections: Json = {};
 	for (let i = 0; i < nodes.length - 1; i++) {
 		connections[nodes[i].name as string] = {
@@ -678,7 +691,7 @@ export function pollingWorkflow(id: string, eventId: string, trigger: string): J
 		type: POLLING_TRIGGER_TYPE,
 		parameters: {
 			pollTimes: { item: [{ mode: 'everyMinute' }] },
-			trigger,
+			resource: trigger,
 			eventId: byId(eventId),
 		},
 	});

@@ -15,7 +15,7 @@ import type {
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
 
-import { EventXTrigger } from '../../nodes/EventX/EventXTrigger.node';
+import { EventXTrigger } from '../../nodes/EventXTrigger/EventXTrigger.node';
 import { harnessAdditionalData } from './additionalData';
 import { HarnessCredentialsHelper } from './credentials';
 import { credentialTypes, defaultVersion, PACKAGE, triggerWorkflow } from './index';

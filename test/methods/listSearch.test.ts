@@ -104,7 +104,8 @@ describe('the pickers (resource locators)', () => {
 		const params = { resource: 'order', operation: 'get', eventId: eventOf() };
 		const all = (await pick('searchOrders', params)) as { result: SearchResult };
 		expect(all.result.results[0]).toEqual({
-			name: 'EVX-0-011: Grace Hopper (grace.11@example.com), completed',
+			// The newest seeded order: two VIP passes, paid online.
+			name: 'EVX-0-011: Grace Hopper (grace.11@example.com), paid',
 			value: expect.any(String),
 		});
 		const found = (await pick('searchOrders', params, 'ken.4@')) as { result: SearchResult };

@@ -140,16 +140,20 @@ describe('the documentation', () => {
 		const sources = [
 			'credentials/EventXApi.credentials.ts',
 			'package.json',
-			...fs
-				.readdirSync(path.join(repoRoot, 'nodes', 'EventX'))
-				.filter((name) => name.endsWith('.node.json'))
-				.map((name) => `nodes/EventX/${name}`),
+			// Each node's codex file, in its own folder.
+			...fs.readdirSync(path.join(repoRoot, 'nodes')).flatMap((folder) =>
+				fs
+					.readdirSync(path.join(repoRoot, 'nodes', folder))
+					.filter((name) => name.endsWith('.node.json'))
+					.map((name) => `nodes/${folder}/${name}`),
+			),
 		];
 		const readmeAnchors = anchors(README);
 		const found = sources.flatMap((file) =>
 			[...read(file).matchAll(new RegExp(`${REPOSITORY}#([\\w-]+)`, 'g'))].map((m) => m[1]),
 		);
 		expect(found).toContain('credentials');
+		expect(found).toContain('eventx-polling-trigger');
 		expect(found.filter((anchor) => anchor !== 'readme' && !readmeAnchors.has(anchor))).toEqual([]);
 	});
 

@@ -2,6 +2,8 @@
  * n8n's verification scan (@n8n/scan-community-package), offline: its own analysis on the source
  * tree and on the tarball `npm pack` makes, as its CLI does for a published version.
  */
+import { schemaFile } from '../../scripts/gen-schemas';
+import { outputs } from '../../scripts/schemas/outputs';
 import { childProcess, fs, os, path, process, repoRoot } from '../platform.cjs';
 
 interface ScanResult {
@@ -110,13 +112,15 @@ describe("n8n's community package scan", () => {
 				'LICENSE',
 				'dist/nodes/EventX/EventX.node.js',
 				'dist/nodes/EventX/EventX.node.json',
-				'dist/nodes/EventX/EventXTrigger.node.js',
-				'dist/nodes/EventX/EventXTrigger.node.json',
-				'dist/nodes/EventX/EventXPollingTrigger.node.js',
-				'dist/nodes/EventX/EventXPollingTrigger.node.json',
+				'dist/nodes/EventXTrigger/EventXTrigger.node.js',
+				'dist/nodes/EventXTrigger/EventXTrigger.node.json',
+				'dist/nodes/EventXPollingTrigger/EventXPollingTrigger.node.js',
+				'dist/nodes/EventXPollingTrigger/EventXPollingTrigger.node.json',
 				'dist/nodes/EventX/eventx.svg',
 				'dist/nodes/EventX/eventx.dark.svg',
 				'dist/credentials/EventXApi.credentials.js',
+				// The output schemas n8n serves before a node has run, beside each node.
+				...outputs().map((output) => `dist/${schemaFile(output)}`),
 			]),
 		);
 		// Only the built package: no sources, tests or tools.

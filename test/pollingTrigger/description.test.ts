@@ -2,7 +2,7 @@
 import type { INode, INodeParameters, INodePropertyOptions } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
-import { EventXPollingTrigger } from '../../nodes/EventX/EventXPollingTrigger.node';
+import { EventXPollingTrigger } from '../../nodes/EventXPollingTrigger/EventXPollingTrigger.node';
 import { fs, path, repoRoot } from '../platform.cjs';
 
 const node = new EventXPollingTrigger();
@@ -32,6 +32,20 @@ function parametersFor(parameters: INodeParameters) {
 }
 
 describe('EventX Polling Trigger description', () => {
+	it("the notice says where the Poll Times are: above it, where n8n's loader puts them", async () => {
+		// What n8n-core's DirectoryLoader puts before a polling node's own parameters.
+		const { commonPollingParameters } = (await import('n8n-core/dist/nodes-loader/constants')) as {
+			commonPollingParameters: Array<{ name: string }>;
+		};
+		const shown = [...commonPollingParameters, ...description.properties].map((p) => p.name);
+		expect(shown.indexOf('pollTimes')).toBeLessThan(shown.indexOf('pollingNotice'));
+		const notice = description.properties.find((p) => p.name === 'pollingNotice')!;
+		expect(notice.type).toBe('notice');
+		expect(notice.displayName).toBe(
+			'Checks EventX at the Poll Times above, so changes arrive up to one interval later. If EventX can reach this n8n (a public URL), EventX Trigger starts workflows immediately instead.',
+		);
+	});
+
 	it('is a polling trigger: n8n adds its Poll Times; no webhook, not a tool', () => {
 		expect(description.polling).toBe(true);
 		expect(description.group).toEqual(['trigger']);
@@ -46,7 +60,9 @@ describe('EventX Polling Trigger description', () => {
 
 	it('offers the six triggers (the first options parameter feeds the node panel), the event locator and the options', () => {
 		const trigger = description.properties.find((p) => p.type === 'options')!;
-		expect(trigger.name).toBe('trigger');
+		// `resource`, the parameter n8n picks the output schema by.
+		expect(trigger.name).toBe('resource');
+		expect(trigger.displayName).toBe('Trigger On');
 		expect((trigger.options as INodePropertyOptions[]).map((o) => o.value)).toEqual([
 			'attendeeCheckedIn',
 			'attendeeRegistered',
@@ -91,11 +107,18 @@ describe('EventX Polling Trigger description', () => {
 		const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
 			n8n: { nodes: string[] };
 		};
-		expect(pkg.n8n.nodes).toContain('dist/nodes/EventX/EventXPollingTrigger.node.js');
+		expect(pkg.n8n.nodes).toContain('dist/nodes/EventXPollingTrigger/EventXPollingTrigger.node.js');
 		const codex = JSON.parse(
-			fs.readFileSync(path.join(repoRoot, 'nodes/EventX/EventXPollingTrigger.node.json'), 'utf8'),
+			fs.readFileSync(
+				path.join(repoRoot, 'nodes/EventXPollingTrigger/EventXPollingTrigger.node.json'),
+				'utf8',
+			),
 		) as { node: string };
 		expect(codex.node).toBe(`n8n-nodes-eventx.${description.name}`);
-		expect(description.icon).toEqual({ light: 'file:eventx.svg', dark: 'file:eventx.dark.svg' });
+		// The icons of the action node's folder (each node has its own folder for its output schemas).
+		expect(description.icon).toEqual({
+			light: 'file:../EventX/eventx.svg',
+			dark: 'file:../EventX/eventx.dark.svg',
+		});
 	});
 });

@@ -1,7 +1,7 @@
 // EventX Polling Trigger, order triggers: n8n's PollContext against the simulator's order routes.
-import { useSimulator } from '../fixtures';
+import { expectNodeError, useSimulator } from '../fixtures';
 import { orderJson } from '../simulator/routes/orders';
-import { activatePolling, idsOf, listReads } from './setup';
+import { activatePolling, idsOf, listReads, pollingTrigger, pollParameters } from './setup';
 
 const ctx = useSimulator();
 let eventId: string;
@@ -14,6 +14,37 @@ const activate = async (trigger: string, options = {}) =>
 	await activatePolling(ctx.sim, eventId, trigger, options);
 
 describe('EventX Polling Trigger: orders', () => {
+	it("Order Paid's test event on the demo data (the sandbox's examples event) is a paid order as a buyer makes one", async () => {
+		const demoEvent = ctx.sim.seeded.eventIds[1];
+		const { items } = await pollingTrigger(ctx.sim, pollParameters(demoEvent, 'orderPaid')).poll(
+			'manual',
+		);
+		expect(items).toHaveLength(1);
+		const [ticketClass, vip] = ctx.sim.store.ticketClasses.get(demoEvent)!;
+		const dinner = ctx.sim.store.ticketClassAddOns.get(demoEvent)![1];
+		expect(ticketClass.price).toBe(0);
+		expect(items![0].json).toMatchObject({
+			action: 'order-paid',
+			eventId: demoEvent,
+			status: 'paid',
+			paymentMethod: 'online',
+			offlinePaymentApprovalStatus: null,
+			// Two VIP passes (50.00) with a dinner (10.00) each.
+			amount: '120.00',
+			currency: 'USD',
+			user: { name: 'Grace Hopper', email: 'grace.11@example.com' },
+			purchasedAt: '2026-01-02T11:00:00.000Z',
+			orderItems: [
+				expect.objectContaining({
+					ticketClassId: vip.id,
+					unitPrice: '50.00',
+					qty: 2,
+					addOns: [expect.objectContaining({ ticketClassAddOnId: dinner.id, qty: 2 })],
+				}),
+			],
+		});
+	});
+
 	it.each(['newOrder', 'orderPaid'])(
 		'%s: the first poll emits nothing; a poll with nothing changed costs one request',
 		async (trigger) => {
@@ -21,7 +52,10 @@ describe('EventX Polling Trigger: orders', () => {
 			ctx.sim.clearLog();
 			ctx.sim.store.advanceTime(60_000);
 			expect(await harness.pollItems()).toBeNull();
-			expect(listReads(ctx.sim, 'order')).toHaveLength(1);
+			// one request in all: the list's first page (the token is reused)
+			expect(ctx.sim.requestsTo().map((r) => `${r.method} ${r.path}`)).toEqual([
+				`GET /public-api/v1/event/${eventId}/order`,
+			]);
 		},
 	);
 
@@ -97,7 +131,7 @@ describe('EventX Polling Trigger: orders', () => {
 		const order = ctx.sim.addOrder(eventId);
 		ctx.sim.addFault({ kind: 'status', status: 500, path: '/order$', message: 'Try later' });
 		const failed = await harness.poll();
-		expect(failed.error?.message).toContain('Try later');
+		expectNodeError(failed.error, { name: 'NodeApiError', message: 'Try later' });
 		expect(harness.savedStaticData).toEqual(saved);
 		expect(idsOf(await harness.pollItems())).toEqual([order.id]);
 	});

@@ -2,7 +2,7 @@
 import type { INode, INodeParameters } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
-import { EventXTrigger } from '../../nodes/EventX/EventXTrigger.node';
+import { EventXTrigger } from '../../nodes/EventXTrigger/EventXTrigger.node';
 import { fs, path, repoRoot } from '../platform.cjs';
 
 const description = new EventXTrigger().description;
@@ -29,6 +29,16 @@ function issuesFor(parameters: INodeParameters) {
 }
 
 describe('EventX Trigger description', () => {
+	test('the reachability notice is a condition: a local EventX (the sandbox) reaches localhost', () => {
+		const notice = new EventXTrigger().description.properties.find(
+			(p) => p.name === 'reachableNotice',
+		)!;
+		expect(notice.type).toBe('notice');
+		expect(notice.displayName).toBe(
+			"EventX calls this trigger's webhook URL when an attendee changes: if EventX runs on another machine (the EventX service does), that URL must be reachable from there, so not localhost",
+		);
+	});
+
 	it('is a webhook trigger (POST, answered on receipt) and not a tool', () => {
 		expect(description.group).toEqual(['trigger']);
 		expect(description.inputs).toEqual([]);
@@ -77,9 +87,9 @@ describe('EventX Trigger description', () => {
 		const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
 			n8n: { nodes: string[] };
 		};
-		expect(pkg.n8n.nodes).toContain('dist/nodes/EventX/EventXTrigger.node.js');
+		expect(pkg.n8n.nodes).toContain('dist/nodes/EventXTrigger/EventXTrigger.node.js');
 		const codex = JSON.parse(
-			fs.readFileSync(path.join(root, 'nodes/EventX/EventXTrigger.node.json'), 'utf8'),
+			fs.readFileSync(path.join(root, 'nodes/EventXTrigger/EventXTrigger.node.json'), 'utf8'),
 		) as { node: string };
 		expect(codex.node).toBe(`n8n-nodes-eventx.${description.name}`);
 	});

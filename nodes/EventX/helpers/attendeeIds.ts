@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { itemParameter } from './parameters';
 import { modelFilled } from './tool';
 import { invalidField, listEntries, requireUuid } from './validation';
 
@@ -17,12 +18,16 @@ export function attendeeIdsProperty(description: string): INodeProperties[] {
 		placeholder: 'e.g. 3f2b6c1e-8a4d-4f7e-9b1a-2c3d4e5f6a7b',
 		hint: 'One ID, a comma-separated list, or an array from an expression',
 		description,
+		builderHint: {
+			propertyHint:
+				'Attendee UUIDs, not emails; every item of one execution is sent in shared requests, no loop needed',
+		},
 	});
 }
 
 /** One ID, a comma-separated list or an array (of IDs or comma-separated lists); deduplicated. */
 export function readAttendeeIds(ctx: IExecuteFunctions, itemIndex: number): string[] {
-	const raw = ctx.getNodeParameter('attendeeIds', itemIndex, '') as unknown;
+	const raw = itemParameter(ctx, 'attendeeIds', itemIndex);
 	const ids: string[] = [];
 	for (const value of listEntries(raw)) {
 		if (typeof value !== 'string')

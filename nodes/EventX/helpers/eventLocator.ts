@@ -13,6 +13,10 @@ export function eventLocator(name = 'eventId'): INodeProperties {
 		default: { mode: 'list', value: '' },
 		required: true,
 		description: 'The event to work on',
+		builderHint: {
+			propertyHint:
+				"Mode id takes the event's UUID (e.g. from Event Get Many), never its name; mode list is for the editor",
+		},
 		modes: [
 			{
 				displayName: 'From List',

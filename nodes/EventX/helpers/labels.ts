@@ -1,4 +1,4 @@
-import type { INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 
 /**
  * One of EventX's enum values as the editor shows it, for every dropdown and sort field of the
@@ -25,4 +25,15 @@ export function enumOptions(values: readonly string[]): INodePropertyOptions[] {
 	return values
 		.map((value) => ({ name: enumLabel(value), value }))
 		.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * A record's name in the event's default language (`contentI18n.<member>.default`, else the first
+ * translation), falling back to its ID: ticket classes, add-ons and questions name themselves so.
+ */
+export function i18nText(item: IDataObject, member: 'name' | 'label'): string {
+	const i18n = (item.contentI18n as IDataObject | undefined)?.[member] as IDataObject | undefined;
+	const text =
+		i18n?.default ?? Object.values(i18n ?? {}).find((v) => typeof v === 'string' && v !== '');
+	return typeof text === 'string' && text !== '' ? text : String(item.id);
 }

@@ -25,6 +25,10 @@ export function recordLocator(spec: LocatorSpec): INodeProperties {
 		default: { mode: 'list', value: '' },
 		required: true,
 		description: spec.description,
+		builderHint: {
+			propertyHint:
+				"Mode id takes the record's UUID (e.g. from its Get Many), never its name or email; mode list is for the editor",
+		},
 		modes: [
 			{
 				displayName: 'From List',

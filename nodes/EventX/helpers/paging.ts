@@ -15,6 +15,10 @@ export function pagingProperties(): INodeProperties[] {
 			type: 'boolean',
 			default: false,
 			description: 'Whether to return all results or only up to a given limit',
+			builderHint: {
+				propertyHint:
+					'True reads every record (the node pages itself); false returns at most Limit records',
+			},
 		},
 		...toolDefault(
 			{
@@ -25,6 +29,9 @@ export function pagingProperties(): INodeProperties[] {
 				default: 50,
 				description: 'Max number of results to return',
 				displayOptions: { show: { returnAll: [false] } },
+				builderHint: {
+					propertyHint: 'Read only when Return All is false; no paging loop is needed',
+				},
 			},
 			TOOL_LIMIT,
 			'Max number of results to return. Small by default on a tool, so that the answer fits in the model context.',

@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { API_PREFIX, eventxList } from '../transport';
+import { i18nText } from './labels';
+import { oncePerExecution } from './perExecution';
 
 /**
  * Simplify, on by default. Records without rawData or answers (orders) say what their simplified
@@ -15,6 +17,10 @@ export function simplifyProperty(
 		type: 'boolean',
 		default: true,
 		description,
+		builderHint: {
+			propertyHint:
+				"Keep on for readable fields (answers by question label, no rawData); off only when EventX's raw record is needed",
+		},
 	};
 }
 
@@ -31,40 +37,24 @@ export function withoutRawData(record: IDataObject): IDataObject {
 
 type Labels = Map<string, string>;
 
-/** The question labels of each event, read once per execution (one request per event). */
-const labelCache = new WeakMap<object, Map<string, Promise<Labels>>>();
-
 export function questionLabel(question: IDataObject): string {
-	const label = (question.contentI18n as IDataObject | undefined)?.label as IDataObject | undefined;
-	const text =
-		label?.default ?? Object.values(label ?? {}).find((v) => typeof v === 'string' && v !== '');
-	return typeof text === 'string' && text.trim() !== '' ? text.trim() : String(question.id);
+	return i18nText(question, 'label').trim() || String(question.id);
 }
 
+/** The question labels of an event, read once per execution (one request per event). */
 async function questionLabels(
 	ctx: IExecuteFunctions,
 	eventId: string,
 	itemIndex: number,
 ): Promise<Labels> {
-	let perEvent = labelCache.get(ctx);
-	if (!perEvent) {
-		perEvent = new Map();
-		labelCache.set(ctx, perEvent);
-	}
-	let labels = perEvent.get(eventId);
-	if (!labels) {
-		labels = eventxList
-			.call(ctx, {
-				method: 'GET',
-				path: `${API_PREFIX}/event/${eventId}/custom-field/all`,
-				itemIndex,
-			})
-			.then(({ dataList }) => new Map(dataList.map((q) => [String(q.id), questionLabel(q)])));
-		// A failed read is not kept: the next item asks again.
-		labels.catch(() => perEvent.delete(eventId));
-		perEvent.set(eventId, labels);
-	}
-	return await labels;
+	return await oncePerExecution(ctx, `question-labels:${eventId}`, async () => {
+		const { dataList } = await eventxList.call(ctx, {
+			method: 'GET',
+			path: `${API_PREFIX}/event/${eventId}/custom-field/all`,
+			itemIndex,
+		});
+		return new Map(dataList.map((q) => [String(q.id), questionLabel(q)]));
+	});
 }
 
 /**

@@ -2,16 +2,8 @@ import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n
 
 import { REG_FORM_PROFILE_FIELDS } from '../helpers/enums';
 import { chosenEventId } from '../helpers/eventLocator';
-import { enumLabel } from '../helpers/labels';
+import { enumLabel, i18nText } from '../helpers/labels';
 import { API_PREFIX, eventxList } from '../transport';
-
-/** The default-language text of an I18n member, falling back to the ID. */
-function label(item: IDataObject, member: 'name' | 'label'): string {
-	const i18n = (item.contentI18n as IDataObject | undefined)?.[member] as IDataObject | undefined;
-	const text =
-		i18n?.default ?? Object.values(i18n ?? {}).find((v) => typeof v === 'string' && v !== '');
-	return typeof text === 'string' && text !== '' ? text : String(item.id);
-}
 
 async function listOf(
 	ctx: ILoadOptionsFunctions,
@@ -27,7 +19,7 @@ async function listOf(
 	});
 	return dataList
 		.map((item) => ({
-			name: label(item, member),
+			name: i18nText(item, member),
 			value: String(item.id),
 			description: describe?.(item),
 		}))
@@ -59,7 +51,7 @@ export async function getCustomFields(
 	return dataList
 		.filter((q) => !q.archivedAt)
 		.map((q) => ({
-			name: label(q, 'label'),
+			name: i18nText(q, 'label'),
 			value: String(q.id),
 			description: `Type: ${String(q.type)}`,
 		}))

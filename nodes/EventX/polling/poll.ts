@@ -1,44 +1,28 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
+import { ORDER_STATUSES, REGISTRATION_STATUSES } from '../helpers/enums';
 import { invalidField, requireUuid } from '../helpers/validation';
-import {
-	API_PREFIX,
-	eventxRanges,
-	MAX_PAGE_SIZE,
-	MAX_PAGES_PER_REQUEST,
-	type EventXRequest,
-} from '../transport';
 import { tidyAttendee } from '../trigger/delivery';
-import { pollTrigger, type PollFilters, type PollTrigger } from './triggers';
+import { isPollState, type PollState } from './cursor';
+import { activate, latestOccurrence, pollSource, type PollLimits } from './engine';
+import { pollSourceOf, pollTrigger, type PollFilters, type PollTrigger } from './triggers';
 
-/**
- * Where the trigger stands, kept in the node's static data between polls.
- * - `readFrom`: the `readKey` time reads go back to (inclusive); null reads the whole list.
- * - `cursor`: the `eventKey` time of the last change emitted (or of the newest record at
- *   activation); null when the list was empty then.
- * - `boundary`: the IDs already emitted (or present at activation) whose change happened exactly
- *   at `cursor`: records sharing that timestamp come out once, whichever poll sees them.
- */
-export interface PollState {
-	trigger: string;
-	eventId: string;
-	readFrom: string | null;
-	cursor: string | null;
-	boundary: string[];
-}
+export type { PollState } from './cursor';
 
 /** Records emitted by one poll at most, unless the user sets another cap. */
 export const DEFAULT_MAX_RECORDS = 10_000;
 
-/** The share of n8n's poll budget a poll may spend reading before it stops and emits what it has. */
-const BUDGET_SHARE = 0.5;
-
 /**
- * Each range of a poll starts a page before the end of the one before (the range after the first
- * page reads it again): up to 100 records removed while a poll reads do not make a record slip
- * past it (the records read twice are kept once).
+ * n8n's poll budget where n8n gives none (2.8, and "Fetch Test Event"): 2.41's default poll
+ * timeout (`N8N_SCHEDULER_POLL_TIMEOUT`, 45 s) less the margin it keeps.
  */
-const OVERLAP_PAGES = 1;
+export const FALLBACK_BUDGET_MS = 36_000;
+
+/** A poll starts no further range once this share of the budget is spent. */
+const READ_SHARE = 0.5;
+
+/** And every request is over before this share is (what is left goes to building the items). */
+const REQUEST_SHARE = 0.9;
 
 /** A poll's settings, read once. */
 export interface PollSettings {
@@ -48,107 +32,52 @@ export interface PollSettings {
 	maxRecords: number;
 }
 
-const timeOf = (value: unknown): number | undefined => {
-	if (typeof value !== 'string') return undefined;
-	const t = Date.parse(value);
-	return Number.isNaN(t) ? undefined : t;
-};
-
-const iso = (t: number | null): string | null => (t === null ? null : new Date(t).toISOString());
-
-const idOf = (record: IDataObject): string => String(record.id);
-
-function listRequest(settings: PollSettings, qs: IDataObject): EventXRequest {
-	const { trigger, eventId, filters } = settings;
-	return {
-		method: 'GET',
-		path: `${API_PREFIX}/event/${eventId}/${trigger.resource}`,
-		qs: { ...trigger.query?.(filters), ...qs },
-	};
-}
-
-/** The sort of a read; attendees break ties by ID so that page ranges agree with each other. */
-function sortOf(trigger: PollTrigger, descending: boolean): string {
-	const dir = descending ? '-' : '';
-	return trigger.resource === 'attendee'
-		? `${dir}${trigger.readKey},${dir}id`
-		: `${dir}${trigger.readKey}`;
-}
-
 /**
- * Records whose `readKey` is at or after `from`, read newest first: one page of 100 first (all a
- * poll needs when nothing changed), then ranges of 200 pages (each from the last page of the one
- * before), down to the first older record.
- * Records without the key are passed over (EventX sorts them first or last). With `from`
- * undefined, the newest record's time is the bound (activation).
+ * A list of statuses as the Options hold it: the editor's array, or text from an expression
+ * (`"registered"`, `"registered, pending"`, or a JSON array).
  */
-async function readNewestFirst(
-	ctx: IPollFunctions,
-	settings: PollSettings,
-	from: number | null | undefined,
-	firstPageOnly = false,
-): Promise<{ records: IDataObject[]; bound: number | null | undefined }> {
-	const { readKey } = settings.trigger;
-	const records: IDataObject[] = [];
-	let bound = from;
-	await eventxRanges.call(ctx, listRequest(settings, { sort: sortOf(settings.trigger, true) }), {
-		pageSize: MAX_PAGE_SIZE,
-		pages: (_page, request) => (request === 0 ? 1 : MAX_PAGES_PER_REQUEST),
-		overlapPages: OVERLAP_PAGES,
-		take: (items) => {
-			for (const item of items) {
-				const t = timeOf(item[readKey]);
-				if (t === undefined) continue;
-				if (bound === undefined) bound = t;
-				if (bound !== null && t < bound) return false;
-				records.push(item);
-			}
-			return !firstPageOnly;
-		},
-	});
-	return { records, bound };
+function statuses(value: unknown): string[] | undefined {
+	if (Array.isArray(value)) return value.map((v) => String(v).trim()).filter(Boolean);
+	if (typeof value !== 'string' || value.trim() === '') return undefined;
+	const text = value.trim();
+	if (text.startsWith('[')) {
+		try {
+			const parsed: unknown = JSON.parse(text);
+			if (Array.isArray(parsed)) return statuses(parsed);
+		} catch {
+			// Read as a comma-separated list below.
+		}
+	}
+	return text
+		.split(',')
+		.map((v) => v.trim())
+		.filter(Boolean);
 }
 
-/**
- * Records created after `from` (EventX's `createdAt$gt`), oldest first, until `wanted` new ones
- * are in, the list ends or the poll's time is up. The first request is sized to what the poll may
- * emit; later ones are ranges of 200 pages.
- */
-async function readOldestFirst(
+/** A status filter's values, each one EventX knows: a misspelt one would silently match nothing. */
+function statusFilter(
 	ctx: IPollFunctions,
-	settings: PollSettings,
-	from: number | null,
-	isNew: (record: IDataObject) => boolean,
-	deadline: number,
-): Promise<{ records: IDataObject[]; complete: boolean }> {
-	const { trigger, maxRecords } = settings;
-	const qs: IDataObject = { sort: sortOf(trigger, false) };
-	// Strictly after one millisecond before the cursor: records sharing its timestamp are read
-	// again, and those already emitted are known by their IDs.
-	if (from !== null && trigger.since) qs[trigger.since] = iso(from - 1);
-	const records: IDataObject[] = [];
-	let fresh = 0;
-	let complete = true;
-	await eventxRanges.call(ctx, listRequest(settings, qs), {
-		pageSize: MAX_PAGE_SIZE,
-		pages: (_page, request) =>
-			request === 0 ? Math.ceil((maxRecords + 1) / MAX_PAGE_SIZE) : Infinity,
-		overlapPages: OVERLAP_PAGES,
-		take: (items) => {
-			for (const item of items) {
-				records.push(item);
-				if (isNew(item)) fresh += 1;
-			}
-			if (fresh >= maxRecords || Date.now() > deadline) complete = false;
-			return complete;
-		},
+	value: unknown,
+	field: string,
+	known: readonly string[],
+): string[] | undefined {
+	return statuses(value)?.map((status) => {
+		// Case aside ("Registered" is EventX's registered).
+		const match = known.find((k) => k === status.toLowerCase());
+		if (match === undefined)
+			throw invalidField(
+				ctx,
+				field,
+				`${JSON.stringify(status)} is not a status EventX knows (${known.join(', ')})`,
+				0,
+			);
+		return match;
 	});
-	return { records, complete };
 }
 
-/** The poll's settings from the node's parameters; the event's ID is checked before any request. */
+/** The poll's settings from the node's parameters; bad ones fail before any request. */
 export function readPollSettings(ctx: IPollFunctions): PollSettings {
-	const value = ctx.getNodeParameter('trigger', 'newAttendee');
+	const value = ctx.getNodeParameter('resource', 'newAttendee');
 	const trigger = pollTrigger(value);
 	if (!trigger)
 		throw invalidField(ctx, 'Trigger On', `unknown trigger ${JSON.stringify(value)}`, 0);
@@ -159,22 +88,45 @@ export function readPollSettings(ctx: IPollFunctions): PollSettings {
 		0,
 	).toLowerCase();
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
-	const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : undefined);
+	let maxRecords = DEFAULT_MAX_RECORDS;
 	const max = options.maxRecords;
+	if (max !== undefined && max !== null && max !== '') {
+		// An expression may give it as text ("250").
+		const n = typeof max === 'string' && max.trim() !== '' ? Number(max) : max;
+		if (typeof n !== 'number' || !Number.isInteger(n) || n < 1)
+			throw invalidField(
+				ctx,
+				'Options > Max Records Per Poll',
+				`${JSON.stringify(max)} is not a whole number of at least 1`,
+				0,
+			);
+		maxRecords = n;
+	}
 	return {
 		trigger,
 		eventId,
 		filters: {
-			registrationStatus: list(options.registrationStatus),
-			orderStatus: list(options.orderStatus),
+			// Each read by the events that show it (a value left from another event is not used).
+			registrationStatus:
+				trigger.resource === 'attendee'
+					? statusFilter(
+							ctx,
+							options.registrationStatus,
+							'Options > Registration Status',
+							REGISTRATION_STATUSES,
+						)
+					: undefined,
+			orderStatus:
+				trigger.value === 'newOrder'
+					? statusFilter(ctx, options.orderStatus, 'Options > Order Status', ORDER_STATUSES)
+					: undefined,
 		},
-		maxRecords:
-			typeof max === 'number' && Number.isInteger(max) && max >= 1 ? max : DEFAULT_MAX_RECORDS,
+		maxRecords,
 	};
 }
 
 /** The item the workflow receives: the tidy attendee of EventX Trigger, or the order as EventX returns it. */
-function toItem(settings: PollSettings, record: IDataObject): INodeExecutionData {
+export function toItem(settings: PollSettings, record: IDataObject): INodeExecutionData {
 	const { trigger, eventId } = settings;
 	if (trigger.resource === 'attendee') {
 		// `email` as EventX Trigger's deliveries name the invitation email, unless the record has one.
@@ -185,107 +137,48 @@ function toItem(settings: PollSettings, record: IDataObject): INodeExecutionData
 	return { json: { action: trigger.action, eventId, ...record } };
 }
 
-/** Records showing the trigger's change, oldest change first (ties in ID order). */
-function byChange(settings: PollSettings, records: IDataObject[]) {
-	const { trigger, filters } = settings;
-	return records
-		.map((record) => ({ record, t: timeOf(record[trigger.eventKey]) }))
-		.filter(
-			(r): r is { record: IDataObject; t: number } =>
-				r.t !== undefined && trigger.matches(r.record, filters),
-		)
-		.sort((a, b) => a.t - b.t || (idOf(a.record) < idOf(b.record) ? -1 : 1));
-}
-
-/** "Fetch Test Event": the most recent matching record, without touching the cursor. */
-async function manualPoll(
-	ctx: IPollFunctions,
-	settings: PollSettings,
-): Promise<INodeExecutionData[][] | null> {
-	const { records } = await readNewestFirst(ctx, settings, null, true);
-	const newest = byChange(settings, records).pop();
-	return newest ? [[toItem(settings, newest.record)]] : null;
+/** The poll's time: n8n's budget (2.41) or the fallback, read from now. */
+function limitsOf(ctx: IPollFunctions, maxRecords: number): PollLimits {
+	const given = typeof ctx.getPollBudgetMs === 'function' ? ctx.getPollBudgetMs() : undefined;
+	const budget = typeof given === 'number' && given > 0 ? given : FALLBACK_BUDGET_MS;
+	const start = Date.now();
+	return {
+		maxRecords,
+		softDeadline: start + budget * READ_SHARE,
+		deadline: start + budget * REQUEST_SHARE,
+	};
 }
 
 /**
  * One poll. The first one (or the first after the trigger or the event changed) records where
- * the list stands and emits nothing. Later ones emit each change after the cursor once, oldest
- * first, at most `maxRecords`, and move the cursor only once everything was read; a failed request
- * throws before the static data is touched, so the next poll repeats the same window.
+ * the list stands and emits nothing. Later ones emit each occurrence since once, oldest first, at
+ * most `maxRecords`; the state is written only once everything went well, so a poll that fails
+ * leaves the static data as it was and the next one repeats the same window. "Fetch Test Event"
+ * shows the most recent occurrence and touches nothing.
  */
 export async function pollEventX(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const settings = readPollSettings(this);
-	if (this.getMode() === 'manual') return await manualPoll(this, settings);
+	const { trigger, eventId, filters, maxRecords } = settings;
+	const source = pollSourceOf(trigger, eventId, filters);
+	const limits = limitsOf(this, maxRecords);
 
-	const { trigger, eventId, maxRecords } = settings;
+	if (this.getMode() === 'manual') {
+		const latest = await latestOccurrence(this, source, limits);
+		return latest ? [[toItem(settings, latest.record)]] : null;
+	}
+
 	const staticData = this.getWorkflowStaticData('node');
-	const saved = staticData.pollState as PollState | undefined;
-
-	if (!saved || saved.trigger !== trigger.value || saved.eventId !== eventId) {
-		const { records, bound } = await readNewestFirst(this, settings, undefined);
-		const start = bound ?? null;
-		const state: PollState = {
-			trigger: trigger.value,
-			eventId,
-			readFrom: iso(start),
-			cursor: iso(start),
-			boundary: records
-				.filter((r) => start !== null && timeOf(r[trigger.eventKey]) === start)
-				.map(idOf),
-		};
+	const saved = staticData.pollState;
+	if (!isPollState(saved) || saved.trigger !== trigger.value || saved.eventId !== eventId) {
+		const start = await activate(this, source, limits);
+		const state: PollState = { v: 2, trigger: trigger.value, eventId, ...start };
 		staticData.pollState = state as unknown as IDataObject;
 		return null;
 	}
 
-	const readFrom = saved.readFrom === null ? null : (timeOf(saved.readFrom) ?? null);
-	const cursor = saved.cursor === null ? null : (timeOf(saved.cursor) ?? null);
-	const boundary = new Set(saved.boundary);
-	const isNew = (record: IDataObject) => {
-		const t = timeOf(record[trigger.eventKey]);
-		return (
-			t !== undefined &&
-			(cursor === null || t > cursor || (t === cursor && !boundary.has(idOf(record))))
-		);
-	};
-
-	const budget = typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : 300_000;
-	const { records, complete: readAll } = trigger.since
-		? await readOldestFirst(this, settings, readFrom, isNew, Date.now() + budget * BUDGET_SHARE)
-		: { ...(await readNewestFirst(this, settings, readFrom)), complete: true };
-
-	const changes = byChange(settings, records).filter((r) => isNew(r.record));
-	const emitted = changes.slice(0, maxRecords);
-	const complete = readAll && emitted.length === changes.length;
-
-	let nextCursor = cursor;
-	let nextBoundary = boundary;
-	const last = emitted.at(-1);
-	if (last && last.t !== cursor) {
-		nextCursor = last.t;
-		nextBoundary = new Set();
-	}
-	for (const change of emitted) {
-		if (change.t === nextCursor) nextBoundary.add(idOf(change.record));
-	}
-
-	let nextReadFrom = readFrom;
-	if (complete) {
-		for (const record of records) {
-			const t = timeOf(record[trigger.readKey]);
-			if (t !== undefined && (nextReadFrom === null || t > nextReadFrom)) nextReadFrom = t;
-		}
-	} else if (trigger.readKey === trigger.eventKey && nextCursor !== null) {
-		// Everything before the last change emitted was read and handled.
-		nextReadFrom = nextCursor;
-	}
-
-	const state: PollState = {
-		trigger: trigger.value,
-		eventId,
-		readFrom: iso(nextReadFrom),
-		cursor: iso(nextCursor),
-		boundary: [...nextBoundary],
-	};
-	staticData.pollState = state as unknown as IDataObject;
-	return emitted.length > 0 ? [emitted.map((change) => toItem(settings, change.record))] : null;
+	const { occurrences, state } = await pollSource(this, source, saved, limits);
+	staticData.pollState = JSON.parse(JSON.stringify(state)) as IDataObject;
+	return occurrences.length > 0
+		? [occurrences.map((occurrence) => toItem(settings, occurrence.record))]
+		: null;
 }

@@ -1,4 +1,4 @@
-import { apiRequests, run, useSimulator } from '../../fixtures';
+import { apiRequests, expectNodeError, run, useSimulator } from '../../fixtures';
 import { newEvent } from '../../simulator/routes/events';
 import { ORG_FOREIGN, ORG_HOSTED, ORG_MANAGED } from '../../simulator/seed';
 import { BAD, eventParams, testBadInputs } from '../badInputs';
@@ -61,7 +61,7 @@ describe('Event > Get Many', () => {
 		const requests = apiRequests(ctx.sim);
 		expect(requests.map((r) => [r.query.page, r.query.pageEnd])).toEqual([
 			['1', '200'],
-			['201', '400'],
+			['200', '399'],
 		]);
 	});
 
@@ -159,8 +159,7 @@ describe('Event > Get Many', () => {
 			const { error } = await run(ctx.sim, {
 				parameters: getMany({ returnAll: true, filters: { extensionData } }),
 			});
-			expect(error?.message).toMatch(message);
-			expect(error?.name).toBe('NodeOperationError');
+			expectNodeError(error, { name: 'NodeOperationError', message, item: 0 });
 			expect(ctx.sim.requests).toHaveLength(0);
 		},
 	);
@@ -169,14 +168,22 @@ describe('Event > Get Many', () => {
 		const bad = await run(ctx.sim, {
 			parameters: getMany({ returnAll: true, filters: { organizationId: 'acme' } }),
 		});
-		expect(bad.error?.message).toMatch(/Filters: "organizationId" must be a UUID/);
+		expectNodeError(bad.error, {
+			name: 'NodeOperationError',
+			message: /Filters: "organizationId" must be a UUID/,
+			item: 0,
+		});
 		const sort = await run(ctx.sim, {
 			parameters: getMany({
 				returnAll: true,
 				sort: { rules: [{ field: '={{ "price" }}', direction: 'asc' }] },
 			}),
 		});
-		expect(sort.error?.message).toMatch(/Sort > Field: "price" is not one of/);
+		expectNodeError(sort.error, {
+			name: 'NodeOperationError',
+			message: /Sort > Field: "price" is not one of/,
+			item: 0,
+		});
 		expect(ctx.sim.requests).toHaveLength(0);
 	});
 
@@ -184,7 +191,22 @@ describe('Event > Get Many', () => {
 		const { error } = await run(ctx.sim, {
 			parameters: getMany({ returnAll: false, limit: '={{ 0 }}' }),
 		});
-		expect(error?.message).toMatch(/^Limit: must be a whole number of at least 1/);
+		expectNodeError(error, {
+			name: 'NodeOperationError',
+			message: /^Limit: must be a whole number of at least 1/,
+			item: 0,
+		});
+		expect(ctx.sim.requests).toHaveLength(0);
+	});
+
+	test('a Name filter too long for the query string fails naming Filters > Name before any request', async () => {
+		const { error } = await run(ctx.sim, {
+			parameters: getMany({ returnAll: true, filters: { name: 'Summit '.repeat(2000) } }),
+		});
+		expect(error?.name).toBe('NodeOperationError');
+		expect(error?.message).toMatch(
+			/^Filters > Name: 14,000 characters are too long for one request/,
+		);
 		expect(ctx.sim.requests).toHaveLength(0);
 	});
 
@@ -201,6 +223,7 @@ describe('Event > Get Many', () => {
 		expect(error).toBeUndefined();
 		expect(items.map((i) => (i.pairedItem as { item: number }).item)).toEqual([0, 1, 2]);
 		expect(items[1].json.error).toMatch(/Filters: .*\$oops/);
+		expect(items[1].error?.name).toBe('NodeOperationError');
 		expect(items[0].json.id).toEqual(expect.any(String));
 		expect(items[2].json.id).toEqual(expect.any(String));
 		expect(apiRequests(ctx.sim)).toHaveLength(2);

@@ -156,7 +156,7 @@ function offered(request: ChatRequest, name: string) {
 
 /** What the model is told, written out: the example's and the tools' own descriptions. */
 const SHORT_CODE_LOOKUP =
-	"Find an attendee by their short code (the letters and digits on their ticket). Needs the event and the code; returns the attendee's ID, creation time and answers.";
+	'Find an attendee by the short code on their ticket: name, ticket class, registration and check-in';
 const SHORT_CODE =
 	"The attendee's short code, the few letters and digits printed on their ticket and confirmation (e.g. K7Q2XM)";
 const ATTENDEE_IDS =
@@ -303,13 +303,16 @@ export const agentSuite: E2eSuite = {
 
 				const requests = await env().apiRequests();
 				expect(requests.every((r) => r.authorized)).toBe(true);
-				// Simplify (on by default) names the answers: the event's questions are read once.
 				expect(requestsTo(requests)).toEqual([
+					// Simplify (on by default): the door view reads the attendee by ID, its answers' labels and
+					// the ticket classes.
 					`GET /event/:event/attendee/short-code/${code}`,
+					`GET /event/:event/attendee/${String(attendee.id)}`,
 					'GET /event/:event/custom-field/all',
+					'GET /event/:event/ticket-class/all',
 					'POST /event/:event/outreach/email-template/confirmation-email/send',
 				]);
-				expect(requests[2].body).toEqual({ attendeeIds: [attendee.id] });
+				expect(requests[4].body).toEqual({ attendeeIds: [attendee.id] });
 				const outbox = (await env().state()).outbox.filter((o) => o.channel === 'email');
 				expect(outbox.at(-1)).toMatchObject({ attendeeIds: [attendee.id] });
 			});
@@ -491,20 +494,27 @@ export const agentSuite: E2eSuite = {
 
 				const requests = await env().apiRequests();
 				expect(requests.every((r) => r.authorized)).toBe(true);
-				// Each tool call is an execution of its own: Simplify reads the questions in each.
 				expect(requestsTo(requests)).toEqual([
+					// Simplify's door view: the attendee by ID, its answers' labels, the ticket classes.
 					`GET /event/:event/attendee/short-code/${attendee.shortCode}`,
+					`GET /event/:event/attendee/${String(attendee.id)}`,
 					'GET /event/:event/custom-field/all',
+					'GET /event/:event/ticket-class/all',
+					// Get Many, Simplify's labels read again: each tool call is an execution of its own.
 					'GET /event/:event/attendee',
 					'GET /event/:event/custom-field/all',
 					'POST /event/:event/outreach/email-template/confirmation-email/send',
 					'GET /event/:event/attendee/short-code/ZZ9999',
 				]);
-				expect(requests[2].query).toMatchObject({
+				const to = (method: string, path: string) =>
+					requests.find((r) => requestsTo([r])[0] === `${method} ${path}`)!;
+				expect(to('GET', '/event/:event/attendee').query).toMatchObject({
 					createdAt$gt: new Date(String(attendee.createdAt)).toISOString(),
 					pageSize: '10',
 				});
-				expect(requests[4].body).toEqual({ attendeeIds: [attendee.id] });
+				expect(
+					to('POST', '/event/:event/outreach/email-template/confirmation-email/send').body,
+				).toEqual({ attendeeIds: [attendee.id] });
 			});
 		});
 	},

@@ -12,7 +12,13 @@ import { chromium, selectors, type Browser, type Locator, type Page } from 'play
 import { organizationLabel } from '../../../nodes/EventX/methods/listSearch';
 import { demoExamples, EXAMPLE_IDS, REPO_ROOT } from '../../../scripts/n8n-runtime';
 import { outputOf, OWNER } from '../environment';
-import { CREDENTIAL_ID, NODE_TYPE, TRIGGER_TYPE, type SimState } from '../workflows';
+import {
+	CREDENTIAL_ID,
+	NODE_TYPE,
+	pollingWorkflow,
+	TRIGGER_TYPE,
+	type SimState,
+} from '../workflows';
 import type { E2eSuite } from './types';
 import { fs, path, printError, process } from '../../platform.cjs';
 
@@ -23,6 +29,10 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SCREENSHOTS =
 	process.env.SCREENSHOTS_DIR ?? join(REPO_ROOT, 'test', 'e2e', '.artifacts', 'screenshots');
 const PANELS_WORKFLOW = 'evxE2eEditorPanels1';
+const SCHEMA_WORKFLOW = 'evxE2eSchemaPreview';
+// Its own workflow: "Fetch Test Event" saves an execution, which the polling suite's counts must
+// not see; on an event no other suite polls.
+const POLLING_PANEL_WORKFLOW = 'evxE2ePollingPanel1';
 const available = existsSync(CHROMIUM);
 if (!available && process.env.CI) throw new Error(`Chromium is needed at ${CHROMIUM} in CI`);
 const describeIfChromium = available ? describe : describe.skip;
@@ -259,6 +269,46 @@ function panelsWorkflow(state: SimState) {
 	};
 }
 
+/**
+ * Manual Trigger → EventX (Attendee > Get Many, never run) → Edit Fields: the mapping panel of
+ * Edit Fields shows EventX's fields from the output schema the package ships.
+ */
+function schemaPreviewWorkflow(state: SimState) {
+	const node = (name: string, type: string, typeVersion: number, x: number, extra = {}) => ({
+		id: `schema-${x}`,
+		name,
+		type,
+		typeVersion,
+		position: [x, 0],
+		...extra,
+	});
+	const nodes = [
+		node('Start', 'n8n-nodes-base.manualTrigger', 1, 0, { parameters: {} }),
+		node('Get Many Attendees', NODE_TYPE, 1, 240, {
+			parameters: {
+				resource: 'attendee',
+				operation: 'getMany',
+				eventId: pickedEvent(state),
+				returnAll: false,
+				limit: 5,
+			},
+			credentials: { eventXApi: { id: CREDENTIAL_ID, name: 'EventX API' } },
+		}),
+		node('Edit Fields', 'n8n-nodes-base.set', 3.4, 480, {
+			parameters: { assignments: { assignments: [] }, options: {} },
+		}),
+	];
+	const link = (to: string) => ({ main: [[{ node: to, type: 'main', index: 0 }]] });
+	return {
+		id: SCHEMA_WORKFLOW,
+		name: 'E2E schema preview',
+		active: false,
+		settings: { executionOrder: 'v1' },
+		nodes,
+		connections: { Start: link('Get Many Attendees'), 'Get Many Attendees': link('Edit Fields') },
+	};
+}
+
 async function screenshot(page: Page, name: string): Promise<void> {
 	mkdirSync(SCREENSHOTS, { recursive: true });
 	await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
@@ -351,7 +401,11 @@ export const editorSuite: E2eSuite = {
 		panels = panelsFor(state);
 		const examples = demoExamples(state, CREDENTIAL_ID);
 		exampleEvent = { id: examples.events.outreach, name: examples.eventName };
-		return [panelsWorkflow(state)];
+		return [
+			panelsWorkflow(state),
+			schemaPreviewWorkflow(state),
+			pollingWorkflow(POLLING_PANEL_WORKFLOW, state.seeded.eventIds[3], 'orderPaid'),
+		];
 	},
 
 	server(env) {
@@ -588,6 +642,50 @@ export const editorSuite: E2eSuite = {
 				const labels = rows.flatMap((row) => Object.keys((row.customFields as object) ?? {}));
 				expect(labels).toContain('Company Size');
 				await screenshot(page, 'action-attendee-simplified-output');
+				await page.getByTestId('ndv-close-button').click();
+				await ndv.waitFor({ state: 'hidden' });
+			});
+
+			// n8n's editor asks the server for an unexecuted node's output schema (triggers excepted:
+			// their schemas serve n8n's AI builder).
+			test("before the first run, the next node's mapping panel lists the EventX node's output fields", async () => {
+				await env().clearRequests();
+				await page.goto(`${env().baseUrl}/workflow/${SCHEMA_WORKFLOW}`);
+				await page.locator('[data-test-id="canvas-node"][data-node-name="Edit Fields"]').dblclick();
+				const ndv = page.getByTestId('ndv');
+				await ndv.waitFor();
+				const input = ndv.getByTestId('ndv-input-panel');
+				// The schema view of the input: the EventX node's fields, marked as a preview.
+				await input.getByTestId('schema-preview-warning').first().waitFor();
+				// The list renders as it scrolls: fields near its top.
+				for (const field of ['firstName', 'lastName', 'invitationEmail', 'registrationStatus'])
+					await input.getByText(field, { exact: true }).first().waitFor();
+				expect(await input.innerText()).not.toMatch(/\brawData\b/);
+				await screenshot(page, 'schema-preview-mapping');
+				// Nothing ran: the fields came from the package's schema, not from EventX.
+				expect(await env().apiRequests()).toEqual([]);
+				await page.getByTestId('ndv-close-button').click();
+				await ndv.waitFor({ state: 'hidden' });
+			});
+
+			test("the polling trigger's notice sits under the Poll Times it names; Order Paid's test event is a paid order", async () => {
+				await page.goto(`${env().baseUrl}/workflow/${POLLING_PANEL_WORKFLOW}`);
+				await page
+					.locator('[data-test-id="canvas-node"][data-node-name="EventX Polling Trigger"]')
+					.dblclick();
+				const ndv = page.getByTestId('ndv');
+				await ndv.waitFor();
+				await expectHealthyPanel(ndv);
+				const text = await ndv.innerText();
+				expect(text.indexOf('Poll Times')).toBeGreaterThanOrEqual(0);
+				expect(text.indexOf('Poll Times')).toBeLessThan(
+					text.indexOf('Checks EventX at the Poll Times above'),
+				);
+				await ndv.getByTestId('node-execute-button').first().click();
+				const output = ndv.getByTestId('ndv-data-container').last();
+				await output.getByText('120.00').first().waitFor({ timeout: 30_000 });
+				expect(await output.innerText()).toMatch(/paid/);
+				await screenshot(page, 'polling-trigger-order-paid');
 				await page.getByTestId('ndv-close-button').click();
 				await ndv.waitFor({ state: 'hidden' });
 			});

@@ -37,11 +37,32 @@ export const triggerSuite: E2eSuite = {
 			await env().sim<Deliveries>('POST', '/__sim/notify', { eventId, action, attendee });
 
 		describe('the EventX Trigger in n8n', () => {
-			test('n8n lists both nodes of the package', async () => {
+			test('n8n lists the three nodes of the package, builder hints and all (2.8.4 knows no such field and loads them too)', async () => {
 				const response = await env().rest().request('GET', '/types/nodes.json');
-				const names = (response.data as Array<{ name: string }>).map((t) => t.name);
-				expect(names).toContain('n8n-nodes-eventx.eventX');
-				expect(names).toContain('n8n-nodes-eventx.eventXTrigger');
+				const types = response.data as Array<{
+					name: string;
+					builderHint?: { searchHint?: string };
+				}>;
+				const ours = new Map(
+					types.filter((t) => t.name.startsWith('n8n-nodes-eventx.')).map((t) => [t.name, t]),
+				);
+				expect([...ours.keys()].sort()).toEqual(
+					expect.arrayContaining([
+						'n8n-nodes-eventx.eventX',
+						'n8n-nodes-eventx.eventXPollingTrigger',
+						'n8n-nodes-eventx.eventXTrigger',
+					]),
+				);
+				// n8n 2.41 knows the field (its loader would refuse a misplaced one); 2.8.4 knows nothing of
+				// it, passes it on with the description and loads the nodes all the same.
+				expect(ours.get('n8n-nodes-eventx.eventX')!.builderHint).toEqual({
+					searchHint:
+						'Manage EventX events, attendees, orders, tickets and outreach; to start on their changes, use EventX Trigger',
+				});
+				expect(ours.get('n8n-nodes-eventx.eventXPollingTrigger')!.builderHint).toEqual({
+					searchHint:
+						'Checks EventX on a schedule for new or changed attendees and orders (Order Paid); works where EventX cannot reach n8n',
+				});
 			});
 
 			test('activation registers one webhook; deliveries become successful executions', async () => {

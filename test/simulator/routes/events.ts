@@ -147,7 +147,7 @@ function listEvents(store: Store, ctx: RequestContext, hostOnly: boolean) {
 		'-createdAt',
 		(e, key) => (key === 'name' ? eventName(e) : e[key]),
 	);
-	return ok(paginate(sorted, ctx.query));
+	return ok(paginate(sorted, ctx.query, ctx.quirk));
 }
 
 function requireOneOf(value: unknown, allowed: readonly string[], name: string): string {

@@ -158,7 +158,9 @@ export const SEED_ORDERS = 12;
 /**
  * Demo orders for each event: one ticket each, for the event's seeded attendees in turn, created
  * one hour apart from 2026-01-02 (so that the newest is last seeded); a cycle of statuses
- * (paid, completed, pending payment, paid, cancelled), every third order paid offline.
+ * (paid, completed, pending payment, paid, cancelled), every third order paid offline. The newest
+ * (what the Polling Trigger's "Fetch Test Event" shows for Order Paid) is a paid order as a buyer
+ * makes one: two VIP passes with a dinner each, paid online.
  */
 export function seedOrders(
 	store: Store,
@@ -166,22 +168,48 @@ export function seedOrders(
 	attendeeIds: Record<string, string[]>,
 ) {
 	eventIds.forEach((eventId, e) => {
-		const ticketClass = (store.ticketClasses.get(eventId) ?? [])[0];
+		const [ticketClass, vip] = store.ticketClasses.get(eventId) ?? [];
+		const dinner = (store.ticketClassAddOns.get(eventId) ?? [])[1];
 		for (let i = 0; i < SEED_ORDERS; i++) {
 			const name = BUYERS[i % BUYERS.length];
 			const createdAt = new Date(Date.UTC(2026, 0, 2) + i * 3600_000).toISOString();
-			const price = ticketClass ? String(ticketClass.price ?? 0) : '0';
-			addOrder(store, eventId, {
-				status: SEED_STATUSES[i % SEED_STATUSES.length],
-				paymentMethod: i % 3 === 2 ? 'offline' : 'online',
-				amount: `${price}.00`,
-				currency: 'USD',
+			const fields = {
 				txRef: `EVX-${e}-${String(i).padStart(3, '0')}`,
 				createdAt,
 				user: {
 					name,
 					email: `${name.split(' ')[0].toLowerCase()}.${i}@example.com`,
 				},
+			};
+			const attendee = attendeeIds[eventId]?.[i] ?? null;
+			if (i === SEED_ORDERS - 1 && vip && dinner) {
+				const [unit, extra, qty] = [Number(vip.price), Number(dinner.price), 2];
+				addOrder(store, eventId, {
+					...fields,
+					status: 'paid',
+					paymentMethod: 'online',
+					amount: ((unit + extra) * qty).toFixed(2),
+					currency: 'USD',
+					orderItems: [
+						{
+							ticketClassId: vip.id,
+							unitPrice: unit.toFixed(2),
+							qty,
+							regFormDataSnapshot: {},
+							addOns: [{ ticketClassAddOnId: dinner.id, snapshot: {}, qty }],
+							associatedAttendeeId: attendee,
+						},
+					],
+				});
+				continue;
+			}
+			const price = ticketClass ? String(ticketClass.price ?? 0) : '0';
+			addOrder(store, eventId, {
+				...fields,
+				status: SEED_STATUSES[i % SEED_STATUSES.length],
+				paymentMethod: i % 3 === 2 ? 'offline' : 'online',
+				amount: `${price}.00`,
+				currency: 'USD',
 				orderItems: [
 					{
 						ticketClassId: ticketClass?.id ?? null,
@@ -189,7 +217,7 @@ export function seedOrders(
 						qty: 1,
 						regFormDataSnapshot: {},
 						addOns: [],
-						associatedAttendeeId: attendeeIds[eventId]?.[i] ?? null,
+						associatedAttendeeId: attendee,
 					},
 				],
 			});
@@ -287,7 +315,7 @@ export function orderRoutes(store: Store): Route[] {
 				requireEvent(store, ctx.userId, ctx.params.eventId);
 				const filter = readFilter(ctx);
 				const orders = [...store.orders.values()].filter(
-					(o) => o.eventId === ctx.params.eventId && matches(o, filter),
+					(o) => o.eventId === ctx.params.eventId && store.visible(o.id) && matches(o, filter),
 				);
 				const sorted = sortItems(
 					orders,
@@ -296,7 +324,7 @@ export function orderRoutes(store: Store): Route[] {
 					'-createdAt',
 					sortValue,
 				);
-				const page = paginate(sorted, ctx.query);
+				const page = paginate(sorted, ctx.query, ctx.quirk);
 				return ok({ dataList: page.dataList.map(orderJson), pagination: page.pagination });
 			},
 		},

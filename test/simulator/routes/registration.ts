@@ -272,12 +272,12 @@ function createOrder(store: Store, eventId: string, body: Json): Json & { id: st
 					throw badRequest(`${where}.regFormData.regFormId is not a form of this event`);
 			}
 		}
-		total +=
-			Number(ticket.price) * (promo ? PROMO_FACTOR : 1) +
-			addOns.reduce((sum, a) => sum + Number(a.price), 0);
+		const unitPrice = Number(ticket.price) * (promo ? PROMO_FACTOR : 1);
+		total += unitPrice + addOns.reduce((sum, a) => sum + Number(a.price), 0);
 		return {
 			id: randomUUID(),
 			ticketClassId: ticket.id,
+			unitPrice,
 			regFormData: item.regFormData,
 			addOns: addOns.map((a) => ({ ticketClassAddOnId: a.id, selectionStatus: 'regular' })),
 		};
@@ -294,7 +294,19 @@ function createOrder(store: Store, eventId: string, body: Json): Json & { id: st
 		paymentMethod: paymentMethod ?? 'online',
 		amount: money(total),
 		user: { email: purchaserEmail },
-		orderItems,
+		// Stored as the order list and invoices answer an order's items: one ticket per attendee.
+		orderItems: orderItems.map((item) => ({
+			ticketClassId: item.ticketClassId,
+			unitPrice: money(item.unitPrice),
+			qty: 1,
+			regFormDataSnapshot: {},
+			addOns: item.addOns.map((a) => ({
+				ticketClassAddOnId: a.ticketClassAddOnId,
+				snapshot: {},
+				qty: 1,
+			})),
+			associatedAttendeeId: null,
+		})),
 	});
 	return {
 		id: stored.id,
@@ -304,7 +316,12 @@ function createOrder(store: Store, eventId: string, body: Json): Json & { id: st
 		totalAmount: money(total),
 		orderPaymentMethod: paymentMethod ?? 'online',
 		promoCodeName: promo,
-		orderItems,
+		orderItems: orderItems.map(({ id, ticketClassId, regFormData, addOns }) => ({
+			id,
+			ticketClassId,
+			regFormData,
+			addOns,
+		})),
 		createdAt: stored.createdAt as string,
 		...(free || paymentMethod === 'offline'
 			? {}

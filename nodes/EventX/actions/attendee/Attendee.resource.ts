@@ -22,63 +22,62 @@ const operationProperty: INodeProperties = {
 			name: 'Change Ticket',
 			value: 'changeTicket',
 			description:
-				"Move an attendee to another ticket class, optionally with add-ons (one request per attendee). Needs the event, the attendee ID and the ticket class ID; returns the attendee's new ticket.",
+				'Move an attendee to another ticket class, with the add-ons they get; returns the attendee',
 			action: 'Change the ticket of an attendee',
 		},
 		{
 			name: 'Create or Update',
 			value: 'upsert',
-			// The wording n8n asks of every upsert; the parameters say an attendee ID selects an update.
-			description: 'Create a new record, or update the current one if it already exists (upsert)',
+			// n8n's upsert wording (its lint rule), with what is created: one attendee per item.
+			description:
+				'Create a new attendee from each item, or update the current one if it already exists (upsert)',
 			action: 'Create or update attendees',
 		},
 		{
 			name: 'Delete',
 			value: 'delete',
-			description:
-				'Delete attendees and their data permanently; this cannot be undone. Needs the event and the attendee IDs; returns the deleted IDs.',
+			description: 'Delete attendees and their data permanently; this cannot be undone',
 			action: 'Delete attendees permanently',
 		},
 		{
 			name: 'Get',
 			value: 'get',
 			description:
-				"Get one attendee by ID. Needs the event and the attendee ID; returns the attendee's profile, ticket, registration status and check-in times.",
+				'Get one attendee by ID: profile, ticket, registration status and check-in times',
 			action: 'Get an attendee',
 		},
 		{
 			name: 'Get by QR Code Token',
 			value: 'getByQrCodeToken',
 			description:
-				"Find an attendee by the token in their check-in QR code. Needs the event and the token; returns the attendee's ID, creation time and answers.",
+				'Find an attendee by their check-in QR code token: name, ticket class, registration and check-in',
 			action: 'Get an attendee by QR code token',
 		},
 		{
 			name: 'Get by Short Code',
 			value: 'getByShortCode',
 			description:
-				"Find an attendee by their short code (the letters and digits on their ticket). Needs the event and the code; returns the attendee's ID, creation time and answers.",
+				'Find an attendee by the short code on their ticket: name, ticket class, registration and check-in',
 			action: 'Get an attendee by short code',
 		},
 		{
 			name: 'Get Many',
 			value: 'getMany',
 			description:
-				"List an event's attendees, optionally only those matching a search or registered after a time. Needs the event; returns one item per attendee.",
+				"List an event's attendees, optionally filtered by a search or a registration time",
 			action: 'Get many attendees',
 		},
 		{
 			name: 'Remove',
 			value: 'remove',
-			description:
-				"Cancel attendees' registrations; they stay stored but leave the event's lists. Needs the event and the attendee IDs; returns the removed IDs.",
+			description: "Cancel attendees' registrations; they stay stored but leave the event's lists",
 			action: 'Remove attendees from an event',
 		},
 		{
 			name: 'Update',
 			value: 'update',
 			description:
-				"Change fields of an attendee's profile. Needs the event, the attendee ID and the fields to change; returns the updated attendee.",
+				"Change fields of an attendee's profile and answers; returns the updated attendee",
 			action: 'Update an attendee',
 		},
 	],

@@ -13,8 +13,7 @@ const operationProperty: INodeProperties = {
 		{
 			name: 'Get Many',
 			value: 'getMany',
-			description:
-				"List the tags an event's attendees can carry (e.g. VIP). Needs the event; returns one item per tag with its ID and name.",
+			description: "List the tags an event's attendees can carry (e.g. VIP), with their IDs",
 			action: 'Get many attendee tags',
 		},
 	],

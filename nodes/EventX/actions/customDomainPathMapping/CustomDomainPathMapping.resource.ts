@@ -17,28 +17,25 @@ const operationProperty: INodeProperties = {
 			name: 'Create',
 			value: 'create',
 			description:
-				'Make a path of a custom domain lead to an event, optionally to one of its registration forms. Needs the organization, the domain, the path and the event; returns the mapping.',
+				'Make a path of a custom domain lead to an event, optionally to one registration form',
 			action: 'Create a path mapping',
 		},
 		{
 			name: 'Delete',
 			value: 'delete',
-			description:
-				'Delete a path mapping permanently; this cannot be undone. Needs the organization, the domain and the mapping ID; returns the deleted ID.',
+			description: 'Delete a path mapping permanently; this cannot be undone',
 			action: 'Delete a path mapping permanently',
 		},
 		{
 			name: 'Get Many',
 			value: 'getMany',
-			description:
-				"List a custom domain's path mappings. Needs the organization and the domain; returns one item per mapping.",
+			description: "List a custom domain's path mappings",
 			action: 'Get many path mappings',
 		},
 		{
 			name: 'Update',
 			value: 'update',
-			description:
-				"Change a path mapping's path, event or registration form. Needs the organization, the domain and the mapping ID; returns the updated mapping.",
+			description: "Change a path mapping's path, event or registration form",
 			action: 'Update a path mapping',
 		},
 	],

@@ -14,15 +14,16 @@ const operationProperty: INodeProperties = {
 		{
 			name: 'Create or Update',
 			value: 'upsert',
-			// The wording n8n asks of every upsert; the parameters say a question ID selects an update.
-			description: 'Create a new record, or update the current one if it already exists (upsert)',
+			// n8n's upsert wording (its lint rule), with what is created: one question per item.
+			description:
+				'Create a new question from each item, or update the current one if it already exists (upsert)',
 			action: 'Create or update custom fields',
 		},
 		{
 			name: 'Get Many',
 			value: 'getMany',
 			description:
-				"List the questions of an event's question library (custom fields). Needs the event; returns one item per question with its ID, type, label and choices.",
+				'List the questions of an event (custom fields) with their type, label and choices',
 			action: 'Get many custom fields',
 		},
 	],

@@ -18,43 +18,40 @@ const operationProperty: INodeProperties = {
 		{
 			name: 'Create',
 			value: 'create',
-			description:
-				'Create an event in an organization. Needs the organization, name, format, start, end, timezone and expected size; returns the new event.',
+			description: 'Create an event in an organization; returns the new event with its ID',
 			action: 'Create an event',
 		},
 		{
 			name: 'Delete',
 			value: 'delete',
 			description:
-				"Delete an event (soft delete): it leaves EventX's lists and this API, with its attendees, orders and webhooks. Needs the event; returns its ID.",
+				"Delete an event: it leaves EventX's lists with its attendees, orders and webhooks",
 			action: 'Delete an event',
 		},
 		{
 			name: 'Get',
 			value: 'get',
-			description:
-				'Get one event by ID. Needs the event; returns its name, dates, timezone, format and settings.',
+			description: 'Get one event by ID: name, dates, timezone, format and settings',
 			action: 'Get an event',
 		},
 		{
 			name: 'Get Many',
 			value: 'getMany',
-			description:
-				'List the events you host or manage, optionally filtered. Needs nothing; returns one item per event with its ID, name and dates.',
+			description: 'List the events you host or manage, optionally filtered',
 			action: 'Get many events',
 		},
 		{
 			name: 'Merge Extension Data',
 			value: 'mergeExtensionData',
 			description:
-				"Set keys of an event's extension data (custom key-value data), keeping the keys not given. Needs the event and the keys with their values; returns the updated event.",
+				"Set keys of an event's extension data, keeping the keys not given; returns the event",
 			action: 'Merge extension data into an event',
 		},
 		{
 			name: 'Update',
 			value: 'update',
 			description:
-				"Change an event's name, description, dates or settings. Needs the event and the fields to change; returns the updated event.",
+				"Change an event's name, description, dates or settings; returns the updated event",
 			action: 'Update an event',
 		},
 	],

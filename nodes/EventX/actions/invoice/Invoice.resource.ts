@@ -15,14 +15,14 @@ const operationProperty: INodeProperties = {
 			name: 'Get for Order',
 			value: 'getForOrder',
 			description:
-				'Get the invoice details of an order. Needs the event and the order ID; returns the invoice number, dates, buyer, lines, subtotal and currency (for offline payments the due date and payment description).',
+				"Get an order's invoice details: number, dates, buyer, lines, subtotal and currency",
 			action: 'Get the invoice of an order',
 		},
 		{
 			name: 'Get for User',
 			value: 'getForUser',
 			description:
-				"Get the invoice details of a user's ticket order. Needs the event and the user ID; returns the same invoice details as Get for Order.",
+				"Get the invoice details of a user's ticket order, as Get for Order returns them",
 			action: 'Get the invoice of a user',
 		},
 	],

@@ -15,22 +15,20 @@ const operationProperty: INodeProperties = {
 		{
 			name: 'Delete',
 			value: 'delete',
-			description:
-				'Delete a media file and its record permanently; this cannot be undone. Needs the event and the media ID; returns the deleted ID.',
+			description: 'Delete a media file and its record permanently; this cannot be undone',
 			action: 'Delete a media file permanently',
 		},
 		{
 			name: 'Get',
 			value: 'get',
-			description:
-				"Get a media record by ID. Needs the event and the media ID; returns the file's name, path, type and size.",
+			description: "Get a media record by ID: the file's name, path, type and size",
 			action: 'Get a media file',
 		},
 		{
 			name: 'Upload',
 			value: 'upload',
 			description:
-				"Upload a file from the item's binary data to the event's media (e.g. a banner for the event page). Needs the event and the binary field; returns the new media ID.",
+				"Upload a file from the item's binary data to the event's media; returns the media ID",
 			action: 'Upload a media file',
 		},
 	],

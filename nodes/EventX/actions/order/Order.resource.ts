@@ -14,15 +14,14 @@ const operationProperty: INodeProperties = {
 		{
 			name: 'Get',
 			value: 'get',
-			description:
-				"Get one order by ID. Needs the event and the order ID; returns the order's status, amount, buyer, items and payment times.",
+			description: 'Get one order by ID: status, amount, buyer, items and payment times',
 			action: 'Get an order',
 		},
 		{
 			name: 'Get Many',
 			value: 'getMany',
 			description:
-				"List an event's orders, optionally only those with given statuses, payment methods or buyers. Needs the event; returns one item per order, newest first.",
+				"List an event's orders, newest first, optionally by status, payment method or buyer",
 			action: 'Get many orders',
 		},
 	],

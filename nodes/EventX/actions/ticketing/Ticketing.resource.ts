@@ -16,29 +16,25 @@ const operationProperty: INodeProperties = {
 		{
 			name: 'Create Order',
 			value: 'createOrder',
-			description:
-				'Place a ticket order as a purchaser would; a paid order starts a payment. Needs the event, the purchaser email and the tickets; returns the order ID, status and payment secret.',
+			description: 'Place a ticket order as a purchaser would; a paid order starts a payment',
 			action: 'Create a ticket order',
 		},
 		{
 			name: 'Get Order Status',
 			value: 'getOrderStatus',
-			description:
-				"Get the status of an order (initialized, pending payment, paid, ...). Needs the event and the order ID; returns the order's ID and status.",
+			description: 'Get the status of an order, e.g. pending payment, paid or cancelled',
 			action: 'Get the status of an order',
 		},
 		{
 			name: 'Get Payment Configuration',
 			value: 'getPaymentConfiguration',
-			description:
-				"Get how the event takes payments. Needs the event; returns whether Stripe and offline payment are on, and the offline payment's terms.",
+			description: 'Get how the event takes payments: Stripe, offline payment and its terms',
 			action: 'Get the payment configuration of an event',
 		},
 		{
 			name: 'Get Quotation',
 			value: 'getQuotation',
-			description:
-				'Price tickets without ordering them, promo code included. Needs the event and the tickets; returns the total and each line.',
+			description: 'Price tickets without ordering them, promo code included',
 			action: 'Get a quotation for tickets',
 		},
 	],

@@ -6,12 +6,12 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { ORDER_STATUSES, REGISTRATION_STATUSES } from './helpers/enums';
-import { eventLocator } from './helpers/eventLocator';
-import { enumOptions } from './helpers/labels';
-import { listSearch } from './methods';
-import { pollEventX } from './polling/poll';
-import { POLL_TRIGGER_OPTIONS, POLL_TRIGGERS } from './polling/triggers';
+import { ORDER_STATUSES, REGISTRATION_STATUSES } from '../EventX/helpers/enums';
+import { eventLocator } from '../EventX/helpers/eventLocator';
+import { enumOptions } from '../EventX/helpers/labels';
+import { listSearch } from '../EventX/methods';
+import { pollEventX } from '../EventX/polling/poll';
+import { POLL_TRIGGER_OPTIONS, POLL_TRIGGERS } from '../EventX/polling/triggers';
 
 const attendeeTriggers = POLL_TRIGGERS.filter((t) => t.resource === 'attendee').map((t) => t.value);
 
@@ -19,14 +19,18 @@ export class EventXPollingTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'EventX Polling Trigger',
 		name: 'eventXPollingTrigger',
-		icon: { light: 'file:eventx.svg', dark: 'file:eventx.dark.svg' },
+		icon: { light: 'file:../EventX/eventx.svg', dark: 'file:../EventX/eventx.dark.svg' },
 		group: ['trigger'],
 		version: 1,
 		subtitle:
-			'={{ ({ attendeeCheckedIn: "Attendee Checked In", attendeeRegistered: "Attendee Registered", attendeeUpdated: "Attendee Updated", newAttendee: "New Attendee", newOrder: "New Order", orderPaid: "Order Paid" })[$parameter["trigger"]] }}',
+			'={{ ({ attendeeCheckedIn: "Attendee Checked In", attendeeRegistered: "Attendee Registered", attendeeUpdated: "Attendee Updated", newAttendee: "New Attendee", newOrder: "New Order", orderPaid: "Order Paid" })[$parameter["resource"]] }}',
 		description:
 			'Start workflows on new or changed EventX attendees and orders, checked on a schedule (works where EventX cannot reach n8n)',
 		defaults: { name: 'EventX Polling Trigger' },
+		builderHint: {
+			searchHint:
+				'Checks EventX on a schedule for new or changed attendees and orders (Order Paid); works where EventX cannot reach n8n',
+		},
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
@@ -34,16 +38,20 @@ export class EventXPollingTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'Checks EventX at the Poll Times below, so changes arrive up to one interval later. If EventX can reach this n8n (a public URL), EventX Trigger starts workflows immediately instead.',
+					// n8n puts its Poll Times first, above every parameter of the node.
+					'Checks EventX at the Poll Times above, so changes arrive up to one interval later. If EventX can reach this n8n (a public URL), EventX Trigger starts workflows immediately instead.',
 				name: 'pollingNotice',
 				type: 'notice',
 				default: '',
 			},
-			// First: n8n's node panel offers a trigger's actions from its first options parameter.
+			// n8n's node panel offers a trigger's actions from its "Trigger On" parameter. Named
+			// `resource`: n8n picks the output schema it shows before a run by the `resource`
+			// parameter (__schema__/v1.0.0/<event>.json), and no other name reaches it.
 			{
 				displayName: 'Trigger On',
-				name: 'trigger',
+				name: 'resource',
 				type: 'options',
+				noDataExpression: true,
 				required: true,
 				default: 'newAttendee',
 				description: 'The change that starts the workflow',
@@ -73,7 +81,7 @@ export class EventXPollingTrigger implements INodeType {
 						default: [],
 						description: 'Only orders in one of these statuses (any status when empty)',
 						options: enumOptions(ORDER_STATUSES),
-						displayOptions: { show: { '/trigger': ['newOrder'] } },
+						displayOptions: { show: { '/resource': ['newOrder'] } },
 					},
 					{
 						displayName: 'Registration Status',
@@ -82,7 +90,7 @@ export class EventXPollingTrigger implements INodeType {
 						default: [],
 						description: 'Only attendees with one of these registration statuses (any when empty)',
 						options: enumOptions(REGISTRATION_STATUSES),
-						displayOptions: { show: { '/trigger': attendeeTriggers } },
+						displayOptions: { show: { '/resource': attendeeTriggers } },
 					},
 				],
 			},

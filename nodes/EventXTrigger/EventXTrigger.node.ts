@@ -7,18 +7,21 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { eventLocator } from './helpers/eventLocator';
-import { ACTION_DESCRIPTION } from './helpers/nodeDescription';
-import { triggerSubtitleExpression, WEBHOOK_ACTION_OPTIONS } from './helpers/webhookActions';
-import { listSearch } from './methods';
-import { receiveDelivery } from './trigger/delivery';
-import { checkExists, create, remove } from './trigger/subscription';
+import { eventLocator } from '../EventX/helpers/eventLocator';
+import { ACTION_DESCRIPTION } from '../EventX/helpers/nodeDescription';
+import {
+	triggerSubtitleExpression,
+	WEBHOOK_ACTION_OPTIONS,
+} from '../EventX/helpers/webhookActions';
+import { listSearch } from '../EventX/methods';
+import { receiveDelivery } from '../EventX/trigger/delivery';
+import { checkExists, create, remove } from '../EventX/trigger/subscription';
 
 export class EventXTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'EventX Trigger',
 		name: 'eventXTrigger',
-		icon: { light: 'file:eventx.svg', dark: 'file:eventx.dark.svg' },
+		icon: { light: 'file:../EventX/eventx.svg', dark: 'file:../EventX/eventx.dark.svg' },
 		group: ['trigger'],
 		version: 1,
 		subtitle: triggerSubtitleExpression(),
@@ -26,6 +29,10 @@ export class EventXTrigger implements INodeType {
 		description: `${ACTION_DESCRIPTION}, and start workflows when attendees are created, changed or checked in`,
 		defaults: { name: 'EventX Trigger' },
 		eventTriggerDescription: 'Waiting for an attendee of the event to change in EventX',
+		builderHint: {
+			searchHint:
+				"Starts on an EventX attendee change at once; EventX must reach n8n's webhook URL, else use EventX Polling Trigger",
+		},
 		activationMessage: 'EventX will now send attendee changes of this event to the workflow.',
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
@@ -35,8 +42,10 @@ export class EventXTrigger implements INodeType {
 		],
 		properties: [
 			{
+				// A condition, not a claim: n8n's URL and where EventX runs are unknown here, and a local
+				// EventX (the sandbox's simulator) reaches a localhost URL.
 				displayName:
-					'EventX must be able to reach this n8n instance: its webhook URL has to be public (not localhost)',
+					"EventX calls this trigger's webhook URL when an attendee changes: if EventX runs on another machine (the EventX service does), that URL must be reachable from there, so not localhost",
 				name: 'reachableNotice',
 				type: 'notice',
 				default: '',
@@ -58,6 +67,10 @@ export class EventXTrigger implements INodeType {
 				name: 'output',
 				type: 'options',
 				default: 'tidy',
+				builderHint: {
+					propertyHint:
+						'Tidy Attendee: camelCase keys, as EventX Polling Trigger outputs; Raw Payload: the body as EventX sent it',
+				},
 				options: [
 					{
 						name: 'Raw Payload',
