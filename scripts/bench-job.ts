@@ -69,6 +69,8 @@ export interface JobResult {
 	package?: { selfMs: number; inclusiveMs: number };
 	/** The polling jobs: polls, the trigger's state and the exactly-once check. */
 	polling?: PollingFigures;
+	/** API requests of the measured run (the token exchange left out), when the job counts them itself. */
+	requests?: number;
 	error?: string;
 }
 
@@ -459,9 +461,10 @@ interface Work {
 		outputItems: number;
 		/** The output's size as JSON, worked out after the measurement. */
 		outputBytes: () => number;
-		polling?: PollingFigures;
 		error?: string;
 	}>;
+	/** After the measurement (its requests not counted): the polling jobs' next poll, and their check. */
+	confirm?: () => Promise<PollingFigures>;
 }
 
 async function nodeWork(input: JobInput): Promise<Work> {
@@ -492,9 +495,10 @@ async function pollingWork(input: JobInput): Promise<Work> {
 	return {
 		prepare: job.prepare,
 		run: async () => {
-			const { outputItems, outputBytes, polling } = await job.run();
-			return { outputItems, outputBytes: () => outputBytes, polling };
+			const { outputItems, outputBytes } = await job.run();
+			return { outputItems, outputBytes: () => outputBytes };
 		},
+		confirm: job.confirm,
 	};
 }
 
@@ -514,7 +518,17 @@ export async function runJob(input: JobInput): Promise<JobResult> {
 	const wallMs = performance.now() - started;
 	const cpu = process.cpuUsage(cpuBefore);
 	const peakRss = process.resourceUsage().maxRSS * 1024;
-	const { outputItems, outputBytes, polling, error } = measured.value;
+	const { outputItems, outputBytes, error } = measured.value;
+	let requests: number | undefined;
+	let polling: PollingFigures | undefined;
+	if (work.confirm && !error) {
+		// The measured run's requests, before the check's own.
+		const log = (await (await fetch(`${input.simulatorUrl}/__sim/requests`)).json()) as Array<{
+			path: string;
+		}>;
+		requests = log.filter((r) => r.path !== '/public-api/v1/auth').length;
+		polling = await work.confirm();
+	}
 	return {
 		wallMs,
 		cpuMs: (cpu.user + cpu.system) / 1000,
@@ -523,6 +537,7 @@ export async function runJob(input: JobInput): Promise<JobResult> {
 		outputItems,
 		outputBytes: outputBytes(),
 		...(polling ? { polling } : {}),
+		...(requests === undefined ? {} : { requests }),
 		error,
 	};
 }

@@ -33,10 +33,12 @@ const POLL_BUDGET_MS = 45_000;
 const DOWNTIME_MS = 600_000;
 /** A trigger still emitting after this many polls has lost its way. */
 const MAX_POLLS = 1000;
+/** Polls in a row that emit nothing while records wait: the trigger has lost them. */
+const MAX_IDLE_POLLS = 5;
 const PAID_STATUSES = ['paid', 'completed'];
 
 export interface PollingFigures {
-	/** Polls until one found nothing (that one included); 1 for the plain reader. */
+	/** Polls until every record that arrived was out (the next one, checked, not counted); 1 for the plain reader. */
 	polls: number;
 	/** The most the trigger's static data held after a poll, as JSON (0 for the plain reader). */
 	stateBytes: number;
@@ -63,6 +65,17 @@ interface Emitted {
 	bytes: number;
 }
 
+type CaughtUp = Emitted & { polls: number; stateBytes: number };
+
+/** The trigger or the plain reader. */
+interface Side {
+	activate: () => Promise<void>;
+	/** Until every record that arrived is out (the reader: one pass). */
+	catchUp: (arrived: string[]) => Promise<CaughtUp>;
+	/** The next poll or run: the IDs it emitted. */
+	confirm: () => Promise<string[]>;
+}
+
 const bytesOf = (records: unknown[]) =>
 	records.reduce<number>((sum, r) => sum + Buffer.byteLength(JSON.stringify(r)) + 1, 1);
 
@@ -76,7 +89,11 @@ async function builtPollingTrigger(): Promise<INodeType> {
 	return new EventXPollingTrigger() as INodeType;
 }
 
-/** The EventX Polling Trigger, active: the activation poll, then polls until one finds nothing. */
+/**
+ * The EventX Polling Trigger, active: the activation poll, then polls back to back until every
+ * record that arrived has come out (a poll may emit nothing while the trigger still reads its way
+ * down to where it stood); `confirm` is the next poll, which must emit nothing.
+ */
 async function eventxTrigger(input: PollingInput) {
 	const harness = new PollHarness({
 		parameters: {
@@ -103,15 +120,27 @@ async function eventxTrigger(input: PollingInput) {
 			const items = await poll();
 			if (items !== null) throw new Error(`The activation poll emitted ${items.length} records`);
 		},
-		async catchUp(): Promise<Emitted & { polls: number; stateBytes: number }> {
+		async catchUp(arrived: string[]): Promise<CaughtUp> {
 			const emitted: Emitted = { ids: [], bytes: 1 };
+			const waiting = new Set(arrived);
+			let idle = 0;
 			for (let polls = 1; polls <= MAX_POLLS; polls++) {
-				const items = await poll();
-				if (items === null) return { ...emitted, polls, stateBytes };
-				for (const item of items) emitted.ids.push(String(item.json.id));
+				const items = (await poll()) ?? [];
+				for (const item of items) {
+					const id = String(item.json.id);
+					emitted.ids.push(id);
+					waiting.delete(id);
+				}
 				emitted.bytes += bytesOf(items.map((i) => i.json)) - 1;
+				if (waiting.size === 0) return { ...emitted, polls, stateBytes };
+				// Polls that find nothing while records still wait: lost (checked as missing).
+				idle = items.length ? 0 : idle + 1;
+				if (idle >= MAX_IDLE_POLLS) return { ...emitted, polls, stateBytes };
 			}
 			throw new Error(`Still emitting after ${MAX_POLLS} polls`);
+		},
+		async confirm(): Promise<string[]> {
+			return ((await poll()) ?? []).map((item) => String(item.json.id));
 		},
 	};
 }
@@ -138,7 +167,7 @@ async function plainReader(input: PollingInput) {
 	const filter: Record<string, string> =
 		resource === 'order' ? { filter: JSON.stringify({ status: PAID_STATUSES }) } : {};
 	let since: string | undefined;
-	return {
+	const reader = {
 		async activate() {
 			const auth = await fetch(`${input.simulatorUrl}/public-api/v1/auth`, {
 				method: 'POST',
@@ -150,10 +179,15 @@ async function plainReader(input: PollingInput) {
 			const newest = await get(resource, { ...filter, sort: `-${key}`, pageSize: 1 });
 			since = newest.dataList[0]?.[key] as string | undefined;
 		},
-		async catchUp(): Promise<Emitted & { polls: number; stateBytes: number }> {
+		/** One pass from where the last one ended; `since` moves to the newest record read. */
+		async pass(): Promise<Emitted> {
 			const emitted: Emitted = { ids: [], bytes: 1 };
+			let newest = since;
 			const take = (records: IDataObject[]) => {
-				for (const r of records) emitted.ids.push(String(r.id));
+				for (const r of records) {
+					emitted.ids.push(String(r.id));
+					if (newest === undefined || String(r[key]) > newest) newest = String(r[key]);
+				}
 				emitted.bytes += bytesOf(records) - 1;
 			};
 			// Attendees: those created after it, oldest first. Orders (no such filter): the paid
@@ -179,13 +213,24 @@ async function plainReader(input: PollingInput) {
 				if (ended || page + 199 >= body.pagination.pageCount) break;
 			}
 			for (const rows of newestFirst.reverse()) take(rows.reverse());
-			return { ...emitted, polls: 1, stateBytes: 0 };
+			since = newest;
+			return emitted;
+		},
+	};
+	return {
+		activate: reader.activate,
+		async catchUp(): Promise<CaughtUp> {
+			return { ...(await reader.pass()), polls: 1, stateBytes: 0 };
+		},
+		/** The reader's next run: it must find nothing. */
+		async confirm(): Promise<string[]> {
+			return (await reader.pass()).ids;
 		},
 	};
 }
 
 /** Exactly once: every record that arrived emitted once, and nothing else. */
-function check(arrived: string[], emitted: string[]) {
+export function exactlyOnce(arrived: string[], emitted: string[]) {
 	const expected = new Set(arrived);
 	const seen = new Map<string, number>();
 	for (const id of emitted) seen.set(id, (seen.get(id) ?? 0) + 1);
@@ -197,13 +242,16 @@ function check(arrived: string[], emitted: string[]) {
 }
 
 /**
- * The job's two steps: `prepare` (activation, then the downtime's arrivals), outside the
- * measurement; `run` (the catch-up), measured.
+ * The job's steps: `prepare` (activation, then the downtime's arrivals), outside the measurement;
+ * `run`, measured: the catch-up, until every record that arrived has come out; `confirm`, outside
+ * the measurement again: the next poll (the reader's next run), which must emit nothing. Exactly
+ * once is checked over both.
  */
 export async function pollingJob(input: PollingInput) {
-	const reader =
+	const reader: Side =
 		input.implementation === 'eventx' ? await eventxTrigger(input) : await plainReader(input);
 	let arrived: string[] = [];
+	let caughtUp: CaughtUp | undefined;
 	return {
 		async prepare() {
 			await reader.activate();
@@ -218,13 +266,15 @@ export async function pollingJob(input: PollingInput) {
 			const ids = (await response.json()) as { attendeeIds: string[]; orderIds: string[] };
 			arrived = POLLING_JOBS[input.job].resource === 'attendee' ? ids.attendeeIds : ids.orderIds;
 		},
-		async run(): Promise<{ outputItems: number; outputBytes: number; polling: PollingFigures }> {
-			const { ids, bytes, polls, stateBytes } = await reader.catchUp();
-			return {
-				outputItems: ids.length,
-				outputBytes: bytes,
-				polling: { polls, stateBytes, ...check(arrived, ids) },
-			};
+		async run(): Promise<{ outputItems: number; outputBytes: number }> {
+			caughtUp = await reader.catchUp(arrived);
+			return { outputItems: caughtUp.ids.length, outputBytes: caughtUp.bytes };
+		},
+		async confirm(): Promise<PollingFigures> {
+			if (!caughtUp) throw new Error('confirm comes after run');
+			const { ids, polls, stateBytes } = caughtUp;
+			const after = await reader.confirm();
+			return { polls, stateBytes, ...exactlyOnce(arrived, [...ids, ...after]) };
 		},
 	};
 }

@@ -244,6 +244,7 @@ class Bench {
 		if (child.status !== 0) throw new Error(`${job}/${implementation} failed:\n${child.stderr}`);
 		const result = JSON.parse(child.stdout.trim().split('\n').at(-1)!) as JobResult;
 		if (result.error) throw new Error(`${job}/${implementation}: ${result.error}`);
+		if (result.requests !== undefined) return { ...result, requests: result.requests };
 		const log = await this.sim<LoggedRequest[]>('GET', '/__sim/requests');
 		const requests = log.filter((r) => r.path !== '/public-api/v1/auth').length;
 		return { ...result, requests };
@@ -429,6 +430,7 @@ function printNodeJobs(rows: NodeJobRow[], settings: Settings, machine: string):
 				'limit',
 				'x limit',
 				'output JSON',
+				'load',
 			],
 			...rows.map((r) => {
 				const items = JOBS.find((j) => j.job === r.job)!.items;
@@ -451,6 +453,7 @@ function printNodeJobs(rows: NodeJobRow[], settings: Settings, machine: string):
 					mb(r.raw.peakGrowthBytes),
 					times(r.eventx.peakGrowthBytes, r.raw.peakGrowthBytes),
 					mb(r.eventx.outputBytes),
+					r.load.toFixed(2),
 				];
 			}),
 		]),
@@ -529,7 +532,7 @@ interface PollingRow {
 /** The pollingCatchUp job: the polling trigger until caught up against a plain reader. */
 function printPolling(rows: PollingRow[], settings: Settings, machine: string): void {
 	print(
-		`\nEventX Polling Trigger (n8n's poll budget 45 s, polls back to back until one finds nothing) vs a plain reader (one pass from where its last run ended, ranges of 20,000) after a downtime, ${settings.latencyMs} ms latency per request; medians of ${settings.pollingRuns} runs each, alternating; ${machine}. "x": trigger / reader; "exactly once": every record that arrived emitted once, nothing else, in every run.\n`,
+		`\nEventX Polling Trigger (n8n's poll budget 45 s, its default Max Records Per Poll, polls back to back until every record that arrived is out) vs a plain reader (one pass from where its last run ended, ranges of 20,000) after a downtime, ${settings.latencyMs} ms latency per request; medians of ${settings.pollingRuns} runs each, alternating; ${machine}. "x": trigger / reader; "exactly once": every record that arrived emitted once and nothing else, in every run, the next poll (run) included, which is not counted.\n`,
 	);
 	print(
 		table([

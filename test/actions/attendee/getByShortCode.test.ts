@@ -43,7 +43,8 @@ describe('Attendee > Get by Short Code', () => {
 			},
 			continueOnFail: true,
 		});
-		expect(String(lower.items[0].json.error)).toMatch(/not found/i);
+		expect(lower.items[0].json.error).toBe('Attendee not found');
+		expect(lower.items[0].error?.name).toBe('NodeApiError');
 
 		const ignoring = await run(ctx.sim, {
 			parameters: {

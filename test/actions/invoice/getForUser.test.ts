@@ -43,7 +43,11 @@ describe('Invoice > Get for User', () => {
 
 	test("a user without an order: EventX's 404 as a NodeApiError", async () => {
 		const { error } = await run(ctx.sim, { parameters: getForUser(randomUUID()) });
-		expectNodeError(error, { name: 'NodeApiError', message: /not found/, item: 0 });
+		expectNodeError(error, {
+			name: 'NodeApiError',
+			message: 'Order of this user not found',
+			item: 0,
+		});
 	});
 });
 

@@ -1,7 +1,14 @@
 import { Container } from '@n8n/di';
 import { BinaryDataService } from 'n8n-core';
 
-import { apiRequests, assertNoSecrets, expectNodeError, run, useSimulator } from '../../fixtures';
+import {
+	apiRequests,
+	assertNoSecrets,
+	expectNodeError,
+	expectNotRepeated,
+	run,
+	useSimulator,
+} from '../../fixtures';
 import { fs, os, path } from '../../platform.cjs';
 import { binaryOf, FILE, md5, mediaContext } from './fixtures';
 
@@ -197,14 +204,7 @@ describe('Media > Upload', () => {
 			parameters: params('upload'),
 			binaries: [{ data: binaryOf(FILE) }],
 		});
-		expectNodeError(error, {
-			name: 'NodeApiError',
-			message: 'The connection to EventX was dropped',
-			item: 0,
-		});
-		expect(error?.description).toMatch(
-			/The request may have been applied; it was not repeated so that nothing happens twice\.$/,
-		);
+		expectNotRepeated(error);
 		expect(ctx.sim.requestsTo('POST', UPLOAD)).toHaveLength(1);
 		expect(ctx.sim.store.storageRequests).toHaveLength(0);
 	});
@@ -274,11 +274,13 @@ describe('Media > Upload when EventX or the storage host misbehave', () => {
 			const { error } = await run(ctx.sim, upload());
 			const [created] = ctx.sim.requestsTo('POST', UPLOAD);
 			expect(created.status).toBe(200);
-			expect(error?.message).toMatch(
-				new RegExp(
+			expectNodeError(error, {
+				name: 'NodeOperationError',
+				message: new RegExp(
 					`^Media [0-9a-f-]{36}: the upload URL EventX answered was not used: it is not an https URL \\(${shown.replace(/[./]/g, '\\$&')}\\)$`,
 				),
-			);
+				item: 0,
+			});
 			expect(error?.description).toMatch(/deleted again/);
 			expect(ctx.sim.store.storageRequests).toHaveLength(0);
 			expect(ctx.sim.requestsTo('DELETE', /\/media\/[0-9a-f-]{36}$/)).toHaveLength(1);
@@ -290,9 +292,12 @@ describe('Media > Upload when EventX or the storage host misbehave', () => {
 		// About 80 bytes at one every 100 ms: 8 s of answer, each byte well within an idle timer.
 		ctx.sim.addFault({ kind: 'drip', host: 'storage', method: 'PUT', intervalMs: 100 });
 		const { error } = await run(ctx.sim, upload({ timeoutSeconds: 1, maxRetries: 0 }));
-		expect(error?.message).toMatch(
-			/^Media [0-9a-f-]{36}: sending the file to the upload URL failed: the storage host did not answer within the Timeout \(1 s\)$/,
-		);
+		expectNodeError(error, {
+			name: 'NodeOperationError',
+			message:
+				/^Media [0-9a-f-]{36}: sending the file to the upload URL failed: the storage host did not answer within the Timeout \(1 s\)$/,
+			item: 0,
+		});
 		expect(ctx.sim.store.storageRequests).toHaveLength(1);
 		expect(ctx.sim.requestsTo('DELETE', /\/media\/[0-9a-f-]{36}$/)).toHaveLength(1);
 		expect(ctx.sim.requestsTo('PUT', /mark-uploaded$/)).toHaveLength(0);
@@ -306,10 +311,11 @@ describe('Media > Upload when EventX or the storage host misbehave', () => {
 		['a line separator', 'banner\u2028.png', 'U+2028'],
 	])('a File Name with %s fails naming File Name before any request', async (_, fileName, code) => {
 		const { error } = await run(ctx.sim, upload({ fileName }));
-		expect(error?.name).toBe('NodeOperationError');
-		expect(error?.message).toBe(
-			`File Name: ${JSON.stringify(fileName)} holds a control character (${code})`,
-		);
+		expectNodeError(error, {
+			name: 'NodeOperationError',
+			message: `File Name: ${JSON.stringify(fileName)} holds a control character (${code})`,
+			item: 0,
+		});
 		expect(apiRequests(ctx.sim)).toHaveLength(0);
 		expect(ctx.sim.store.storageRequests).toHaveLength(0);
 	});
@@ -319,9 +325,11 @@ describe('Media > Upload when EventX or the storage host misbehave', () => {
 			parameters: params('upload'),
 			binaries: [{ data: binaryOf(FILE, 'report\n2026.pdf', 'application/pdf') }],
 		});
-		expect(error?.message).toBe(
-			'File Name: "report\\n2026.pdf" holds a control character (U+000A)',
-		);
+		expectNodeError(error, {
+			name: 'NodeOperationError',
+			message: 'File Name: "report\\n2026.pdf" holds a control character (U+000A)',
+			item: 0,
+		});
 		expect(error?.description).toMatch(/set File Name in the Options/);
 		expect(apiRequests(ctx.sim)).toHaveLength(0);
 	});

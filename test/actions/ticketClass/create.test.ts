@@ -1,4 +1,11 @@
-import { apiRequests, byId, expectNodeError, inProcessTimeZone, run, useSimulator } from '../../fixtures';
+import {
+	apiRequests,
+	byId,
+	expectNodeError,
+	inProcessTimeZone,
+	run,
+	useSimulator,
+} from '../../fixtures';
 import { BAD, params, testBadInputs } from '../badInputs';
 
 const ctx = useSimulator();
@@ -69,7 +76,11 @@ describe('Ticket Class > Create', () => {
 			parameters: create({ saleStartsAt: 'Nov 1, 2026 09:00' }),
 			timezone: 'Asia/Tokyo',
 		});
-		expect(error?.message).toBe('Sale Starts At: "Nov 1, 2026 09:00" is not a date and time');
+		expectNodeError(error, {
+			name: 'NodeOperationError',
+			message: 'Sale Starts At: "Nov 1, 2026 09:00" is not a date and time',
+			item: 0,
+		});
 		expect(error?.description).toMatch(
 			/^Use ISO 8601, e\.g\. 2026-11-01T09:00:00 \(in the workflow's time zone\)/,
 		);
