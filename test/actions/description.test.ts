@@ -320,9 +320,11 @@ describe("the action node's parameters", () => {
 		for (const { resource, operation } of operations) {
 			const simplify = shown(resource, operation).find((p) => p.name === 'simplify');
 			// Media, registration forms, ticketing, custom domains and their path mappings answer
-			// without rawData or question answers: there is nothing to simplify.
+			// without rawData or question answers: there is nothing to simplify. Get as iCalendar
+			// answers a file.
 			const readsRecords =
 				/^get/.test(operation) &&
+				operation !== 'getAsICalendar' &&
 				![
 					'customDomain',
 					'customDomainPathMapping',

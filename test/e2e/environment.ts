@@ -365,6 +365,42 @@ export class E2eEnvironment {
 		await setActiveAndSettle((...args) => this.api(...args), workflowId, active, settled);
 	}
 
+	/**
+	 * A user's first click on "Execute workflow" from `trigger` (the editor's REST call, as the
+	 * owner): a polling trigger runs as "Fetch Test Event". 2.8 wants the workflow in the body,
+	 * 2.41 reads it from its database (and ignores it); the finished execution with its data.
+	 */
+	async runManually(workflowId: string, trigger: string, timeoutMs = 120_000): Promise<Execution> {
+		const workflowData = (await this.api<Json>('GET', `/workflows/${workflowId}`)).data;
+		const body = { workflowData, triggerToStartFrom: { name: trigger } };
+		const run = async () =>
+			await this.rest().request<{ data?: { executionId?: string } }>(
+				'POST',
+				`/rest/workflows/${workflowId}/run`,
+				body,
+			);
+		let answer = await run();
+		if (answer.status === 401) {
+			await this.rest().login(OWNER);
+			answer = await run();
+		}
+		const id = answer.data?.data?.executionId;
+		if (answer.status !== 200 || !id)
+			throw new Error(`manual run answered ${answer.status}: ${JSON.stringify(answer.data)}`);
+		const until = Date.now() + timeoutMs;
+		for (;;) {
+			const execution = (
+				await this.api<Execution & { finished?: boolean; stoppedAt?: string | null }>(
+					'GET',
+					`/executions/${id}?includeData=true`,
+				)
+			).data;
+			if (execution?.stoppedAt && !['new', 'running'].includes(execution.status)) return execution;
+			if (Date.now() > until) throw new Error(`execution ${id} did not finish`);
+			await new Promise((resolve) => setTimeout(resolve, 500));
+		}
+	}
+
 	/** The executions of a workflow with their data, once there are at least `count` of them. */
 	async executions(workflowId: string, count: number): Promise<Execution[]> {
 		let executions: Execution[] = [];

@@ -25,6 +25,13 @@ import {
 	type OrderFields,
 	type OrderRecord,
 } from './routes/orders';
+import {
+	addEvent,
+	deleteEvent,
+	publishEvent,
+	rescheduleEvent,
+	type EventTimes,
+} from './routes/events';
 import { seedDemo, type SeedOptions } from './seed';
 import { md5Base64, StorageHost } from './storage';
 import { Store, type Delivery, type Json } from './store';
@@ -452,6 +459,41 @@ export class Simulator {
 							this.setOrderStatus(params.orderId, String((body as Json | undefined)?.status)),
 						),
 					),
+			},
+			{
+				// Adds an event with its times and publication, created now on the record clock:
+				// { organizationId, name, startsAt, endsAt, entryStartsAt?, entryEndsAt?, timezone?, isPublished? }.
+				method: 'POST',
+				pattern: '/__sim/events',
+				public: true,
+				handler: ({ body }) =>
+					json(addEvent(this.store, (body ?? {}) as Parameters<typeof addEvent>[1])),
+			},
+			{
+				// Publishes ({ published: true }) or unpublishes ({ published: false }) an event.
+				method: 'POST',
+				pattern: '/__sim/events/:eventId/publish',
+				public: true,
+				handler: ({ params, body }) => {
+					const published = (body as Json | undefined)?.published;
+					if (typeof published !== 'boolean') throw badRequest('"published" must be a boolean');
+					return json(publishEvent(this.store, params.eventId, published));
+				},
+			},
+			{
+				// Moves an event's times: { startsAt?, endsAt?, entryStartsAt?, entryEndsAt? }.
+				method: 'POST',
+				pattern: '/__sim/events/:eventId/schedule',
+				public: true,
+				handler: ({ params, body }) =>
+					json(rescheduleEvent(this.store, params.eventId, (body ?? {}) as EventTimes)),
+			},
+			{
+				// Soft-deletes an event (as the API's Delete does, without a token).
+				method: 'DELETE',
+				pattern: '/__sim/events/:eventId',
+				public: true,
+				handler: ({ params }) => (deleteEvent(this.store, params.eventId), json({})),
 			},
 			{
 				// A downtime's worth of new records at once, for the benchmark: { attendees, paidOrders,

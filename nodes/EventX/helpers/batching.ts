@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IBinaryKeyData, IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { sameForAllItems } from './parameters';
@@ -48,9 +48,11 @@ export function readBatchSize(ctx: IExecuteFunctions, itemIndex: number): number
 /**
  * The outcome for one input item of a batched operation. `sharedWith`: the other items whose
  * payload was the same (sent once). `details`: what a failed item shows besides the error.
+ * `binary`: a file on the (single) output item; `pairedWith`: the other input items that output
+ * item stands for too (one file made of several items).
  */
 export type BatchResult = (
-	| { json: IDataObject | IDataObject[] }
+	| { json: IDataObject | IDataObject[]; binary?: IBinaryKeyData; pairedWith?: number[] }
 	| { error: Error; details?: IDataObject }
 ) & {
 	sharedWith?: number[];

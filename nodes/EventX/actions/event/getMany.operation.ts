@@ -6,11 +6,10 @@ import { EVENT_SORT_KEYS } from '../../helpers/enums';
 import { type ListPlan, listProperties, readLimit } from '../../helpers/paging';
 import { readSort, sortProperty } from '../../helpers/sorting';
 import { parseJson, uuidSchema, validate } from '../../helpers/validation';
-import { readSimplify, simplifyProperty } from '../../helpers/simplify';
+import { readSimplify, simplifyEvent, simplifyProperty } from '../../helpers/simplify';
 import { requireUrlFits } from '../../helpers/urlLength';
 import { API_PREFIX, eventxPaginate } from '../../transport';
 import type { ItemOperation } from '../types';
-import { simplifyEvent } from './fields';
 
 const scalar = z.union([z.string(), z.number(), z.boolean()]);
 const operatorObject = z
