@@ -6,9 +6,9 @@
  *
  * It also clears, when a test file ends, the timers the file's modules left pending: n8n-core's
  * SSH clients manager sets a one-minute interval (unref'd) when a node first runs, and a pending
- * timer in the worker's timer list keeps that file's whole module registry alive; a worker that
- * ran 40 files held 40 copies of n8n-core, and the collector spent more and more of each file
- * walking them.
+ * timer in the worker's timer list keeps that file's whole module registry alive. With it, every
+ * file left 15 to 40 MB behind in the worker for the collector to walk: the unit files run one at a
+ * time took 313 s of CPU and 2.1 GB; with this (and the seed's pool of random bytes) 246 s, 1.6 GB.
  *
  * `EVENTX_CONTRACT_STATS=<folder>` writes there, after each test file, `contract-<pid>.json`: how
  * much the worker has checked so far (answers, request bodies, parameters, operations) and the
