@@ -1,6 +1,6 @@
 // Three projects, all run by `npm test`: `unit` (the node, the triggers, the simulator, the docs;
 // its files run side by side: `npm run test:unit`), `slow` (the toolchain's checks of the whole
-// repository and the packed tarball, and the volume tests: 130,000 records, catch-ups of 50,000)
+// repository and the packed tarball, and the volume tests: 130,000 records, catch-ups of 100,000)
 // and `e2e` (test/e2e/*.e2e.test.ts: real n8n processes). The e2e project's global setup builds and packs the
 // package, compiles the tools and installs each n8n release once for every e2e file.
 const transform = {
@@ -9,12 +9,14 @@ const transform = {
 };
 
 /** Files of minutes, not seconds: n8n-node lint, the scanner and actionlint on the repository and
- * its tarball; Return All of 130,000 attendees; the polling trigger catching up 50,000. */
+ * its tarball; Return All of 130,000 attendees; the polling trigger catching up 100,000 and its
+ * situations at volume. */
 const SLOW = [
 	'/test/package/scan.test.ts',
 	'/test/package/toolchain.test.ts',
 	'/test/transport/paging.test.ts',
 	'/test/pollingTrigger/catchUp.test.ts',
+	'/test/pollingTrigger/situationsAtScale.test.ts',
 ];
 
 /**

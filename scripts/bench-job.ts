@@ -11,7 +11,9 @@
 import type { ICredentialType, IDataObject, INodeParameters, INodeType } from 'n8n-workflow';
 
 import { credentialTypes, registerNodeType, runNode } from '../test/harness';
+import { HarnessCredentialsHelper } from '../test/harness/credentials';
 import { DEMO_API_TOKEN } from '../test/simulator';
+import { POLLING_JOBS, pollingJob, type PollingFigures, type PollingJob } from './bench-polling';
 import { REPO_ROOT } from './n8n-install';
 import { fs, inspector, path, printError, process } from '../test/platform.cjs';
 
@@ -24,7 +26,8 @@ export type Job =
 	| 'attendeesImport'
 	| 'attendeesImportByEmail'
 	| 'confirmationSend'
-	| 'eventsGetAll';
+	| 'eventsGetAll'
+	| PollingJob;
 /** The package, n8n's HTTP Request node, and a plain HTTP client (fetch, JSON, no n8n): the limit. */
 export type Implementation = 'eventx' | 'httpRequest' | 'raw';
 
@@ -50,6 +53,8 @@ export interface JobInput {
 	profile?: boolean;
 	/** node_modules of the n8n the end-to-end test installs (for its HTTP Request node). */
 	n8nModules?: string;
+	/** The polling jobs: the event the downtime's records arrive in, and how many. */
+	polling?: { eventId: string; arrivals: number };
 }
 
 export interface JobResult {
@@ -62,6 +67,10 @@ export interface JobResult {
 	outputBytes: number;
 	/** With `profile`: CPU time in the package's own code, and in it with what it called. */
 	package?: { selfMs: number; inclusiveMs: number };
+	/** The polling jobs: polls, the trigger's state and the exactly-once check. */
+	polling?: PollingFigures;
+	/** API requests of the measured run (the token exchange left out), when the job counts them itself. */
+	requests?: number;
 	error?: string;
 }
 
@@ -133,6 +142,8 @@ async function eventxParameters(input: JobInput): Promise<INodeParameters> {
 				eventId: byId(input.bigEventId),
 				attendeeIds: '={{ $json.id }}',
 			};
+		default:
+			throw new Error(`${input.job} is not a job of the action node`);
 	}
 }
 
@@ -207,6 +218,8 @@ function httpRequestParameters(input: JobInput): INodeParameters {
 				// EventX answers a send with an empty 204, which is not JSON.
 				{ response: { response: { responseFormat: 'text' } } },
 			);
+		default:
+			throw new Error(`${input.job} is not a job of the action node`);
 	}
 }
 
@@ -384,6 +397,8 @@ async function rawClient(input: JobInput) {
 						);
 						return chunk.map(() => ({ success: true }));
 					});
+				default:
+					throw new Error(`${input.job} is not a job of the action node`);
 			}
 		},
 	};
@@ -414,15 +429,22 @@ async function runner(input: JobInput): Promise<Runner> {
 	if (eventx) await useBuiltPackage();
 	else await useHttpRequestNode(input.n8nModules);
 	const parameters = eventx ? await eventxParameters(input) : httpRequestParameters(input);
+	// One saved credential for the warm-up and the measured run: n8n keeps the access token the
+	// first execution obtained (the credential's expirable field) for the next ones, as the plain
+	// client keeps the token it minted in `prepare`.
+	const credentials = {
+		baseUrl: input.simulatorUrl,
+		authentication: 'apiToken',
+		apiToken: DEMO_API_TOKEN,
+	};
+	const credentialsHelper = new HarnessCredentialsHelper(credentialTypes);
+	credentialsHelper.saved.set('eventXApi', { ...credentials });
 	return async (items, warmUp = false) => {
 		const { items: output, error } = await runNode({
 			parameters: warmUp ? smallVariant(parameters) : parameters,
 			items: items.length > 0 ? items : undefined,
-			credentials: {
-				baseUrl: input.simulatorUrl,
-				authentication: 'apiToken',
-				apiToken: DEMO_API_TOKEN,
-			},
+			credentials,
+			credentialsHelper,
 			// The EventX node runs its defaultVersion, as a new node in the editor would.
 			...(eventx
 				? {}
@@ -432,32 +454,91 @@ async function runner(input: JobInput): Promise<Runner> {
 	};
 }
 
-export async function runJob(input: JobInput): Promise<JobResult> {
-	const run = await runner(input);
+/** One job's two steps: `prepare`, outside the measurement, and the measured `run`. */
+interface Work {
+	prepare: () => Promise<void>;
+	run: () => Promise<{
+		outputItems: number;
+		/** The output's size as JSON, worked out after the measurement. */
+		outputBytes: () => number;
+		error?: string;
+	}>;
+	/** After the measurement (its requests not counted): the polling jobs' next poll, and their check. */
+	confirm?: () => Promise<PollingFigures>;
+}
 
-	// A long-running n8n has its modules loaded and its code warm: one small run first, whose
-	// requests are then cleared from the simulator's log.
-	await run(input.items.slice(0, 1), true);
+async function nodeWork(input: JobInput): Promise<Work> {
+	const run = await runner(input);
+	return {
+		// A long-running n8n has its modules loaded and its code warm: one small run first.
+		prepare: async () => void (await run(input.items.slice(0, 1), true)),
+		run: async () => {
+			const { items, error } = await run(input.items);
+			return {
+				outputItems: items.length,
+				outputBytes: () => jsonBytes(items),
+				error: error?.message,
+			};
+		},
+	};
+}
+
+async function pollingWork(input: JobInput): Promise<Work> {
+	if (input.implementation === 'httpRequest' || !input.polling)
+		throw new Error('The polling jobs compare the EventX Polling Trigger with a plain reader');
+	const job = await pollingJob({
+		job: input.job as PollingJob,
+		implementation: input.implementation,
+		simulatorUrl: input.simulatorUrl,
+		...input.polling,
+	});
+	return {
+		prepare: job.prepare,
+		run: async () => {
+			const { outputItems, outputBytes } = await job.run();
+			return { outputItems, outputBytes: () => outputBytes };
+		},
+		confirm: job.confirm,
+	};
+}
+
+export async function runJob(input: JobInput): Promise<JobResult> {
+	const work = input.job in POLLING_JOBS ? await pollingWork(input) : await nodeWork(input);
+
+	// What `prepare` asked of the simulator is cleared from its log.
+	await work.prepare();
 	await fetch(`${input.simulatorUrl}/__sim/requests`, { method: 'DELETE' });
 
 	const rssBefore = process.memoryUsage().rss;
 	const cpuBefore = process.cpuUsage();
 	const started = performance.now();
 	const measured = input.profile
-		? await profiled(async () => await run(input.items))
-		: { value: await run(input.items), profile: undefined };
+		? await profiled(async () => await work.run())
+		: { value: await work.run(), profile: undefined };
 	const wallMs = performance.now() - started;
 	const cpu = process.cpuUsage(cpuBefore);
 	const peakRss = process.resourceUsage().maxRSS * 1024;
-	const { items, error } = measured.value;
+	const { outputItems, outputBytes, error } = measured.value;
+	let requests: number | undefined;
+	let polling: PollingFigures | undefined;
+	if (work.confirm && !error) {
+		// The measured run's requests, before the check's own.
+		const log = (await (await fetch(`${input.simulatorUrl}/__sim/requests`)).json()) as Array<{
+			path: string;
+		}>;
+		requests = log.filter((r) => r.path !== '/public-api/v1/auth').length;
+		polling = await work.confirm();
+	}
 	return {
 		wallMs,
 		cpuMs: (cpu.user + cpu.system) / 1000,
 		...(measured.profile ? { package: packageTime(measured.profile) } : {}),
 		peakGrowthBytes: Math.max(0, peakRss - rssBefore),
-		outputItems: items.length,
-		outputBytes: jsonBytes(items),
-		error: error?.message,
+		outputItems,
+		outputBytes: outputBytes(),
+		...(polling ? { polling } : {}),
+		...(requests === undefined ? {} : { requests }),
+		error,
 	};
 }
 

@@ -189,11 +189,16 @@ export function ensureN8n(release: N8nRelease, log: Log = print): InstalledN8n {
 	return { release, bin, node, modules };
 }
 
-/** `npm pack` (which builds through prepack) into `outDir`; returns the tarball's path. */
-export function packPackage(outDir: string, log: Log = print): string {
+/**
+ * `npm pack` (which builds through prepack) into `outDir`; returns the tarball's path. With
+ * `built`, dist/ is packed as it is (the caller has just built it).
+ */
+export function packPackage(outDir: string, log: Log = print, built = false): string {
 	rmSync(outDir, { recursive: true, force: true });
 	mkdirSync(outDir, { recursive: true });
-	run('npm', ['pack', '--pack-destination', outDir, '--silent'], REPO_ROOT, log);
+	const args = ['pack', '--pack-destination', outDir, '--silent'];
+	if (built) args.push('--ignore-scripts');
+	run('npm', args, REPO_ROOT, log);
 	const tgz = join(outDir, `${PACKAGE_NAME}-${packageVersion()}.tgz`);
 	if (!existsSync(tgz)) throw new Error(`npm pack left no ${tgz}`);
 	return tgz;

@@ -1,6 +1,7 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
 import { runNode, type RunNodeOptions } from './harness';
+import { process } from './platform.cjs';
 import { startSimulator, type Simulator, type SimulatorOptions } from './simulator/server';
 import { DEMO_API_TOKEN } from './simulator/store';
 
@@ -48,7 +49,8 @@ export function apiRequests(sim: Simulator) {
 
 /**
  * Return All's reads of a long list (the requests to `listPath`): `requests` page ranges of 200
- * pages of 100 (20,000 items a request), the second from page 201. Each item is returned once.
+ * pages of 100 (20,000 items a request), the second from page 200 (it reads the first's last page
+ * again, to see that no row slipped between them). Each item is returned once.
  */
 export function expectRangedReads(
 	sim: Simulator,
@@ -62,7 +64,7 @@ export function expectRangedReads(
 	const lists = apiRequests(sim).filter((r) => listPath.test(r.path));
 	expect(lists).toHaveLength(requests);
 	expect(lists[0].query).toMatchObject({ page: '1', pageEnd: '200', pageSize: '100' });
-	if (requests === 2) expect(lists[1].query).toMatchObject({ page: '201', pageEnd: '400' });
+	if (requests === 2) expect(lists[1].query).toMatchObject({ page: '200', pageEnd: '399' });
 }
 
 /** Everything the user could see of a run: no secret (API token, access tokens) may appear in it. */
@@ -85,4 +87,54 @@ export function createEventParameters(sim: Simulator, name = 'Retry Test') {
 		format: 'virtual',
 		estimatedAttendeeCount: '1-10',
 	};
+}
+
+/**
+ * The run failed with `name` (NodeOperationError: bad input, refused before sending; NodeApiError:
+ * EventX's failure) saying `message`, for the item `item` when the failure belongs to one.
+ */
+export function expectNodeError(
+	error: (Error & { context?: { itemIndex?: unknown }; httpCode?: string | null }) | undefined,
+	expected: {
+		name: 'NodeOperationError' | 'NodeApiError';
+		message: string | RegExp;
+		item?: number;
+		httpCode?: string;
+	},
+): void {
+	expect(error?.name).toBe(expected.name);
+	if (typeof expected.message === 'string') expect(error?.message).toBe(expected.message);
+	else expect(error?.message).toMatch(expected.message);
+	if (expected.item !== undefined) expect(error?.context?.itemIndex).toBe(expected.item);
+	if (expected.httpCode !== undefined) expect(error?.httpCode).toBe(expected.httpCode);
+}
+
+/**
+ * Runs `work` with this process in another time zone (TZ, as the n8n server's own), then puts
+ * the process's zone back: date-times must follow the workflow's zone, never the process's.
+ */
+export async function inProcessTimeZone<T>(timeZone: string, work: () => Promise<T>): Promise<T> {
+	const previous = process.env.TZ;
+	process.env.TZ = timeZone;
+	try {
+		return await work();
+	} finally {
+		if (previous === undefined) delete process.env.TZ;
+		else process.env.TZ = previous;
+	}
+}
+
+/**
+ * A write whose connection dropped after it was sent: reported for the item, and not repeated, as
+ * its description says (the request may have been applied).
+ */
+export function expectNotRepeated(error: Parameters<typeof expectNodeError>[0], item = 0): void {
+	expectNodeError(error, {
+		name: 'NodeApiError',
+		message: 'The connection to EventX was dropped',
+		item,
+	});
+	expect((error as { description?: string } | undefined)?.description).toMatch(
+		/^(POST|PUT|PATCH|DELETE) \/public-api\/v1\/\S+\. The request may have been applied; it was not repeated so that nothing happens twice\.$/,
+	);
 }

@@ -7,13 +7,25 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { ORDER_STATUSES, REGISTRATION_STATUSES } from '../EventX/helpers/enums';
-import { eventLocator } from '../EventX/helpers/eventLocator';
 import { enumOptions } from '../EventX/helpers/labels';
 import { listSearch } from '../EventX/methods';
+import { getEvents } from '../EventX/methods/loadOptions';
+import {
+	EVENT_TRIGGER_OPTIONS,
+	EVENT_TRIGGERS,
+	eventTriggerOptions,
+	momentProperties,
+} from '../EventX/polling/eventTriggers';
 import { pollEventX } from '../EventX/polling/poll';
+import { scopeProperties } from '../EventX/polling/scope';
 import { POLL_TRIGGER_OPTIONS, POLL_TRIGGERS } from '../EventX/polling/triggers';
 
 const attendeeTriggers = POLL_TRIGGERS.filter((t) => t.resource === 'attendee').map((t) => t.value);
+const recordTriggers = POLL_TRIGGERS.map((t) => t.value);
+const eventTriggers = EVENT_TRIGGERS.map((t) => t.value);
+const triggerOptions = [...POLL_TRIGGER_OPTIONS, ...EVENT_TRIGGER_OPTIONS].sort((a, b) =>
+	a.name.localeCompare(b.name),
+);
 
 export class EventXPollingTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -23,13 +35,13 @@ export class EventXPollingTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle:
-			'={{ ({ attendeeCheckedIn: "Attendee Checked In", attendeeRegistered: "Attendee Registered", attendeeUpdated: "Attendee Updated", newAttendee: "New Attendee", newOrder: "New Order", orderPaid: "Order Paid" })[$parameter["resource"]] }}',
+			'={{ ({ attendeeCheckedIn: "Attendee Checked In", attendeeRegistered: "Attendee Registered", attendeeUpdated: "Attendee Updated", doorsOpening: "Doors Opening", eventEnded: "Event Ended", eventPublished: "Event Published", eventStarting: "Event Starting", eventUpdated: "Event Updated", newAttendee: "New Attendee", newEvent: "New Event", newOrder: "New Order", orderPaid: "Order Paid" })[$parameter["resource"]] }}',
 		description:
-			'Start workflows on new or changed EventX attendees and orders, checked on a schedule (works where EventX cannot reach n8n)',
+			"Start workflows on new or changed EventX attendees, orders and events, and at moments of each event's timeline, checked on a schedule (works where EventX cannot reach n8n)",
 		defaults: { name: 'EventX Polling Trigger' },
 		builderHint: {
 			searchHint:
-				'Checks EventX on a schedule for new or changed attendees and orders (Order Paid); works where EventX cannot reach n8n',
+				'Checks EventX on a schedule for new or changed attendees and orders (Order Paid) of one, several or all running events, and for events created, updated, published, starting, opening their doors or ended (with a lead time or delay); works where EventX cannot reach n8n',
 		},
 		polling: true,
 		inputs: [],
@@ -55,9 +67,10 @@ export class EventXPollingTrigger implements INodeType {
 				required: true,
 				default: 'newAttendee',
 				description: 'The change that starts the workflow',
-				options: POLL_TRIGGER_OPTIONS,
+				options: triggerOptions,
 			},
-			{ ...eventLocator(), description: 'The event whose attendees or orders to watch' },
+			...momentProperties(),
+			...scopeProperties(recordTriggers, eventTriggers),
 			{
 				displayName: 'Options',
 				name: 'options',
@@ -65,6 +78,7 @@ export class EventXPollingTrigger implements INodeType {
 				placeholder: 'Add Option',
 				default: {},
 				options: [
+					...eventTriggerOptions(),
 					{
 						displayName: 'Max Records Per Poll',
 						name: 'maxRecords',
@@ -92,12 +106,20 @@ export class EventXPollingTrigger implements INodeType {
 						options: enumOptions(REGISTRATION_STATUSES),
 						displayOptions: { show: { '/resource': attendeeTriggers } },
 					},
+					{
+						displayName: 'Start From',
+						name: 'startFrom',
+						type: 'dateTime',
+						default: '',
+						description:
+							'Where the first activation starts instead of now: what happened since then comes out at the first polls (as many as each poll may read), oldest first',
+					},
 				],
 			},
 		],
 	};
 
-	methods = { listSearch };
+	methods = { listSearch, loadOptions: { getEvents } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		return await pollEventX.call(this);

@@ -33,12 +33,15 @@ function exampleWorkflow(
 	};
 	for (const node of workflow.nodes) {
 		if (!String(node.type).startsWith(`${PACKAGE_NAME}.`)) continue;
-		node.parameters.eventId = {
-			__rl: true,
-			mode: 'list',
-			value: choices.eventId,
-			cachedResultName: choices.eventName,
-		};
+		// The event is picked where the node asks for one; one taken from the trigger's item stays.
+		const picked = node.parameters.eventId as { mode?: string } | undefined;
+		if (picked?.mode === 'list')
+			node.parameters.eventId = {
+				__rl: true,
+				mode: 'list',
+				value: choices.eventId,
+				cachedResultName: choices.eventName,
+			};
 		if ('ticketClassId' in node.parameters) node.parameters.ticketClassId = choices.ticketClassId;
 		node.credentials.eventXApi.id = credentialId;
 	}
@@ -52,10 +55,13 @@ export const EXAMPLE_IDS = {
 	door: 'evxExampleDoor00001',
 	lifecycle: 'evxExampleLifecycle',
 	accounting: 'evxExampleAccounting',
+	calendar: 'evxExampleCalendar1',
+	afterEvent: 'evxExampleAfterEvent',
+	dayBefore: 'evxExampleDayBefore1',
 } as const;
 
 /**
- * The five examples of EventX nodes (all but the AI assistant) on the simulator's demo data, all on one demo event (the second: the first
+ * The examples of EventX nodes (all but the AI assistant) on the simulator's demo data, all on one demo event (the second: the first
  * is left to the end-to-end test's other suites), so that running the sync example and then the
  * outreach example confirms the synced attendees; the sync example gives VIPs the second ticket
  * class.
@@ -81,6 +87,7 @@ export function demoExamples(
 			door: eventId,
 			lifecycle: eventId,
 			accounting: eventId,
+			calendar: eventId,
 		},
 		eventName,
 		vipTicketClass,
@@ -93,6 +100,10 @@ export function demoExamples(
 			exampleWorkflow('door-check-in.json', EXAMPLE_IDS.door, credentialId, on),
 			exampleWorkflow('attendee-lifecycle.json', EXAMPLE_IDS.lifecycle, credentialId, on),
 			exampleWorkflow('paid-order-accounting.json', EXAMPLE_IDS.accounting, credentialId, on),
+			exampleWorkflow('add-to-calendar.json', EXAMPLE_IDS.calendar, credentialId, on),
+			// Every event of the account: no event to pick.
+			exampleWorkflow('after-the-event.json', EXAMPLE_IDS.afterEvent, credentialId, on),
+			exampleWorkflow('day-before-reminder.json', EXAMPLE_IDS.dayBefore, credentialId, on),
 		],
 	};
 }

@@ -84,6 +84,7 @@ export async function n8nCli(
 export async function startN8n(
 	setup: N8nSetup,
 	echo?: (chunk: string) => void,
+	/** More environment for this n8n (the dev reloader, the e2e's durable poll scheduler). */
 	extra: Record<string, string> = {},
 ): Promise<ManagedProcess> {
 	return await startProcess(setup.n8n.node, [setup.n8n.bin, 'start'], {

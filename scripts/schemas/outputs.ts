@@ -9,7 +9,6 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { simplifyEvent } from '../../nodes/EventX/actions/event/fields';
 import { simplifyInvoice } from '../../nodes/EventX/actions/invoice/fields';
 import { simplifyOrder } from '../../nodes/EventX/actions/order/fields';
 import {
@@ -18,7 +17,12 @@ import {
 	TEST_EMAIL_TEMPLATE_TYPES,
 	WEBHOOK_ACTIONS,
 } from '../../nodes/EventX/helpers/enums';
-import { withoutRawData } from '../../nodes/EventX/helpers/simplify';
+import { simplifyEvent, withoutRawData } from '../../nodes/EventX/helpers/simplify';
+import {
+	EVENT_TRIGGERS,
+	eventItemJson,
+	type EventTrigger,
+} from '../../nodes/EventX/polling/eventTriggers';
 import { toItem } from '../../nodes/EventX/polling/poll';
 import { POLL_TRIGGERS, pollTrigger, type PollTrigger } from '../../nodes/EventX/polling/triggers';
 import { EventXPollingTrigger } from '../../nodes/EventXPollingTrigger/EventXPollingTrigger.node';
@@ -253,6 +257,26 @@ const ACTIONS: Array<[string, string, (api: EventXAnswers) => JsonSchema]> = [
 		'getMany',
 		(api) => derive(api.listItem('GET /event'), (e: IDataObject) => simplifyEvent(e)),
 	],
+	[
+		'event',
+		'getAsICalendar',
+		(api) => {
+			const event = api.data('GET /event/{eventId}');
+			// The file's name and each event in it (the .ics itself is the item's binary).
+			return object({
+				fileName: string,
+				events: list(
+					object({
+						id: uuid,
+						name: string,
+						startsAt: member(event, 'startsAt'),
+						endsAt: member(event, 'endsAt'),
+						timezone: member(event, 'timezone'),
+					}),
+				),
+			});
+		},
+	],
 	['event', 'mergeExtensionData', (api) => api.data('PATCH /event/{eventId}/extension-data')],
 	['event', 'update', (api) => api.data('PUT /event/{eventId}')],
 	[
@@ -450,6 +474,13 @@ export function outputs(): Output[] {
 				schema: (api) => pollItem(api, trigger),
 			}),
 		),
+		...EVENT_TRIGGERS.map(
+			(trigger): Output => ({
+				node: 'EventXPollingTrigger',
+				key: [trigger.value],
+				schema: (api) => eventTriggerItem(api, trigger),
+			}),
+		),
 		// n8n's AI builder reads `output.json` for a node given without its discriminator: the
 		// polling trigger's default event.
 		{
@@ -464,7 +495,33 @@ export function outputs(): Output[] {
 function pollItem(api: EventXAnswers, trigger: PollTrigger): JsonSchema {
 	return derive(
 		object({ eventId: uuid, record: api.listItem(POLL_LISTS[trigger.resource]) }),
-		(p: { eventId: string; record: IDataObject }) =>
-			toItem({ trigger, eventId: p.eventId, filters: {}, maxRecords: 1 }, p.record).json,
+		(p: { eventId: string; record: IDataObject }) => toItem(trigger, p.eventId, p.record).json,
 	);
+}
+
+/**
+ * What an event trigger emits (polling/eventTriggers.ts, eventItemJson): the event as Event > Get
+ * simplifies it; a moment adds when and how it fired (polling/eventPoll.ts, momentItem).
+ */
+function eventTriggerItem(api: EventXAnswers, trigger: EventTrigger): JsonSchema {
+	const item = derive(api.listItem('GET /event'), (e: IDataObject) =>
+		eventItemJson(trigger.action, e),
+	);
+	if (trigger.kind === 'change') return item;
+	return extend(item, {
+		moment: object(
+			{
+				trigger: always(trigger.value),
+				of: always(trigger.field),
+				time: dateTime,
+				firesAt: dateTime,
+				late: { type: 'boolean' },
+				lateByMinutes: { type: 'integer', minimum: 0 },
+				backfill: { type: 'boolean' },
+				rescheduled: { type: 'boolean' },
+				previousTime: dateTime,
+			},
+			['previousTime'],
+		),
+	});
 }

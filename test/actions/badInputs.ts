@@ -132,6 +132,7 @@ export function testBadInputs(ctx: { sim: Simulator }, cases: Case[]): void {
 			const failed = continued.items.filter((i) => i.json.error !== undefined);
 			expect(failed.map((i) => (i.pairedItem as { item: number }).item)).toEqual([1]);
 			expect(String(failed[0].json.error)).toMatch(c.field);
+			expect(failed[0].error?.name).toBe('NodeOperationError');
 			expect(apiRequests(sim).length).toBeGreaterThan(0);
 		});
 	});

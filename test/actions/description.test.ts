@@ -124,22 +124,76 @@ describe('what the editor shows (n8n UX guidelines)', () => {
 	test('the canvas subtitle says what each node does', () => {
 		// "Get Many: Event", looked up by resource and operation.
 		const subtitle = String(new EventX().description.subtitle);
-		expect(subtitle).toContain('"event:getMany":"Get Many: Event"');
-		expect(subtitle).toContain('"attendee:upsert":"Create or Update: Attendee"');
 		// The subtitle is a literal: its table holds exactly every operation of every resource.
 		const table =
 			/^=\{\{ (\{.*\})\[\$parameter\["resource"\] \+ ":" \+ \$parameter\["operation"\]\] \}\}$/.exec(
 				subtitle,
 			);
 		expect(table).not.toBeNull();
-		const expected = Object.fromEntries(
-			resourceOptions.flatMap(({ name: resourceName, value: resource }) =>
-				(resources[resource as string].operationProperty.options as INodePropertyOptions[]).map(
-					({ name, value }) => [`${resource}:${value}`, `${name}: ${resourceName}`],
-				),
+		// "<Operation>: <Resource>" as the dropdowns label them, written out.
+		expect(JSON.parse(table![1])).toEqual({
+			'attendee:changeTicket': 'Change Ticket: Attendee',
+			'attendee:upsert': 'Create or Update: Attendee',
+			'attendee:delete': 'Delete: Attendee',
+			'attendee:get': 'Get: Attendee',
+			'attendee:getByQrCodeToken': 'Get by QR Code Token: Attendee',
+			'attendee:getByShortCode': 'Get by Short Code: Attendee',
+			'attendee:getMany': 'Get Many: Attendee',
+			'attendee:remove': 'Remove: Attendee',
+			'attendee:update': 'Update: Attendee',
+			'attendeeTag:getMany': 'Get Many: Attendee Tag',
+			'customDomain:create': 'Create: Custom Domain',
+			'customDomain:delete': 'Delete: Custom Domain',
+			'customDomain:get': 'Get: Custom Domain',
+			'customDomain:getMany': 'Get Many: Custom Domain',
+			'customDomain:update': 'Update: Custom Domain',
+			'customDomain:verify': 'Verify: Custom Domain',
+			'customDomainPathMapping:create': 'Create: Custom Domain Path Mapping',
+			'customDomainPathMapping:delete': 'Delete: Custom Domain Path Mapping',
+			'customDomainPathMapping:getMany': 'Get Many: Custom Domain Path Mapping',
+			'customDomainPathMapping:update': 'Update: Custom Domain Path Mapping',
+			'customField:upsert': 'Create or Update: Custom Field',
+			'customField:getMany': 'Get Many: Custom Field',
+			'event:create': 'Create: Event',
+			'event:delete': 'Delete: Event',
+			'event:get': 'Get: Event',
+			'event:getMany': 'Get Many: Event',
+			'event:mergeExtensionData': 'Merge Extension Data: Event',
+			'event:update': 'Update: Event',
+			'invoice:getForOrder': 'Get for Order: Invoice',
+			'invoice:getForUser': 'Get for User: Invoice',
+			'media:delete': 'Delete: Media',
+			'media:get': 'Get: Media',
+			'media:upload': 'Upload: Media',
+			'order:get': 'Get: Order',
+			'order:getMany': 'Get Many: Order',
+			'outreach:upsertEmailTemplate': 'Create or Update Email Template: Outreach',
+			'outreach:sendConfirmationEmail': 'Send Confirmation Email: Outreach',
+			'outreach:sendConfirmationSms': 'Send Confirmation SMS: Outreach',
+			'outreach:sendConfirmationWhatsApp': 'Send Confirmation WhatsApp: Outreach',
+			'outreach:sendManualEmail': 'Send Manual Email: Outreach',
+			'outreach:sendTestEmail': 'Send Test Email: Outreach',
+			'registrationForm:create': 'Create: Registration Form',
+			'registrationForm:get': 'Get: Registration Form',
+			'ticketAddOn:getMany': 'Get Many: Ticket Add-On',
+			'ticketClass:create': 'Create: Ticket Class',
+			'ticketClass:getMany': 'Get Many: Ticket Class',
+			'ticketing:createOrder': 'Create Order: Ticketing',
+			'ticketing:getOrderStatus': 'Get Order Status: Ticketing',
+			'ticketing:getPaymentConfiguration': 'Get Payment Configuration: Ticketing',
+			'ticketing:getQuotation': 'Get Quotation: Ticketing',
+			'webhook:create': 'Create: Webhook',
+			'webhook:delete': 'Delete: Webhook',
+			'webhook:getMany': 'Get Many: Webhook',
+			'webhook:update': 'Update: Webhook',
+		});
+		// Every operation the Resource and Operation dropdowns offer has its entry.
+		const offered = resourceOptions.flatMap(({ value: resource }) =>
+			(resources[resource as string].operationProperty.options as INodePropertyOptions[]).map(
+				({ value }) => `${resource}:${value}`,
 			),
 		);
-		expect(JSON.parse(table![1])).toEqual(expected);
+		expect(offered.filter((key) => !(key in JSON.parse(table![1])))).toEqual([]);
 		expect(new EventXTrigger().description.subtitle).toContain('"attendee-check-in":"Checked In"');
 	});
 
@@ -266,9 +320,11 @@ describe("the action node's parameters", () => {
 		for (const { resource, operation } of operations) {
 			const simplify = shown(resource, operation).find((p) => p.name === 'simplify');
 			// Media, registration forms, ticketing, custom domains and their path mappings answer
-			// without rawData or question answers: there is nothing to simplify.
+			// without rawData or question answers: there is nothing to simplify. Get as iCalendar
+			// answers a file.
 			const readsRecords =
 				/^get/.test(operation) &&
+				operation !== 'getAsICalendar' &&
 				![
 					'customDomain',
 					'customDomainPathMapping',

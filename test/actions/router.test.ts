@@ -24,9 +24,11 @@ describe('On Error: Continue (using error output)', () => {
 		expect(pairedItems(success)).toEqual([0]);
 		expect(success![0].json.id).toBe(known);
 		expect(pairedItems(failed)).toEqual([1, 2]);
-		expect(failed![0].json.error).toMatch(/Event.*UUID/i);
+		expect(failed![0].json).toEqual({ error: 'Event: "not-a-uuid" is not a UUID' });
+		expect(failed![0].error?.name).toBe('NodeOperationError');
 		// EventX's own message for the unknown event.
 		expect(failed![1].json).toEqual({ error: 'Event not found' });
+		expect(failed![1].error?.name).toBe('NodeApiError');
 		expect(failed![1].error?.description).toMatch(/code NOT_FOUND, status 404/);
 		// The bad ID was refused before sending: two requests, not three.
 		expect(apiRequests(ctx.sim)).toHaveLength(2);
@@ -47,7 +49,8 @@ describe('On Error: Continue (using error output)', () => {
 		});
 		expect(pairedItems(outputs[0])).toEqual([0]);
 		expect(pairedItems(outputs[1])).toEqual([1]);
-		expect(outputs[1]![0].json.error).toMatch(/Attendee IDs/);
+		expect(outputs[1]![0].json).toEqual({ error: 'Attendee IDs: "nope" is not a UUID' });
+		expect(outputs[1]![0].error?.name).toBe('NodeOperationError');
 		expect(ctx.sim.store.outbox.map((o) => o.attendeeIds)).toEqual([[good]]);
 	});
 });

@@ -1,6 +1,6 @@
 // The credential: token exchange, renewal and the credential test.
 import { runNode } from '../harness';
-import { apiRequests, run, useSimulator } from '../fixtures';
+import { apiRequests, expectNodeError, run, useSimulator } from '../fixtures';
 import { DEMO_API_TOKEN } from '../simulator/store';
 
 const ctx = useSimulator();
@@ -67,7 +67,12 @@ describe('EventX API credential', () => {
 				apiToken: 'evx_wrong_dummy_token_123',
 			},
 		});
-		expect(error?.message).toMatch(/The API token is invalid or has been revoked/);
+		expectNodeError(error, {
+			name: 'NodeApiError',
+			message:
+				'EventX refused the API token (HTTP 401): The API token is invalid or has been revoked',
+			item: 0,
+		});
 		expect(JSON.stringify(error)).not.toContain('evx_wrong_dummy_token_123');
 	});
 
@@ -96,8 +101,12 @@ describe('EventX API credential', () => {
 				accessToken: 'eyJnot.a.token',
 			},
 		});
-		expect(error?.message).toBe('The access token is invalid');
-		expect(error?.httpCode).toBe('401');
+		expectNodeError(error, {
+			name: 'NodeApiError',
+			message: 'The access token is invalid',
+			item: 0,
+			httpCode: '401',
+		});
 		expect(JSON.stringify(error)).not.toContain('eyJnot.a.token');
 	});
 });

@@ -162,6 +162,31 @@ export async function setActiveAndSettle(
 		throw new Error(`workflow ${workflowId}: not settled 15 s after (de)activation`);
 }
 
+/** The seconds n8n gives one poll when its scheduler runs polls (the e2e's `N8N_SCHEDULER_POLL_TIMEOUT`). */
+export const POLL_TIMEOUT_SECONDS = 20;
+
+/** Whether a release has n8n's durable poll scheduler and cursors (n8n 2.36 and later). */
+export const hasDurablePolling = (release: N8nRelease) => {
+	const [major, minor] = release.version.split('.').map(Number);
+	return major > 2 || (major === 2 && minor >= 36);
+};
+
+/**
+ * Where n8n has them, polls run on n8n's durable scheduler with durable cursors and a poll
+ * timeout, as n8n 2.41 reads them (`@n8n/config`'s SchedulerConfig): durable cursors are off
+ * unless the scheduler runs poll triggers and the workflow publication service is on (its default).
+ */
+function durablePolling(release: N8nRelease): Record<string, string> {
+	if (!hasDurablePolling(release)) return {};
+	return {
+		N8N_SCHEDULER_ENABLED: 'true',
+		N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
+		N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'true',
+		N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
+		N8N_SCHEDULER_POLL_TIMEOUT: String(POLL_TIMEOUT_SECONDS),
+	};
+}
+
 export class E2eEnvironment {
 	private constructor(
 		readonly tmp: string,
@@ -212,6 +237,39 @@ export class E2eEnvironment {
 		body?: unknown,
 	): Promise<T> {
 		return await eventxRequest<T>(this.simulator.url, method, path, body);
+	}
+
+	/**
+	 * A poll node's static data where n8n keeps it: n8n's poll cursor (its `poller_state` table,
+	 * read with the release's own Node and sqlite3) where durable cursors are on, else the
+	 * workflow's static data (n8n's public API).
+	 */
+	async pollCursor(workflowId: string, nodeName: string): Promise<Json | undefined> {
+		if (hasDurablePolling(this.setup.n8n.release)) {
+			const script = `
+				const sqlite3 = require(${JSON.stringify(join(this.setup.n8n.modules, 'sqlite3'))});
+				const db = new sqlite3.Database(process.argv[1], sqlite3.OPEN_READONLY);
+				db.get('SELECT cursor FROM poller_state WHERE workflowId = ?', [process.argv[2]], (error, row) => {
+					if (error) { console.error(error.message); process.exit(1); }
+					process.stdout.write(row ? row.cursor : 'null');
+					db.close();
+				});`;
+			const result = spawnSync(
+				this.setup.n8n.node,
+				['-e', script, join(this.setup.userFolder, '.n8n', 'database.sqlite'), workflowId],
+				{ encoding: 'utf8' },
+			);
+			if (result.status !== 0) throw new Error(`poller_state: ${result.stderr}`);
+			const cursor = JSON.parse(result.stdout) as Json | string | null;
+			return (typeof cursor === 'string' ? JSON.parse(cursor) : cursor) ?? undefined;
+		}
+		const workflow = await this.api<{ staticData?: Json | string | null }>(
+			'GET',
+			`/workflows/${workflowId}`,
+		);
+		const raw = workflow.data.staticData;
+		const data = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Json | null | undefined;
+		return (data?.[`node:${nodeName}`] as Json | undefined) ?? undefined;
 	}
 
 	/** API requests the simulator logged, without the token exchange. */
@@ -273,7 +331,7 @@ export class E2eEnvironment {
 
 	/** `n8n start`; the first start also creates the owner and an API key for the public API. */
 	async startN8n(): Promise<void> {
-		this.n8n = await startN8n(this.setup, log);
+		this.n8n = await startN8n(this.setup, log, durablePolling(this.setup.n8n.release));
 		if (this.owner) return;
 		this.owner = new N8nRest(this.baseUrl);
 		await this.owner.setupOwner(OWNER);
@@ -305,6 +363,42 @@ export class E2eEnvironment {
 		settled: () => Promise<boolean> = async () => true,
 	): Promise<void> {
 		await setActiveAndSettle((...args) => this.api(...args), workflowId, active, settled);
+	}
+
+	/**
+	 * A user's first click on "Execute workflow" from `trigger` (the editor's REST call, as the
+	 * owner): a polling trigger runs as "Fetch Test Event". 2.8 wants the workflow in the body,
+	 * 2.41 reads it from its database (and ignores it); the finished execution with its data.
+	 */
+	async runManually(workflowId: string, trigger: string, timeoutMs = 120_000): Promise<Execution> {
+		const workflowData = (await this.api<Json>('GET', `/workflows/${workflowId}`)).data;
+		const body = { workflowData, triggerToStartFrom: { name: trigger } };
+		const run = async () =>
+			await this.rest().request<{ data?: { executionId?: string } }>(
+				'POST',
+				`/rest/workflows/${workflowId}/run`,
+				body,
+			);
+		let answer = await run();
+		if (answer.status === 401) {
+			await this.rest().login(OWNER);
+			answer = await run();
+		}
+		const id = answer.data?.data?.executionId;
+		if (answer.status !== 200 || !id)
+			throw new Error(`manual run answered ${answer.status}: ${JSON.stringify(answer.data)}`);
+		const until = Date.now() + timeoutMs;
+		for (;;) {
+			const execution = (
+				await this.api<Execution & { finished?: boolean; stoppedAt?: string | null }>(
+					'GET',
+					`/executions/${id}?includeData=true`,
+				)
+			).data;
+			if (execution?.stoppedAt && !['new', 'running'].includes(execution.status)) return execution;
+			if (Date.now() > until) throw new Error(`execution ${id} did not finish`);
+			await new Promise((resolve) => setTimeout(resolve, 500));
+		}
 	}
 
 	/** The executions of a workflow with their data, once there are at least `count` of them. */

@@ -13,6 +13,7 @@ import { e2eReleases, packedPackage } from './releases';
 import { actionsSuite } from './suites/actions.suite';
 import { agentSuite } from './suites/agent.suite';
 import { editorSuite } from './suites/editor.suite';
+import { eventTriggersChecksSuite, eventTriggersSuite } from './suites/eventTriggers.suite';
 import { examplesSuite } from './suites/examples.suite';
 import { httpRequestSuite } from './suites/httpRequest.suite';
 import { pollingChecksSuite, pollingSuite } from './suites/polling.suite';
@@ -28,7 +29,7 @@ jest.setTimeout(15 * 60_000);
 
 // The editor suite runs against the n8n the others have exercised. The polling suite's workflows
 // poll every minute while it runs (after the suites that compare the simulator's whole request
-// log), and the polling checks come last.
+// log), and the polling checks come last (the event triggers' alike).
 const allSuites: E2eSuite[] = [
 	actionsSuite,
 	examplesSuite,
@@ -36,8 +37,10 @@ const allSuites: E2eSuite[] = [
 	agentSuite,
 	httpRequestSuite,
 	pollingSuite,
+	eventTriggersSuite,
 	editorSuite,
 	pollingChecksSuite,
+	eventTriggersChecksSuite,
 ];
 
 /** Every suite on `release`, unless E2E_N8N leaves the release out. */

@@ -683,6 +683,16 @@ export function triggerWorkflow(id: string, eventId: string, parameters: Json = 
 
 export const POLLING_TRIGGER_TYPE = 'n8n-nodes-eventx.eventXPollingTrigger';
 
+/** EventX Polling Trigger on an event trigger (every event of the account) → a No Op node. */
+export function eventPollingWorkflow(id: string, parameters: Json): Json {
+	return receivedWorkflow(id, `E2E EventX Polling Trigger (${String(parameters.resource)})`, {
+		id: 'eventx-polling-trigger',
+		name: 'EventX Polling Trigger',
+		type: POLLING_TRIGGER_TYPE,
+		parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, events: 'all', ...parameters },
+	});
+}
+
 /** EventX Polling Trigger (n8n's "Every Minute" Poll Times) → a No Op node named "Received". */
 export function pollingWorkflow(id: string, eventId: string, trigger: string): Json {
 	return receivedWorkflow(id, `E2E EventX Polling Trigger (${trigger})`, {

@@ -33,10 +33,13 @@ const overlap = (a: Rect, b: Rect) =>
 	a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
 describe('the examples', () => {
-	test('there are six', () => {
+	test('there are nine', () => {
 		expect(examples.map((e) => e.file).sort()).toEqual([
+			'add-to-calendar.json',
+			'after-the-event.json',
 			'attendee-lifecycle.json',
 			'attendee-sync.json',
+			'day-before-reminder.json',
 			'door-check-in.json',
 			'eventx-assistant.json',
 			'paid-order-accounting.json',
@@ -71,17 +74,27 @@ describe('the examples', () => {
 	});
 
 	test.each(examples)(
-		'$file: every EventX node is at version 1, the event of the action and tool nodes picked from the list',
+		"$file: every EventX node is at version 1, the event of the action and tool nodes picked from the list or taken from the event trigger's item",
 		({ workflow }) => {
 			const eventx = workflow.nodes.filter((n) => n.type.startsWith('n8n-nodes-eventx.'));
 			expect(eventx.length).toBeGreaterThan(0);
+			// Workflows started by an event trigger work on the event of its item.
+			const eventTriggered = eventx.some(
+				(n) => n.type.endsWith('eventXPollingTrigger') && n.parameters.events === 'all',
+			);
 			for (const node of eventx) {
 				expect({ node: node.name, version: node.typeVersion }).toEqual({
 					node: node.name,
 					version: 1,
 				});
-				if (!node.type.endsWith('Trigger'))
-					expect(node.parameters.eventId).toMatchObject({ __rl: true, mode: 'list' });
+				if (node.type.endsWith('Trigger')) continue;
+				if (eventTriggered)
+					expect(node.parameters.eventId).toMatchObject({
+						__rl: true,
+						mode: 'id',
+						value: expect.stringMatching(/^=\{\{ .*\.eventId \}\}$/),
+					});
+				else expect(node.parameters.eventId).toMatchObject({ __rl: true, mode: 'list' });
 			}
 		},
 	);

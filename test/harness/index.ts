@@ -66,6 +66,8 @@ export interface RunNodeOptions {
 	nodeType?: string;
 	/** The node's version; the node type's `defaultVersion` (what n8n gives a new node) when absent. */
 	typeVersion?: number;
+	/** The workflow's Settings > Timezone (n8n's default zone, America/New_York, when absent). */
+	timezone?: string;
 }
 
 export interface RunNodeResult {
@@ -90,6 +92,7 @@ interface Setup {
 	mode?: WorkflowExecuteMode;
 	nodeType?: string;
 	typeVersion?: number;
+	timezone?: string;
 }
 
 /** The workflow, node and n8n services around one EventX node, as n8n builds them. */
@@ -120,7 +123,7 @@ function setUp(options: Setup) {
 		connections: {},
 		nodeTypes,
 		active: false,
-		settings: {},
+		settings: options.timezone ? { timezone: options.timezone } : {},
 	});
 
 	const hooks = new ExecutionLifecycleHooks(options.mode ?? 'manual', 'harness-execution', {

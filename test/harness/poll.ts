@@ -28,6 +28,8 @@ export interface PollHarnessOptions {
 	staticData?: IDataObject;
 	/** What n8n's getPollBudgetMs answers (n8n 2.41); absent as on n8n 2.8 when undefined. */
 	pollBudgetMs?: number;
+	/** The node to run (the built package's, in the bench); the source's when absent. */
+	nodeType?: INodeType;
 }
 
 /** One poll's outcome: the items emitted (null when none), or the error the poll threw. */
@@ -44,7 +46,7 @@ export interface PollOutcome {
  */
 export class PollHarness {
 	readonly credentialsHelper = new HarnessCredentialsHelper(credentialTypes);
-	readonly nodeType: INodeType = new EventXPollingTrigger();
+	readonly nodeType: INodeType;
 	readonly node: INode;
 	savedStaticData: IDataObject;
 	workflow: Workflow;
@@ -52,6 +54,7 @@ export class PollHarness {
 
 	constructor(options: PollHarnessOptions) {
 		this.credentialsHelper.saved.set('eventXApi', { ...options.credentials });
+		this.nodeType = options.nodeType ?? new EventXPollingTrigger();
 		this.node = {
 			id: 'eventx-polling-node',
 			name: POLLING_NODE_NAME,

@@ -143,6 +143,8 @@ describe('the node as a tool of an AI agent', () => {
 				type: 'string',
 			}),
 		);
-		expect(() => fromAi('Search', 'a `quoted` text')).toThrow(/backtick/);
+		expect(() => fromAi('Search', 'a `quoted` text')).toThrow(
+			new Error('A $fromAI description holds a backtick: Search'),
+		);
 	});
 });

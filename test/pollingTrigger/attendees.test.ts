@@ -2,7 +2,7 @@
 // clock the tests move and freeze.
 import type { IDataObject } from 'n8n-workflow';
 
-import { useSimulator } from '../fixtures';
+import { expectNodeError, useSimulator } from '../fixtures';
 import {
 	activatePolling,
 	changeAttendee,
@@ -31,12 +31,15 @@ describe('EventX Polling Trigger: attendees', () => {
 			const harness = pollingTrigger(ctx.sim, pollParameters(eventId, trigger));
 			expect(await harness.pollItems()).toBeNull();
 			expect(harness.savedStaticData['node:EventX Polling Trigger']).toMatchObject({
-				pollState: { trigger, eventId, cursor: expect.any(String) },
+				pollState: { v: 2, trigger, eventId, at: expect.any(String) },
 			});
 			ctx.sim.clearLog();
 			ctx.sim.store.advanceTime(60_000);
 			expect(await harness.pollItems()).toBeNull();
-			expect(listReads(ctx.sim, 'attendee')).toHaveLength(1);
+			// one request in all: the list's first page (the token is reused)
+			expect(ctx.sim.requestsTo().map((r) => `${r.method} ${r.path}`)).toEqual([
+				`GET /public-api/v1/event/${eventId}/attendee`,
+			]);
 		},
 	);
 
@@ -244,7 +247,7 @@ describe('EventX Polling Trigger: attendees', () => {
 
 		const failed = await harness.poll();
 		expect(failed.items).toBeNull();
-		expect(failed.error?.message).toContain('Database unavailable');
+		expectNodeError(failed.error, { name: 'NodeApiError', message: 'Database unavailable' });
 		expect(harness.savedStaticData).toEqual(saved);
 		expect(idsOf(await harness.pollItems())).toEqual([created.id]);
 	});
@@ -262,8 +265,10 @@ describe('EventX Polling Trigger: attendees', () => {
 		ctx.sim.addFault({ kind: 'status', status: 500, path: '/attendee$', times: 0 });
 		ctx.sim.clearLog();
 		const failed = await harness.poll();
-		expect(failed.error?.name).toBe('NodeApiError');
-		expect(failed.error?.message).toBe('Injected failure (500)');
+		expectNodeError(failed.error, {
+			name: 'NodeApiError',
+			message: 'Injected failure (500)',
+		});
 		expect(failed.items).toBeNull();
 		expect(listReads(ctx.sim, 'attendee').map((r) => r.status)).toEqual([200, 500]);
 		expect(harness.savedStaticData).toEqual(saved);
@@ -315,7 +320,10 @@ describe('EventX Polling Trigger: attendees', () => {
 		const harness = pollingTrigger(ctx.sim, pollParameters('not-an-event', 'newAttendee'));
 		ctx.sim.clearLog();
 		const { error } = await harness.poll();
-		expect(error?.message).toBe('Event: "not-an-event" is not a UUID');
+		expectNodeError(error, {
+			name: 'NodeOperationError',
+			message: 'Event: "not-an-event" is not a UUID',
+		});
 		expect(ctx.sim.requests).toHaveLength(0);
 	});
 });

@@ -1,5 +1,6 @@
-// EventX Polling Trigger after downtime: page ranges (one request per 20,000 records), a cap per
-// poll with the rest left for the next, and n8n's poll budget.
+// EventX Polling Trigger after downtime: page ranges (one request per poll of 10,000), a cap per
+// poll with the rest left for the next, records sharing one timestamp, and the size of what the
+// trigger keeps in static data.
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import { useSimulator } from '../fixtures';
@@ -8,6 +9,7 @@ import { newAttendee } from '../simulator/routes/attendees';
 import {
 	changeAttendee,
 	createAttendee,
+	DOWNTIME_MS,
 	idsOf,
 	listReads,
 	pollingTrigger,
@@ -16,7 +18,7 @@ import {
 
 const ctx = useSimulator();
 
-/** `count` attendees created one millisecond apart from the clock's time, or all at once. */
+/** `count` attendees created one millisecond apart from the clock's time, or all at once; then downtime. */
 function importAttendees(eventId: string, count: number, sameTime = false): string[] {
 	const start = ctx.sim.store.nowMs();
 	const ids: string[] = [];
@@ -26,42 +28,44 @@ function importAttendees(eventId: string, count: number, sameTime = false): stri
 		ctx.sim.store.attendees.set(a.id, a);
 		ids.push(a.id);
 	}
-	ctx.sim.store.advanceTime(count + 1000);
+	ctx.sim.store.advanceTime(count + DOWNTIME_MS);
 	return ids;
 }
 
-/** Polls until a poll emits nothing; the items of each poll and the list reads it took. */
+/** The trigger's state as n8n saves it, in bytes of JSON. */
+const stateBytes = (harness: PollHarness) =>
+	Buffer.byteLength(JSON.stringify(harness.savedStaticData['node:EventX Polling Trigger']));
+
+/** Polls until a poll emits nothing; the items of each poll, the list reads and the state's size. */
 async function drain(harness: PollHarness) {
-	const polls: Array<{ items: INodeExecutionData[]; requests: number }> = [];
+	const polls: Array<{ items: INodeExecutionData[]; requests: number; bytes: number }> = [];
 	for (;;) {
 		ctx.sim.clearLog();
 		const items = await harness.pollItems();
 		const requests = listReads(ctx.sim, 'attendee').length;
 		if (items === null) return { polls, idle: requests };
-		polls.push({ items, requests });
+		polls.push({ items, requests, bytes: stateBytes(harness) });
 		if (polls.length > 100) throw new Error('The trigger never caught up');
 	}
 }
 
 describe('EventX Polling Trigger: catching up', () => {
-	it('50,000 new attendees after downtime: caught up in order, each once, in polls of at most 3 requests', async () => {
+	it('100,000 new attendees after downtime: caught up in order, each once, 10,000 a poll of one request; state under 300 bytes', async () => {
 		const eventId = ctx.sim.seeded.eventIds[0];
 		const harness = pollingTrigger(ctx.sim, pollParameters(eventId, 'newAttendee'));
 		expect(await harness.pollItems()).toBeNull();
-		const imported = importAttendees(eventId, 50_000);
+		const imported = importAttendees(eventId, 100_000);
 
 		const { polls, idle } = await drain(harness);
-		const emitted = polls.flatMap((p) => idsOf(p.items));
-		expect(emitted).toEqual(imported);
-		expect(Math.max(...polls.map((p) => p.requests))).toBeLessThanOrEqual(3);
-		// the default cap: 10,000 a poll, each read with one request
+		expect(polls.flatMap((p) => idsOf(p.items))).toEqual(imported);
 		expect(polls.map((p) => [p.items.length, p.requests])).toEqual(
-			Array.from({ length: 5 }, () => [10_000, 1]),
+			Array.from({ length: 10 }, () => [10_000, 1]),
 		);
 		expect(idle).toBe(1);
-	}, 120_000);
+		expect(Math.max(...polls.map((p) => p.bytes))).toBeLessThan(300);
+	}, 180_000);
 
-	it('30,000 attendees of one import sharing one timestamp: each once, at most 3 requests a poll', async () => {
+	it('30,000 attendees of one import sharing one timestamp: each once, the cursor keeps its place by ID', async () => {
 		const eventId = ctx.sim.seeded.eventIds[1];
 		const harness = pollingTrigger(ctx.sim, pollParameters(eventId, 'newAttendee'));
 		expect(await harness.pollItems()).toBeNull();
@@ -69,7 +73,7 @@ describe('EventX Polling Trigger: catching up', () => {
 
 		const { polls } = await drain(harness);
 		const emitted = polls.flatMap((p) => idsOf(p.items));
-		// the IDs already emitted at that timestamp are read again and passed over
+		// those before the cursor's ID at that timestamp are read again and passed over
 		expect(polls.map((p) => [p.items.length, p.requests])).toEqual([
 			[10_000, 1],
 			[10_000, 2],
@@ -77,7 +81,8 @@ describe('EventX Polling Trigger: catching up', () => {
 		]);
 		expect(emitted).toHaveLength(30_000);
 		expect(new Set(emitted)).toEqual(new Set(imported));
-		expect(Math.max(...polls.map((p) => p.requests))).toBeLessThanOrEqual(3);
+		// no ID is remembered: the cursor's place among them is one ID
+		expect(Math.max(...polls.map((p) => p.bytes))).toBeLessThan(300);
 	}, 120_000);
 
 	it('Max Records per Poll: the oldest come first, the rest at the next polls', async () => {
@@ -95,8 +100,8 @@ describe('EventX Polling Trigger: catching up', () => {
 
 	it('Attendee Updated after downtime: changes read newest first come out oldest first, capped, each once', async () => {
 		const eventId = ctx.sim.seeded.eventIds[0];
-		ctx.sim.store.advanceTime(1000);
 		const attendees = Array.from({ length: 250 }, () => createAttendee(ctx.sim, eventId));
+		ctx.sim.store.advanceTime(DOWNTIME_MS);
 		const harness = pollingTrigger(
 			ctx.sim,
 			pollParameters(eventId, 'attendeeUpdated', { maxRecords: 120 }),
@@ -107,18 +112,20 @@ describe('EventX Polling Trigger: catching up', () => {
 			ctx.sim.store.advanceTime(1);
 			changed.push(changeAttendee(ctx.sim, a.id, { city: 'Accra' }).id);
 		}
+		ctx.sim.store.advanceTime(DOWNTIME_MS);
 		const { polls, idle } = await drain(harness);
 		expect(polls.map((p) => p.items.length)).toEqual([120, 120, 10]);
 		expect(polls.flatMap((p) => idsOf(p.items))).toEqual(changed);
-		// 250 changes: the first page and one range
-		expect(polls[0].requests).toBe(2);
+		// 250 changes: the first page, then a range from the top; after that the window that ends
+		// a page below where the cursor stood
+		expect(polls.map((p) => p.requests)).toEqual([2, 1, 1]);
 		expect(idle).toBe(1);
 	});
 
 	it('an attendee removed between two requests of one poll makes no other change slip between their pages', async () => {
 		const eventId = ctx.sim.seeded.eventIds[0];
-		ctx.sim.store.advanceTime(1000);
 		const attendees = Array.from({ length: 250 }, () => createAttendee(ctx.sim, eventId));
+		ctx.sim.store.advanceTime(DOWNTIME_MS);
 		const harness = pollingTrigger(ctx.sim, pollParameters(eventId, 'attendeeUpdated'));
 		expect(await harness.pollItems()).toBeNull();
 		const changed: string[] = [];
@@ -126,37 +133,64 @@ describe('EventX Polling Trigger: catching up', () => {
 			ctx.sim.store.advanceTime(1);
 			changed.push(changeAttendee(ctx.sim, a.id, { city: 'Quito' }).id);
 		}
-		// The newest change (on the first page) is removed right before the second request reads:
-		// every later record moves up one place.
-		const store = ctx.sim.store.attendees;
-		const values = store.values.bind(store);
-		let reads = 0;
-		jest.spyOn(store, 'values').mockImplementation(() => {
-			reads += 1;
-			if (reads === 2) store.get(changed[249])!.removedAt = ctx.sim.store.now();
-			return values();
-		});
+		ctx.sim.store.advanceTime(DOWNTIME_MS);
+		// The newest change (on the first page) is removed right after the first request: every
+		// later record moves up one place.
+		ctx.sim.addFault({ kind: 'remove-after-read', count: 1, path: '/attendee$' });
 		ctx.sim.clearLog();
 		const items = await harness.pollItems();
 		expect(listReads(ctx.sim, 'attendee')).toHaveLength(2);
 		expect(idsOf(items)).toEqual(changed);
 	});
 
-	it("n8n's poll budget: a poll stops reading when half of it is spent and leaves the rest for the next", async () => {
+	it('Attendee Updated: records removed between two polls of a catch-up make the next window start again higher, and lose nothing', async () => {
 		const eventId = ctx.sim.seeded.eventIds[0];
+		const attendees = Array.from({ length: 250 }, () => createAttendee(ctx.sim, eventId));
+		ctx.sim.store.advanceTime(DOWNTIME_MS);
 		const harness = pollingTrigger(
 			ctx.sim,
-			pollParameters(eventId, 'newAttendee', { maxRecords: 50_000 }),
-			1,
+			pollParameters(eventId, 'attendeeUpdated', { maxRecords: 10 }),
 		);
 		expect(await harness.pollItems()).toBeNull();
-		const imported = importAttendees(eventId, 30_000);
+		const changed: string[] = [];
+		for (const a of attendees) {
+			ctx.sim.store.advanceTime(1);
+			changed.push(changeAttendee(ctx.sim, a.id, { city: 'Lagos' }).id);
+		}
+		ctx.sim.store.advanceTime(DOWNTIME_MS);
+		expect(idsOf(await harness.pollItems())).toEqual(changed.slice(0, 10));
+		// the 200 newest are removed: the list is now shorter than where the next window starts
+		for (const id of changed.slice(50))
+			ctx.sim.store.attendees.get(id)!.removedAt = ctx.sim.store.now();
 		const { polls } = await drain(harness);
-		expect(polls.map((p) => [p.items.length, p.requests])).toEqual([
-			// the first range re-reads the record at the activation cursor, which is not new
-			[19_999, 1],
-			[10_001, 1],
+		expect(polls.map((p) => idsOf(p.items))).toEqual([
+			changed.slice(10, 20),
+			changed.slice(20, 30),
+			changed.slice(30, 40),
+			changed.slice(40, 50),
 		]);
-		expect(polls.flatMap((p) => idsOf(p.items))).toEqual(imported);
+	});
+
+	it('Attendee Checked In remembers the check-ins of the last 24 hours, at most 2,000: its state stays under 64.3 KB', async () => {
+		const eventId = ctx.sim.seeded.eventIds[0];
+		const attendees = Array.from({ length: 3000 }, () => createAttendee(ctx.sim, eventId));
+		ctx.sim.store.advanceTime(DOWNTIME_MS);
+		const harness = pollingTrigger(ctx.sim, pollParameters(eventId, 'attendeeCheckedIn'));
+		expect(await harness.pollItems()).toBeNull();
+		const checkedIn: string[] = [];
+		for (const a of attendees) {
+			ctx.sim.store.advanceTime(1000);
+			const now = ctx.sim.store.now();
+			checkedIn.push(changeAttendee(ctx.sim, a.id, { attendedAt: now, checkedInAt: now }).id);
+		}
+		ctx.sim.store.advanceTime(DOWNTIME_MS);
+		const { polls } = await drain(harness);
+		expect(polls.flatMap((p) => idsOf(p.items))).toEqual(checkedIn);
+		const state = harness.savedStaticData['node:EventX Polling Trigger'] as {
+			pollState: { seen: string };
+		};
+		// one stamp each: 2,000 groups of one ID
+		expect(state.pollState.seen.split(' ')).toHaveLength(2000);
+		expect(stateBytes(harness)).toBeLessThan(64_300);
 	}, 60_000);
 });

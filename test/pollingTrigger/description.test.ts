@@ -1,5 +1,5 @@
 // Polling Trigger: its description as the editor shows it, and its place in the package.
-import type { INode, INodeParameters, INodePropertyOptions } from 'n8n-workflow';
+import type { INode, INodeParameters, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { EventXPollingTrigger } from '../../nodes/EventXPollingTrigger/EventXPollingTrigger.node';
@@ -58,7 +58,7 @@ describe('EventX Polling Trigger description', () => {
 		expect(description.properties.some((p) => p.name === 'pollTimes')).toBe(false);
 	});
 
-	it('offers the six triggers (the first options parameter feeds the node panel), the event locator and the options', () => {
+	it('offers the twelve triggers (the first options parameter feeds the node panel), the event locator and the options', () => {
 		const trigger = description.properties.find((p) => p.type === 'options')!;
 		// `resource`, the parameter n8n picks the output schema by.
 		expect(trigger.name).toBe('resource');
@@ -67,7 +67,13 @@ describe('EventX Polling Trigger description', () => {
 			'attendeeCheckedIn',
 			'attendeeRegistered',
 			'attendeeUpdated',
+			'doorsOpening',
+			'eventEnded',
+			'eventPublished',
+			'eventStarting',
+			'eventUpdated',
 			'newAttendee',
+			'newEvent',
 			'newOrder',
 			'orderPaid',
 		]);
@@ -87,7 +93,13 @@ describe('EventX Polling Trigger description', () => {
 			['attendeeCheckedIn', 'Attendee Checked In'],
 			['attendeeRegistered', 'Attendee Registered'],
 			['attendeeUpdated', 'Attendee Updated'],
+			['doorsOpening', 'Doors Opening'],
+			['eventEnded', 'Event Ended'],
+			['eventPublished', 'Event Published'],
+			['eventStarting', 'Event Starting'],
+			['eventUpdated', 'Event Updated'],
 			['newAttendee', 'New Attendee'],
+			['newEvent', 'New Event'],
 			['newOrder', 'New Order'],
 			['orderPaid', 'Order Paid'],
 		])
@@ -103,6 +115,98 @@ describe('EventX Polling Trigger description', () => {
 		).toBeNull();
 	});
 
+	/** The parameters the editor shows for these values (defaults filled in), by name. */
+	const shown = (parameters: INodeParameters) => {
+		const { node: n } = parametersFor(parameters);
+		return description.properties
+			.filter(
+				(p) => p.type !== 'notice' && NodeHelpers.displayParameter(n.parameters, p, n, description),
+			)
+			.map((p) => p.name);
+	};
+	const someId = { __rl: true, mode: 'id', value: '95b71478-c7dd-4bbd-b65b-244a63d3e689' };
+
+	it('attendee and order events: Events is One Event (the picker), Several Events (a multi-picker) or All Running Events', () => {
+		const events = description.properties.find(
+			(p) => p.name === 'events' && p.displayOptions?.show?.resource?.includes('newAttendee'),
+		)!;
+		expect((events.options as INodePropertyOptions[]).map((o) => o.value)).toEqual([
+			'running',
+			'one',
+			'several',
+		]);
+		expect(events.default).toBe('one');
+		expect(shown({ resource: 'newOrder', eventId: someId })).toEqual([
+			'resource',
+			'events',
+			'eventId',
+			'options',
+		]);
+		expect(shown({ resource: 'newOrder', events: 'several' })).toEqual([
+			'resource',
+			'events',
+			'eventIds',
+			'options',
+		]);
+		expect(shown({ resource: 'attendeeCheckedIn', events: 'running' })).toEqual([
+			'resource',
+			'events',
+			'options',
+		]);
+		expect(parametersFor({ resource: 'newOrder', events: 'running' }).issues).toBeNull();
+		const picker = description.properties.find((p) => p.name === 'eventIds')!;
+		expect(picker.typeOptions?.loadOptionsMethod).toBe('getEvents');
+		expect(node.methods.loadOptions.getEvents).toEqual(expect.any(Function));
+	});
+
+	it('event triggers: All Events by default (or Several); the moments take When, then Lead Time or Delay and a Unit', () => {
+		expect(shown({ resource: 'newEvent' })).toEqual(['resource', 'events', 'options']);
+		expect(parametersFor({ resource: 'newEvent' }).issues).toBeNull();
+		expect(parametersFor({ resource: 'eventPublished' }).node.parameters.events).toBe('all');
+		expect(shown({ resource: 'eventStarting' })).toEqual(['resource', 'when', 'events', 'options']);
+		expect(shown({ resource: 'eventStarting', when: 'before' })).toEqual([
+			'resource',
+			'when',
+			'leadTime',
+			'timeUnit',
+			'events',
+			'options',
+		]);
+		expect(shown({ resource: 'eventEnded', when: 'after', events: 'several' })).toEqual([
+			'resource',
+			'when',
+			'delay',
+			'timeUnit',
+			'events',
+			'eventIds',
+			'options',
+		]);
+		const filled = parametersFor({ resource: 'doorsOpening', when: 'after' }).node.parameters;
+		expect(filled).toMatchObject({ when: 'after', delay: 1, timeUnit: 'hours', events: 'all' });
+	});
+
+	it('options: Start From for every trigger; Include Unpublished Events and Max Lateness where they apply', () => {
+		const options = description.properties.find((p) => p.name === 'options')!;
+		const byName = (name: string) =>
+			(options.options as INodeProperties[]).filter((o) => o.name === name);
+		expect(byName('startFrom')).toEqual([
+			expect.objectContaining({ type: 'dateTime', default: '' }),
+		]);
+		expect(byName('startFrom')[0].displayOptions).toBeUndefined();
+		expect(byName('maxLatenessHours')).toEqual([
+			expect.objectContaining({
+				default: 24,
+				displayOptions: { show: { '/resource': ['eventStarting', 'doorsOpening', 'eventEnded'] } },
+			}),
+		]);
+		expect(
+			byName('includeUnpublished').map((o) => [o.default, o.displayOptions?.show?.['/resource']]),
+		).toEqual([
+			[true, ['newEvent', 'eventUpdated']],
+			[false, ['eventStarting', 'doorsOpening', 'eventEnded']],
+		]);
+	});
+
 	it('is listed in package.json, has a codex file naming it and the EventX icons', () => {
 		const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
 			n8n: { nodes: string[] };
@@ -114,7 +218,8 @@ describe('EventX Polling Trigger description', () => {
 				'utf8',
 			),
 		) as { node: string };
-		expect(codex.node).toBe(`n8n-nodes-eventx.${description.name}`);
+		expect(description.name).toBe('eventXPollingTrigger');
+		expect(codex.node).toBe('n8n-nodes-eventx.eventXPollingTrigger');
 		// The icons of the action node's folder (each node has its own folder for its output schemas).
 		expect(description.icon).toEqual({
 			light: 'file:../EventX/eventx.svg',

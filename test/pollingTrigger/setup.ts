@@ -74,3 +74,144 @@ export function seededAttendees(sim: Simulator, eventId: string): AttendeeRecord
 /** The IDs of emitted items. */
 export const idsOf = (items: Array<{ json: Json }> | null): string[] =>
 	(items ?? []).map((item) => String(item.json.id));
+
+/**
+ * How a test makes one polling event's occurrences: `prepare` sets up the records they will happen
+ * to (before activation), `occur` makes the next one happen at the simulator's clock and answers
+ * the ID of the record the trigger must emit.
+ */
+export interface OccurrenceDriver {
+	trigger: string;
+	resource: 'attendee' | 'order';
+	prepare: (sim: Simulator, eventId: string, count: number) => void;
+	occur: (sim: Simulator, eventId: string) => string;
+}
+
+function pool(make: (sim: Simulator, eventId: string) => string) {
+	let ids: string[] = [];
+	return {
+		prepare(sim: Simulator, eventId: string, count: number) {
+			ids = Array.from({ length: count }, () => make(sim, eventId));
+		},
+		next(): string {
+			const id = ids.shift();
+			if (!id) throw new Error('The test prepared too few records');
+			return id;
+		},
+	};
+}
+
+const none = () => undefined;
+
+/** One driver per polling event. */
+export function occurrenceDrivers(): OccurrenceDriver[] {
+	const toUpdate = pool((sim, eventId) => createAttendee(sim, eventId).id);
+	const toRegister = pool(
+		(sim, eventId) => createAttendee(sim, eventId, { registrationStatus: 'pending' }).id,
+	);
+	const toCheckIn = pool((sim, eventId) => createAttendee(sim, eventId).id);
+	const toPay = pool((sim, eventId) => sim.addOrder(eventId, { status: 'pending_payment' }).id);
+	return [
+		{
+			trigger: 'newAttendee',
+			resource: 'attendee',
+			prepare: none,
+			occur: (sim, eventId) => createAttendee(sim, eventId).id,
+		},
+		{
+			trigger: 'attendeeUpdated',
+			resource: 'attendee',
+			prepare: (sim, eventId, count) => toUpdate.prepare(sim, eventId, count),
+			occur: (sim) => changeAttendee(sim, toUpdate.next(), { city: 'Porto' }).id,
+		},
+		{
+			trigger: 'attendeeRegistered',
+			resource: 'attendee',
+			prepare: (sim, eventId, count) => toRegister.prepare(sim, eventId, count),
+			occur: (sim) =>
+				changeAttendee(sim, toRegister.next(), { registrationStatus: 'registered' }).id,
+		},
+		{
+			trigger: 'attendeeCheckedIn',
+			resource: 'attendee',
+			prepare: (sim, eventId, count) => toCheckIn.prepare(sim, eventId, count),
+			// as the door staff's scan sets it (sim.checkIn), without its webhook deliveries
+			occur: (sim) => {
+				const now = sim.store.now();
+				return changeAttendee(sim, toCheckIn.next(), {
+					checkedInAt: now,
+					attendedAt: now,
+					checkInMethod: 'qr_code',
+				}).id;
+			},
+		},
+		{
+			trigger: 'newOrder',
+			resource: 'order',
+			prepare: none,
+			occur: (sim, eventId) => sim.addOrder(eventId).id,
+		},
+		{
+			trigger: 'orderPaid',
+			resource: 'order',
+			prepare: (sim, eventId, count) => toPay.prepare(sim, eventId, count),
+			occur: (sim) => {
+				const id = toPay.next();
+				sim.setOrderStatus(id, 'paid');
+				return id;
+			},
+		},
+	];
+}
+
+/** `count` occurrences one millisecond apart; their IDs in the order they happened. */
+export function occurMany(
+	sim: Simulator,
+	driver: OccurrenceDriver,
+	eventId: string,
+	count: number,
+) {
+	return Array.from({ length: count }, () => {
+		sim.store.advanceTime(1);
+		return driver.occur(sim, eventId);
+	});
+}
+
+/** n8n being down: the clock moves ten minutes (well past the trigger's look-back). */
+export const DOWNTIME_MS = 600_000;
+
+/** The IDs of each poll's items (null for a poll that emitted nothing), `count` polls. */
+export async function pollIds(
+	harness: PollHarness,
+	count: number,
+): Promise<Array<string[] | null>> {
+	const out: Array<string[] | null> = [];
+	for (let i = 0; i < count; i++) {
+		const items = await harness.pollItems();
+		out.push(items === null ? null : idsOf(items));
+	}
+	return out;
+}
+
+/** Prepares `count` records for the driver, lets time pass, and activates the trigger (its first poll emits nothing). */
+export async function activateDriver(
+	sim: Simulator,
+	eventId: string,
+	driver: OccurrenceDriver,
+	count: number,
+	options: Json = {},
+	pollBudgetMs?: number,
+): Promise<PollHarness> {
+	driver.prepare(sim, eventId, count);
+	// what was prepared is history when the trigger starts
+	sim.store.advanceTime(DOWNTIME_MS);
+	const harness = pollingTrigger(
+		sim,
+		pollParameters(eventId, driver.trigger, options),
+		pollBudgetMs,
+	);
+	const { items, error } = await harness.poll();
+	if (error) throw error;
+	if (items !== null) throw new Error(`The first poll emitted ${items.length} items`);
+	return harness;
+}

@@ -8,7 +8,7 @@ import { LoggerProxy } from 'n8n-workflow';
 
 import type { TriggerHarness } from '../harness/trigger';
 import { mappedColumns } from '../actions/attendee/fixtures';
-import { apiRequests, byId, run, useSimulator } from '../fixtures';
+import { apiRequests, byId, expectNodeError, run, useSimulator } from '../fixtures';
 import { print } from '../platform.cjs';
 import type { FaultSpec } from '../simulator/faults';
 import type { Simulator } from '../simulator/server';
@@ -277,7 +277,12 @@ describe('fault matrix', () => {
 		if (succeeds) {
 			expect(observed.error).toBeUndefined();
 		} else {
-			expect(observed.error?.message).toMatch(MESSAGES[fault]);
+			// The action node's one item; the trigger's activation belongs to no item.
+			expectNodeError(observed.error, {
+				name: 'NodeApiError',
+				message: MESSAGES[fault],
+				item: operation.run ? undefined : 0,
+			});
 		}
 		// One request, and one more where a retry is allowed.
 		expect(observed.requests).toBe(retried ? 2 : 1);

@@ -6,7 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { mappedColumns } from '../actions/attendee/fixtures';
-import { apiRequests, byId, run, useSimulator } from '../fixtures';
+import { apiRequests, byId, expectNodeError, run, useSimulator } from '../fixtures';
 
 const ctx = useSimulator();
 
@@ -30,6 +30,9 @@ describe('path parameters', () => {
 		expect(errors[1]).toBe(`${label}: ".." cannot be sent: it is not a value`);
 		expect(errors[2]).toBe(`${label}: "." cannot be sent: it is not a value`);
 		expect(errors[3]).toBe(`${label}: is required`);
+		expect(result.items.slice(1).map((i) => i.error?.name)).toEqual(
+			Array(3).fill('NodeOperationError'),
+		);
 		expect(
 			result.items.slice(1).map((i) => (i.error?.context as { itemIndex?: number }).itemIndex),
 		).toEqual([1, 2, 3]);
@@ -49,7 +52,11 @@ describe('path parameters', () => {
 			},
 			items: [{ v: 'ABC' }, { v: '..' }],
 		});
-		expect(result.error?.message).toBe('Short Code: ".." cannot be sent: it is not a value');
+		expectNodeError(result.error, {
+			name: 'NodeOperationError',
+			message: 'Short Code: ".." cannot be sent: it is not a value',
+			item: 1,
+		});
 		expect(apiRequests(ctx.sim)).toHaveLength(0);
 	});
 
@@ -76,9 +83,12 @@ describe('"__proto__" keys', () => {
 				filters: { extensionData: '{"tier":"gold","__proto__":{"region":"EU"}}' },
 			},
 		});
-		expect(result.error?.message).toBe(
-			'Filters > Extension Data: the key "__proto__" cannot be sent: "__proto__" is not allowed as a key',
-		);
+		expectNodeError(result.error, {
+			name: 'NodeOperationError',
+			message:
+				'Filters > Extension Data: the key "__proto__" cannot be sent: "__proto__" is not allowed as a key',
+			item: 0,
+		});
 		expect(apiRequests(ctx.sim)).toHaveLength(0);
 	});
 
@@ -92,7 +102,11 @@ describe('"__proto__" keys', () => {
 			},
 			items: [{ filter: '{"tier":{"__proto__":{"$eq":1}}}' }],
 		});
-		expect(result.error?.message).toMatch(/^Filters > Extension Data: the key "tier\.__proto__"/);
+		expectNodeError(result.error, {
+			name: 'NodeOperationError',
+			message: /^Filters > Extension Data: the key "tier\.__proto__"/,
+			item: 0,
+		});
 		expect(apiRequests(ctx.sim)).toHaveLength(0);
 	});
 
@@ -108,7 +122,11 @@ describe('"__proto__" keys', () => {
 			},
 			items: [JSON.parse('{"email":"a@example.com","__proto__":{"polluted":true}}') as IDataObject],
 		});
-		expect(upsert.error?.message).toBe('Columns: no column for the input field(s) "__proto__"');
+		expectNodeError(upsert.error, {
+			name: 'NodeOperationError',
+			message: 'Columns: no column for the input field(s) "__proto__"',
+			item: 0,
+		});
 		expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
 		expect(apiRequests(ctx.sim)).toHaveLength(0);
 		// Ignored (the default), it is not sent.
@@ -136,9 +154,11 @@ describe('"__proto__" keys', () => {
 				filters: { customFieldEquals: { conditions: [{ questionId: '__proto__', value: 'x' }] } },
 			},
 		});
-		expect(filter.error?.message).toMatch(
-			/^Filters > Custom Field Equals > Question: the key "__proto__"/,
-		);
+		expectNodeError(filter.error, {
+			name: 'NodeOperationError',
+			message: /^Filters > Custom Field Equals > Question: the key "__proto__"/,
+			item: 0,
+		});
 		expect(apiRequests(ctx.sim)).toHaveLength(0);
 	});
 

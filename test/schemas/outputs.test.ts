@@ -6,7 +6,7 @@ import addFormats from 'ajv-formats';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { EventX } from '../../nodes/EventX/EventX.node';
-import { WEBHOOK_ACTIONS } from '../../nodes/EventX/helpers/enums';
+import { EVENT_TRIGGERS } from '../../nodes/EventX/polling/eventTriggers';
 import { POLL_TRIGGERS } from '../../nodes/EventX/polling/triggers';
 import { schemaFile } from '../../scripts/gen-schemas';
 import { outputs, type Output } from '../../scripts/schemas/outputs';
@@ -15,6 +15,7 @@ import { PollHarness } from '../harness/poll';
 import { changeAttendee, createAttendee, pollParameters } from '../pollingTrigger/setup';
 import { startSimulator, type Simulator } from '../simulator/server';
 import { startTrigger, triggerParameters } from '../trigger/setup';
+import { addEvent, publishEvent } from '../simulator/routes/events';
 import { fs, path, repoRoot } from '../platform.cjs';
 import { ACTION_STEPS, type StepContext } from './steps';
 
@@ -101,7 +102,28 @@ const changes: Record<string, (eventId: string) => void> = {
 		sim.store.advanceTime(1000);
 		sim.setOrderStatus(String(order.id), 'paid');
 	},
+	// The event triggers: an event of every event trigger's own making, on the whole account.
+	newEvent: () => void quickEvent(),
+	eventUpdated: (eventId) => void publishEvent(sim.store, eventId, true),
+	eventPublished: (eventId) => void publishEvent(sim.store, eventId, true),
+	eventStarting: () => void quickEvent(),
+	doorsOpening: () => void quickEvent(),
+	eventEnded: () => void quickEvent(),
 };
+
+/** A published event whose doors open, that starts and ends within the next 3 seconds. */
+function quickEvent() {
+	const now = Date.parse(sim.store.now());
+	const at = (ms: number) => new Date(now + ms).toISOString();
+	return addEvent(sim.store, {
+		organizationId: sim.seeded.organizations.hosted,
+		name: 'Schema Quick Meetup',
+		entryStartsAt: at(1000),
+		startsAt: at(2000),
+		endsAt: at(3000),
+		timezone: 'Asia/Hong_Kong',
+	});
+}
 
 describe('output schemas', () => {
 	test('every operation and trigger event has a schema and a run here, and nothing else', () => {
@@ -127,15 +149,29 @@ describe('output schemas', () => {
 			'no run: add one to ACTION_STEPS in test/schemas/steps.ts',
 			'no output schema: remove it from test/schemas/steps.ts',
 		);
-		// One per polling event (POLL_TRIGGERS), and the default's copy n8n's AI builder reads.
+		// One per polling event (attendee and order events, then the event timeline's), and the default's copy n8n's AI builder reads.
 		expect(
 			outputs()
 				.filter((o) => o.node === 'EventXPollingTrigger')
 				.map((o) => o.key.join()),
-		).toEqual([...POLL_TRIGGERS.map((t) => t.value), 'output']);
+		).toEqual([
+			'attendeeCheckedIn',
+			'attendeeRegistered',
+			'attendeeUpdated',
+			'newAttendee',
+			'newOrder',
+			'orderPaid',
+			'newEvent',
+			'eventUpdated',
+			'eventPublished',
+			'eventStarting',
+			'doorsOpening',
+			'eventEnded',
+			'output',
+		]);
 		expectSameKeys(
 			Object.keys(changes),
-			POLL_TRIGGERS.map((t) => t.value),
+			[...POLL_TRIGGERS, ...EVENT_TRIGGERS].map((t) => t.value),
 			'no change that fires it: add one to `changes` in test/schemas/outputs.test.ts',
 			'not a polling event',
 		);
@@ -159,11 +195,15 @@ describe('output schemas', () => {
 	});
 
 	test("EventX Trigger: each of the five actions, delivered, is an item of the node's one schema", async () => {
+		const ACTIONS = [
+			'attendee-create',
+			'attendee-update',
+			'attendee-check-in',
+			'attendee-check-out',
+			'attendee-delete',
+		];
 		const eventId = sim.seeded.eventIds[1];
-		const harness = await startTrigger(
-			sim,
-			triggerParameters(eventId, [...WEBHOOK_ACTIONS], 'tidy'),
-		);
+		const harness = await startTrigger(sim, triggerParameters(eventId, [...ACTIONS], 'tidy'));
 		try {
 			await harness.activate();
 			const attendee = createAttendee(sim, eventId, { invitationEmail: 'door@example.com' });
@@ -178,11 +218,40 @@ describe('output schemas', () => {
 			sim.notify(eventId, 'attendee-delete', deliveryAttendee(attendee));
 			await sim.settled();
 			const items = harness.executions.map((execution) => execution[0]);
-			expect(items.map((i) => i.json.action).sort()).toEqual([...WEBHOOK_ACTIONS].sort());
+			expect(items.map((i) => i.json.action)).toEqual([
+				'attendee-create',
+				'attendee-update',
+				'attendee-check-in',
+				'attendee-check-out',
+				'attendee-delete',
+			]);
 			expect(problems(validatorOf({ node: 'EventXTrigger', key: [] }), items)).toEqual([]);
 		} finally {
 			await harness.stop();
 		}
+	});
+
+	describe('EventX Polling Trigger: each event trigger, after activation, against its schema', () => {
+		test.each(EVENT_TRIGGERS.map((t) => t.value))('%s', async (trigger) => {
+			// The second seeded event is a draft: published, it is updated and published.
+			const eventId = sim.seeded.eventIds[1];
+			publishEvent(sim.store, eventId, false);
+			sim.store.advanceTime(1000);
+			const harness = new PollHarness({
+				parameters: { resource: trigger, events: 'all', when: 'at' },
+				credentials: demoCredentials(sim),
+			});
+			expect(await harness.pollItems()).toBeNull();
+			sim.store.advanceTime(1000);
+			changes[trigger](eventId);
+			// Past the moments and the engine's look-back of a minute.
+			sim.store.advanceTime(61_000);
+			const items = await harness.pollItems();
+			expect(items?.length).toBeGreaterThan(0);
+			expect(
+				problems(validatorOf({ node: 'EventXPollingTrigger', key: [trigger] }), items),
+			).toEqual([]);
+		});
 	});
 
 	describe('EventX Polling Trigger: each event, after activation, against its schema', () => {

@@ -67,6 +67,14 @@ export const ACTION_STEPS: ActionStep[] = [
 		}),
 	},
 	{
+		key: 'event:getAsICalendar',
+		parameters: (ctx) => ({
+			resource: 'event',
+			operation: 'getAsICalendar',
+			eventId: byId(id(ctx, 'event:create')),
+		}),
+	},
+	{
 		key: 'event:update',
 		parameters: (ctx) => ({
 			resource: 'event',

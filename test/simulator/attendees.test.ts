@@ -56,3 +56,26 @@ describe('Simulator: the check-in control routes', () => {
 		}
 	});
 });
+
+describe("Simulator: the attendee list's customFieldSearch", () => {
+	test('searches text questions and refuses any other type with 400', async () => {
+		const eventId = ctx.sim.seeded.eventIds[0];
+		const [text, , dropdown] = ctx.sim.store.customFields.get(eventId)! as Array<{
+			id: string;
+			type: string;
+		}>;
+		expect([text.type, dropdown.type]).toEqual(['text', 'dropdown']);
+		const list = (search: Record<string, string>) =>
+			apiCall(
+				ctx.sim,
+				'GET',
+				`/public-api/v1/event/${eventId}/attendee?customFieldSearch=${encodeURIComponent(JSON.stringify(search))}`,
+			);
+		expect((await list({ [text.id]: 'x' })).status).toBe(200);
+		const refused = await list({ [dropdown.id]: 'x' });
+		expect(refused.status).toBe(400);
+		expect(refused.body.error?.message).toBe(
+			`customFieldSearch supports only text and textArea questions ("${dropdown.id}" is dropdown)`,
+		);
+	});
+});

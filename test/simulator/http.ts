@@ -1,4 +1,5 @@
-import { http, type net } from '../platform.cjs';
+import { http, setTimeout, type net } from '../platform.cjs';
+import type { FaultSpec } from './faults';
 
 type IncomingMessage = http.IncomingMessage;
 
@@ -33,6 +34,24 @@ export async function closeServer(server: http.Server | undefined): Promise<void
 	if (!server) return;
 	server.closeAllConnections();
 	await new Promise<void>((resolve) => server.close(() => resolve()));
+}
+
+/**
+ * Sends `data` one byte every `intervalMs`, as a server that keeps the connection barely alive;
+ * stops when the client goes or `alive()` turns false (the listener stopping).
+ */
+export async function drip(
+	res: http.ServerResponse,
+	data: Buffer,
+	intervalMs: number,
+	alive: () => boolean,
+): Promise<void> {
+	for (let i = 0; i < data.length; i++) {
+		if (res.destroyed || !alive()) return;
+		res.write(data.subarray(i, i + 1));
+		await new Promise((resolve) => setTimeout(resolve, intervalMs));
+	}
+	res.end();
 }
 
 /** An error answered with EventX's envelope `{ error: { code, message, status, meta } }`. */
@@ -78,6 +97,8 @@ export interface RequestContext {
 	/** The authenticated user (undefined on public routes). */
 	userId: string;
 	req: IncomingMessage;
+	/** A list fault of this request (`LIST_QUIRKS`): how `paginate` answers. */
+	quirk?: FaultSpec;
 }
 
 export type Handler = (ctx: RequestContext) => RouteResult | Promise<RouteResult>;

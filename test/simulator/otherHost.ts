@@ -19,6 +19,10 @@ export abstract class LoopbackHost {
 		return loopbackUrl(this.server, this.constructor.name);
 	}
 
+	protected get listening(): boolean {
+		return this.server !== undefined;
+	}
+
 	async start(): Promise<this> {
 		this.server = await listenOnLoopback((req, res) => void this.handle(req, res));
 		return this;

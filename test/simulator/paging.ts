@@ -1,3 +1,4 @@
+import type { FaultSpec } from './faults';
 import { badRequest, intParam } from './http';
 
 export interface Pagination {
@@ -12,11 +13,14 @@ export const MAX_PAGE_RANGE = 200;
 /**
  * `page` (default 1), `pageSize` (1..100, default 25) and the optional inclusive `pageEnd`
  * (at most 200 pages from `page`). A range answers the items of all its pages in one list;
- * `pagination.page` is the first page of the range.
+ * `pagination.page` is the first page of the range. `quirk` (a list fault of the request) answers
+ * as a service whose paging misbehaves: short pages, a capped count, rows out of order at the
+ * page edges.
  */
 export function paginate<T>(
 	items: T[],
 	query: URLSearchParams,
+	quirk?: FaultSpec,
 ): { dataList: T[]; pagination: Pagination } {
 	const page = intParam(query, 'page', 1)!;
 	const pageSize = intParam(query, 'pageSize', 25)!;
@@ -28,26 +32,40 @@ export function paginate<T>(
 	if (pageEnd - page + 1 > MAX_PAGE_RANGE) {
 		throw badRequest(`A page range may span at most ${MAX_PAGE_RANGE} pages`, { page, pageEnd });
 	}
-	const dataList = items.slice((page - 1) * pageSize, pageEnd * pageSize);
+	// Short pages: the service serves (and counts offsets in) pages of its own size.
+	const served =
+		quirk?.kind === 'short-pages'
+			? Math.min(pageSize, Math.max(1, quirk.pageSize ?? 50))
+			: pageSize;
+	let list = items;
+	if (quirk?.kind === 'out-of-order') {
+		list = [...items];
+		for (let edge = served; edge < list.length; edge += served)
+			[list[edge - 1], list[edge]] = [list[edge], list[edge - 1]];
+	}
+	const dataList = list.slice((page - 1) * served, pageEnd * served);
+	// A capped count (with any list fault that names one: short pages and a wrong count at once).
+	const cap = quirk?.kind === 'capped-count' ? (quirk.totalCount ?? 10_000) : quirk?.totalCount;
+	const totalCount = cap === undefined ? items.length : Math.min(items.length, cap);
 	return {
 		dataList,
-		pagination: {
-			page,
-			pageSize,
-			pageCount: Math.ceil(items.length / pageSize),
-			totalCount: items.length,
-		},
+		pagination: { page, pageSize, pageCount: Math.ceil(totalCount / pageSize), totalCount },
 	};
 }
 
 /** Orders as `localeCompare` does, without building a collator per comparison (large lists). */
 const collator = new Intl.Collator();
-const LOWERCASE_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** Lowercase UUIDs (the default sort key) and UTC timestamps as `toISOString` writes them. */
+const PLAIN = [
+	/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+	/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/,
+];
 
 /**
- * Two sort values as `localeCompare` orders them. Lowercase UUIDs (the default sort key) are
- * compared by code point: for strings of one shape made of digits and a-f the collator orders
- * them the same, and a list of 500,000 is sorted in a fraction of the time.
+ * Two sort values as `localeCompare` orders them. Strings of one of the `PLAIN` shapes are
+ * compared by code point: for strings of one shape made of digits, a-f and fixed separators the
+ * collator orders them the same (timestamps in time order), and a list of 500,000 is sorted in a
+ * fraction of the time.
  */
 function compareValues(a: unknown, b: unknown, aUuid: boolean, bUuid: boolean): number {
 	if (a === b) return 0;
@@ -81,7 +99,7 @@ export function sortItems<T>(
 		return {
 			item,
 			values,
-			uuid: values.map((v) => typeof v === 'string' && LOWERCASE_UUID.test(v)),
+			uuid: values.map((v) => typeof v === 'string' && PLAIN.some((shape) => shape.test(v))),
 		};
 	});
 	keyed.sort((x, y) => {

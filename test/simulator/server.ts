@@ -1,12 +1,13 @@
 import { setTimeout, type http } from '../platform.cjs';
 
 import { deliver, deliveryAttendee } from './deliveries';
-import { FAULT_ANSWERS, Faults, type FaultSpec } from './faults';
+import { FAULT_ANSWERS, Faults, LIST_QUIRKS, type FaultSpec } from './faults';
 import {
 	ApiError,
 	badRequest,
 	closeServer,
 	compileRoute,
+	drip,
 	errorEnvelope,
 	listenOnLoopback,
 	loopbackUrl,
@@ -16,7 +17,7 @@ import {
 	type RouteResult,
 } from './http';
 import { routeFactories, type SimulatorServices } from './routes';
-import { attendeeControlRoutes } from './routes/attendees';
+import { attendeeControlRoutes, newAttendee } from './routes/attendees';
 import {
 	addOrder,
 	orderJson,
@@ -24,6 +25,13 @@ import {
 	type OrderFields,
 	type OrderRecord,
 } from './routes/orders';
+import {
+	addEvent,
+	deleteEvent,
+	publishEvent,
+	rescheduleEvent,
+	type EventTimes,
+} from './routes/events';
 import { seedDemo, type SeedOptions } from './seed';
 import { md5Base64, StorageHost } from './storage';
 import { Store, type Delivery, type Json } from './store';
@@ -92,7 +100,7 @@ export class Simulator {
 	/** Paths a redirect fault sent clients to on this host: requests there are the fault's doing. */
 	private readonly redirectTargets = new Set<string>();
 	/** The host of Media Upload's pre-signed URLs: another origin than the API. */
-	readonly storage = new StorageHost(this.store);
+	readonly storage = new StorageHost(this.store, this.faults);
 	seeded: ReturnType<typeof seedDemo>;
 	/** Requests answered so far (API and control routes): what a saved snapshot is compared with. */
 	handled = 0;
@@ -240,6 +248,61 @@ export class Simulator {
 		return setOrderStatus(this.store, orderId, status);
 	}
 
+	/** See the `/__sim/events/:eventId/arrivals` control route. */
+	arrivals(eventId: string, attendees: number, paidOrders: number, downtimeMs: number) {
+		if (!this.store.events.get(eventId)) throw new ApiError(404, 'NOT_FOUND', 'Event not found');
+		const start = this.store.nowMs();
+		const at = (i: number) => new Date(start + i).toISOString();
+		const attendeeIds: string[] = [];
+		for (let i = 0; i < attendees; i++) {
+			const record = newAttendee(eventId, { firstName: 'Arrival', lastName: String(i) }, at(i));
+			this.store.attendees.set(record.id, record);
+			attendeeIds.push(record.id);
+		}
+		const orderIds: string[] = [];
+		for (let i = 0; i < paidOrders; i++)
+			orderIds.push(addOrder(this.store, eventId, { status: 'paid', createdAt: at(i) }).id);
+		this.store.advanceTime(Math.max(attendees, paidOrders) + downtimeMs);
+		return { attendeeIds, orderIds };
+	}
+
+	/**
+	 * A check-in scanned on a device offline at `scannedAt` and synced now: the attendee's
+	 * `checkedInAt` and (first time) `attendedAt` are the scan's time, `updatedAt` now.
+	 */
+	syncOfflineCheckIn(attendeeId: string, scannedAt: string, checkInMethod = 'qr_code'): Json {
+		const record = this.store.attendees.get(attendeeId);
+		if (!record || record.removedAt) throw new ApiError(404, 'NOT_FOUND', 'Attendee not found');
+		if (Number.isNaN(Date.parse(scannedAt))) throw badRequest('"scannedAt" must be a date-time');
+		record.checkedInAt = scannedAt;
+		record.attendedAt = record.attendedAt ?? scannedAt;
+		record.checkInMethod = checkInMethod;
+		record.updatedAt = this.store.now();
+		this.notify(record.eventId, 'attendee-check-in', deliveryAttendee(record));
+		return record;
+	}
+
+	/** A record (attendee or order) that lists show only `delayMs` from now on (a late commit). */
+	commitLate(recordId: string, delayMs: number): void {
+		this.store.hiddenUntil.set(recordId, this.store.nowMs() + delayMs);
+	}
+
+	/** Removes the first `count` records of a list answer, as another client deleting them would. */
+	private removeListed(body: unknown, count: number): void {
+		const rows = ((body as { dataList?: Json[] } | undefined)?.dataList ?? []).slice(0, count);
+		const now = this.store.now();
+		for (const row of rows) {
+			const id = String(row.id);
+			const attendee = this.store.attendees.get(id);
+			if (attendee) attendee.removedAt = now;
+			this.store.orders.delete(id);
+			const event = this.store.events.get(id);
+			if (event) event.deletedAt = now;
+			this.store.customDomains.delete(id);
+			this.store.pathMappings.delete(id);
+		}
+	}
+
 	private setCheckIn(attendeeId: string, action: string, checkInMethod?: string): Json {
 		const record = this.store.attendees.get(attendeeId);
 		if (!record || record.removedAt) throw new ApiError(404, 'NOT_FOUND', 'Attendee not found');
@@ -313,6 +376,34 @@ export class Simulator {
 				},
 			},
 			{
+				// A check-in scanned offline and synced now: { scannedAt, checkInMethod? }.
+				method: 'POST',
+				pattern: '/__sim/attendees/:attendeeId/offline-check-in',
+				public: true,
+				handler: async ({ params, body }) => {
+					const { scannedAt, checkInMethod } = (body ?? {}) as Json;
+					const record = this.syncOfflineCheckIn(
+						params.attendeeId,
+						String(scannedAt),
+						typeof checkInMethod === 'string' ? checkInMethod : undefined,
+					);
+					await this.settled();
+					return json(record);
+				},
+			},
+			{
+				// Lists show the record only `delayMs` from now on: { delayMs }.
+				method: 'POST',
+				pattern: '/__sim/records/:recordId/commit-late',
+				public: true,
+				handler: ({ params, body }) => {
+					const delayMs = Number((body as Json | undefined)?.delayMs);
+					if (!Number.isFinite(delayMs) || delayMs < 0) throw badRequest('"delayMs" must be >= 0');
+					this.commitLate(params.recordId, delayMs);
+					return json({ visibleFrom: new Date(this.store.nowMs() + delayMs).toISOString() });
+				},
+			},
+			{
 				method: 'POST',
 				pattern: '/__sim/attendees/:attendeeId/check-out',
 				public: true,
@@ -329,7 +420,12 @@ export class Simulator {
 				pattern: '/__sim/clock',
 				public: true,
 				handler: ({ body }) => {
-					const { advanceMs, freeze } = (body ?? {}) as Json;
+					const { advanceMs, freeze, recordSkewMs } = (body ?? {}) as Json;
+					if (recordSkewMs !== undefined) {
+						if (typeof recordSkewMs !== 'number' || !Number.isFinite(recordSkewMs))
+							throw badRequest('"recordSkewMs" must be a number');
+						this.store.recordSkewMs = recordSkewMs;
+					}
 					if (advanceMs !== undefined) {
 						if (typeof advanceMs !== 'number' || !Number.isFinite(advanceMs))
 							throw badRequest('"advanceMs" must be a number');
@@ -363,6 +459,65 @@ export class Simulator {
 							this.setOrderStatus(params.orderId, String((body as Json | undefined)?.status)),
 						),
 					),
+			},
+			{
+				// Adds an event with its times and publication, created now on the record clock:
+				// { organizationId, name, startsAt, endsAt, entryStartsAt?, entryEndsAt?, timezone?, isPublished? }.
+				method: 'POST',
+				pattern: '/__sim/events',
+				public: true,
+				handler: ({ body }) =>
+					json(addEvent(this.store, (body ?? {}) as Parameters<typeof addEvent>[1])),
+			},
+			{
+				// Publishes ({ published: true }) or unpublishes ({ published: false }) an event.
+				method: 'POST',
+				pattern: '/__sim/events/:eventId/publish',
+				public: true,
+				handler: ({ params, body }) => {
+					const published = (body as Json | undefined)?.published;
+					if (typeof published !== 'boolean') throw badRequest('"published" must be a boolean');
+					return json(publishEvent(this.store, params.eventId, published));
+				},
+			},
+			{
+				// Moves an event's times: { startsAt?, endsAt?, entryStartsAt?, entryEndsAt? }.
+				method: 'POST',
+				pattern: '/__sim/events/:eventId/schedule',
+				public: true,
+				handler: ({ params, body }) =>
+					json(rescheduleEvent(this.store, params.eventId, (body ?? {}) as EventTimes)),
+			},
+			{
+				// Soft-deletes an event (as the API's Delete does, without a token).
+				method: 'DELETE',
+				pattern: '/__sim/events/:eventId',
+				public: true,
+				handler: ({ params }) => (deleteEvent(this.store, params.eventId), json({})),
+			},
+			{
+				// A downtime's worth of new records at once, for the benchmark: { attendees, paidOrders,
+				// downtimeMs }: attendees created and orders placed and paid from now, 1 ms apart, then
+				// the clock moved past them by downtimeMs. Answers their IDs, oldest first.
+				method: 'POST',
+				pattern: '/__sim/events/:eventId/arrivals',
+				public: true,
+				handler: ({ params, body }) => {
+					const count = (name: string) => {
+						const value = (body as Json | undefined)?.[name] ?? 0;
+						if (typeof value !== 'number' || !Number.isInteger(value) || value < 0)
+							throw badRequest(`"${name}" must be a whole number >= 0`);
+						return value;
+					};
+					return json(
+						this.arrivals(
+							params.eventId,
+							count('attendees'),
+							count('paidOrders'),
+							count('downtimeMs'),
+						),
+					);
+				},
 			},
 			{
 				method: 'POST',
@@ -449,7 +604,7 @@ export class Simulator {
 		const path = url.pathname;
 		this.handled++;
 		const control = this.match(this.controlRoutes, method, path);
-		const fault = control ? undefined : this.faults.take(method, path);
+		const fault = control ? undefined : this.faults.take(method, path, 'api', req.url ?? path);
 		const entry: LoggedRequest = {
 			method,
 			path,
@@ -475,6 +630,21 @@ export class Simulator {
 			entry.status = 'dropped';
 			this.holdToContract(exchange);
 			req.socket.destroy();
+			return;
+		}
+		if (fault?.kind === 'url-limit') {
+			// A proxy's refusal, before the service sees anything: its own page, not EventX's envelope.
+			const status = fault.status ?? 414;
+			const title = status === 431 ? 'Request Header Fields Too Large' : 'Request-URI Too Large';
+			const page = `<html><head><title>${status} ${title}</title></head><body><center><h1>${status} ${title}</h1></center></body></html>`;
+			entry.status = status;
+			this.holdToContract(exchange);
+			res.writeHead(status, {
+				'content-type': 'text/html',
+				'content-length': Buffer.byteLength(page),
+				connection: 'close',
+			});
+			res.end(page);
 			return;
 		}
 		let result: RouteResult;
@@ -545,8 +715,10 @@ export class Simulator {
 					body,
 					userId,
 					req,
+					quirk: fault && LIST_QUIRKS.includes(fault.kind) ? fault : undefined,
 				});
 				if (exchange) exchange.routeStatus = result.status;
+				if (fault) result = this.afterApplied(fault, result);
 			}
 		} catch (error) {
 			if (error instanceof ApiError) {
@@ -586,9 +758,13 @@ export class Simulator {
 		res.writeHead(result.status, {
 			'content-type': 'application/json; charset=utf-8',
 			'content-length': Buffer.byteLength(text),
-			...(fault?.kind === 'status' ? fault.headers : {}),
+			// The service's clock (moved and frozen with the record clock, without its skew).
+			date: new Date(this.store.nowMs()).toUTCString(),
+			...(fault?.kind === 'status' || fault?.kind === 'status-after' ? fault.headers : {}),
 		});
-		if (fault?.kind === 'drip') await this.drip(res, Buffer.from(text), fault.intervalMs ?? 300);
+		if (fault?.kind === 'remove-after-read') this.removeListed(result.body, fault.count ?? 1);
+		if (fault?.kind === 'drip')
+			await drip(res, Buffer.from(text), fault.intervalMs ?? 300, () => this.server !== undefined);
 		else res.end(text);
 	}
 
@@ -601,14 +777,30 @@ export class Simulator {
 		}
 	}
 
-	/** Sends `data` one byte at a time, as a server that keeps the connection barely alive. */
-	private async drip(res: http.ServerResponse, data: Buffer, intervalMs: number): Promise<void> {
-		for (let i = 0; i < data.length; i++) {
-			if (res.destroyed || !this.server) return;
-			res.write(data.subarray(i, i + 1));
-			await new Promise((resolve) => setTimeout(resolve, intervalMs));
+	/**
+	 * The answer of a request that was applied, as a fault changes it: a gateway's error in its
+	 * place (`status-after`) or members of its `data` replaced (`patch-data`).
+	 */
+	private afterApplied(fault: FaultSpec, result: RouteResult): RouteResult {
+		if (fault.kind === 'status-after') {
+			const status = fault.status ?? 504;
+			return {
+				status,
+				body:
+					fault.body ??
+					errorEnvelope(
+						status,
+						fault.code ?? 'GATEWAY_TIMEOUT',
+						fault.message ?? `Injected failure after the request was applied (${status})`,
+					),
+			};
 		}
-		res.end();
+		if (fault.kind === 'patch-data') {
+			const body = result.body as { data?: Json } | undefined;
+			if (body?.data && typeof body.data === 'object')
+				return { ...result, body: { ...body, data: { ...body.data, ...fault.data } } };
+		}
+		return result;
 	}
 
 	/**

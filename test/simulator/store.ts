@@ -137,13 +137,31 @@ export class Store {
 	timeOffsetMs = 0;
 	frozenAt?: number;
 
+	/**
+	 * A wrong clock where records are stamped (a database server or an import ahead or behind):
+	 * added to the stamps `now()` gives, not to the service's clock (its `Date` header, `nowMs()`).
+	 */
+	recordSkewMs = 0;
+
+	/**
+	 * Records that exist, stamped, but are not in any list yet (a transaction that commits late):
+	 * record ID -> the clock time (ms) from which lists show it.
+	 */
+	hiddenUntil = new Map<string, number>();
+
 	nowMs(): number {
 		return this.frozenAt ?? Date.now() + this.timeOffsetMs;
 	}
 
 	/** The record clock's time as EventX spells it (ISO 8601, milliseconds, UTC). */
 	now(): string {
-		return new Date(this.nowMs()).toISOString();
+		return new Date(this.nowMs() + this.recordSkewMs).toISOString();
+	}
+
+	/** Whether lists show a record yet (see `hiddenUntil`). */
+	visible(id: string): boolean {
+		const until = this.hiddenUntil.get(id);
+		return until === undefined || until <= this.nowMs();
 	}
 
 	/** Moves the record clock (a frozen clock stays frozen at the moved time). */

@@ -2,7 +2,13 @@
  * Every wait is bounded by the node's Timeout: the token exchange included, and as a deadline for
  * the whole answer (a server that drips its body byte by byte does not hold the call longer).
  */
-import { apiRequests, createEventParameters, run, useSimulator } from '../fixtures';
+import {
+	apiRequests,
+	createEventParameters,
+	expectNodeError,
+	run,
+	useSimulator,
+} from '../fixtures';
 
 const ctx = useSimulator();
 
@@ -19,7 +25,11 @@ describe('deadlines', () => {
 		const started = Date.now();
 		const result = await run(ctx.sim, { parameters: get({ timeoutSeconds: 1, maxRetries: 0 }) });
 		const elapsed = Date.now() - started;
-		expect(result.error?.message).toBe('EventX did not answer in time');
+		expectNodeError(result.error, {
+			name: 'NodeApiError',
+			message: 'EventX did not answer in time',
+			item: 0,
+		});
 		expect(elapsed).toBeGreaterThanOrEqual(950);
 		expect(elapsed).toBeLessThan(3000);
 		expect(ctx.sim.requestsTo('POST', '/auth$')).toHaveLength(1);
@@ -32,7 +42,11 @@ describe('deadlines', () => {
 		const started = Date.now();
 		const result = await run(ctx.sim, { parameters: get({ timeoutSeconds: 2, maxRetries: 0 }) });
 		const elapsed = Date.now() - started;
-		expect(result.error?.message).toBe('EventX did not answer in time');
+		expectNodeError(result.error, {
+			name: 'NodeApiError',
+			message: 'EventX did not answer in time',
+			item: 0,
+		});
 		expect(elapsed).toBeGreaterThanOrEqual(1950);
 		expect(elapsed).toBeLessThan(4000);
 		expect(apiRequests(ctx.sim)).toHaveLength(1);
@@ -59,7 +73,11 @@ describe('deadlines', () => {
 				options: { timeoutSeconds: 1 },
 			},
 		});
-		expect(result.error?.message).toBe('EventX did not answer in time');
+		expectNodeError(result.error, {
+			name: 'NodeApiError',
+			message: 'EventX did not answer in time',
+			item: 0,
+		});
 		expect(result.error?.description).toMatch(/may have been applied; it was not repeated/);
 		expect(ctx.sim.requestsTo('POST', '^/public-api/v1/event$')).toHaveLength(1);
 		expect(ctx.sim.store.events.size).toBe(before + 1);

@@ -3,6 +3,8 @@ import {
 	apiRequests,
 	assertNoSecrets as noSecretsIn,
 	createEventParameters,
+	expectNodeError,
+	expectNotRepeated,
 	run,
 	useSimulator,
 } from '../fixtures';
@@ -29,8 +31,11 @@ describe('transport failures', () => {
 			message: 'Database temporarily unavailable',
 		});
 		const result = await run(ctx.sim, { parameters: get() });
-		expect(result.error?.name).toBe('NodeApiError');
-		expect(result.error?.message).toBe('Database temporarily unavailable');
+		expectNodeError(result.error, {
+			name: 'NodeApiError',
+			message: 'Database temporarily unavailable',
+			item: 0,
+		});
 		expect(result.error?.description).toMatch(/code DB_DOWN, status 500/);
 		expect(apiRequests(ctx.sim)).toHaveLength(1);
 		assertNoSecrets(result.error);
@@ -55,7 +60,11 @@ describe('transport failures', () => {
 	test('a read stops retrying after three retries', async () => {
 		ctx.sim.addFault({ kind: 'status', status: 502, path: '/event', times: 0 });
 		const result = await run(ctx.sim, { parameters: listOne });
-		expect(result.error?.message).toBe('Injected failure (502)');
+		expectNodeError(result.error, {
+			name: 'NodeApiError',
+			message: 'Injected failure (502)',
+			item: 0,
+		});
 		expect(apiRequests(ctx.sim)).toHaveLength(4);
 	});
 
@@ -68,7 +77,11 @@ describe('transport failures', () => {
 		ctx.sim.clearLog();
 		ctx.sim.addFault({ kind: 'drop-after', path: '/event/', times: 0 });
 		const failed = await run(ctx.sim, { parameters: get() });
-		expect(failed.error?.message).toBe('The connection to EventX was dropped');
+		expectNodeError(failed.error, {
+			name: 'NodeApiError',
+			message: 'The connection to EventX was dropped',
+			item: 0,
+		});
 		expect(apiRequests(ctx.sim)).toHaveLength(4);
 		assertNoSecrets(failed.error);
 	});
@@ -77,8 +90,7 @@ describe('transport failures', () => {
 		const before = ctx.sim.store.events.size;
 		ctx.sim.addFault({ kind: 'drop-after', method: 'POST', path: '^/public-api/v1/event$' });
 		const dropped = await run(ctx.sim, { parameters: create() });
-		expect(dropped.error?.message).toBe('The connection to EventX was dropped');
-		expect(dropped.error?.description).toMatch(/may have been applied; it was not repeated/);
+		expectNotRepeated(dropped.error);
 		expect(ctx.sim.requestsTo('POST', '^/public-api/v1/event$')).toHaveLength(1);
 		expect(ctx.sim.store.events.size).toBe(before + 1);
 
@@ -89,7 +101,11 @@ describe('transport failures', () => {
 			path: '^/public-api/v1/event$',
 		});
 		const failed = await run(ctx.sim, { parameters: create() });
-		expect(failed.error?.message).toBe('Injected failure (500)');
+		expectNodeError(failed.error, {
+			name: 'NodeApiError',
+			message: 'Injected failure (500)',
+			item: 0,
+		});
 		expect(ctx.sim.requestsTo('POST', '^/public-api/v1/event$')).toHaveLength(2);
 		expect(ctx.sim.store.events.size).toBe(before + 1);
 	});
@@ -113,16 +129,54 @@ describe('transport failures', () => {
 	test('a body that is not JSON, and an envelope without data, are reported', async () => {
 		ctx.sim.addFault({ kind: 'malformed', path: '/event/' });
 		const malformed = await run(ctx.sim, { parameters: get() });
-		expect(malformed.error?.message).toBe('EventX answered without a JSON body');
+		expectNodeError(malformed.error, {
+			name: 'NodeApiError',
+			message: 'EventX answered without a JSON body',
+			item: 0,
+		});
 
 		ctx.sim.addFault({ kind: 'no-data', path: '/event/' });
 		const empty = await run(ctx.sim, { parameters: get() });
-		expect(empty.error?.message).toBe('EventX answered without the expected "data" object');
+		expectNodeError(empty.error, {
+			name: 'NodeApiError',
+			message: 'EventX answered without the expected "data" object',
+			item: 0,
+		});
 
 		ctx.sim.addFault({ kind: 'no-data', path: '^/public-api/v1/event$' });
 		const list = await run(ctx.sim, { parameters: listOne });
-		expect(list.error?.message).toBe('EventX answered without the expected "dataList" array');
+		expectNodeError(list.error, {
+			name: 'NodeApiError',
+			message: 'EventX answered without the expected "dataList" array',
+			item: 0,
+		});
 	});
+
+	test.each([
+		[
+			414,
+			"EventX refused the request's address as too long (HTTP 414): a filter or value sent in it is too long",
+		],
+		[
+			431,
+			"EventX refused the request's address or headers as too long (HTTP 431): a filter or value sent in it is too long",
+		],
+	])(
+		'a proxy refusing a long address (%i, its own HTML page) is said in words, never a bare status',
+		async (status, message) => {
+			// A search that fits the node's own budget, behind a proxy with a far smaller limit.
+			ctx.sim.addFault({ kind: 'url-limit', maxLength: 200, status, times: 0 });
+			const result = await run(ctx.sim, {
+				parameters: { ...listOne, filters: { name: 'Summit '.repeat(40) } },
+			});
+			expect(result.error?.name).toBe('NodeApiError');
+			expect(result.error?.message).toBe(message);
+			expect(result.error?.description).toMatch(
+				new RegExp(`status ${status}, GET /public-api/v1/event\\.`),
+			);
+			expect(apiRequests(ctx.sim)).toHaveLength(1);
+		},
+	);
 
 	test("with Continue On Fail an API error becomes that item's output, the other items run", async () => {
 		ctx.sim.addFault({
@@ -135,6 +189,7 @@ describe('transport failures', () => {
 		const result = await run(ctx.sim, { parameters: get(), items: [{}, {}], continueOnFail: true });
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json).toMatchObject({ error: 'Event not found' });
+		expect(result.items[0].error?.name).toBe('NodeApiError');
 		expect(result.items[1].json.id).toBe(ctx.sim.seeded.eventIds[0]);
 		assertNoSecrets(result.items);
 	});
@@ -149,7 +204,11 @@ describe('Options > request settings', () => {
 				options: { timeoutSeconds: 0.3, maxRetries: 1, maxRetryWaitSeconds: 1 },
 			},
 		});
-		expect(result.error?.message).toBe('EventX did not answer in time');
+		expectNodeError(result.error, {
+			name: 'NodeApiError',
+			message: 'EventX did not answer in time',
+			item: 0,
+		});
 		expect(apiRequests(ctx.sim)).toHaveLength(2);
 	});
 
@@ -158,7 +217,11 @@ describe('Options > request settings', () => {
 		const result = await run(ctx.sim, {
 			parameters: { ...get(), options: { maxRetries: 0 } },
 		});
-		expect(result.error?.message).toBe('Injected failure (503)');
+		expectNodeError(result.error, {
+			name: 'NodeApiError',
+			message: 'Injected failure (503)',
+			item: 0,
+		});
 		expect(apiRequests(ctx.sim)).toHaveLength(1);
 	});
 
@@ -173,7 +236,11 @@ describe('Options > request settings', () => {
 		const result = await run(ctx.sim, {
 			parameters: { ...get(), options: { maxRetryWaitSeconds: 5 } },
 		});
-		expect(result.error?.message).toBe('Injected failure (429)');
+		expectNodeError(result.error, {
+			name: 'NodeApiError',
+			message: 'Injected failure (429)',
+			item: 0,
+		});
 		expect(result.error?.httpCode).toBe('429');
 		expect(Date.now() - started).toBeLessThan(3000);
 		expect(apiRequests(ctx.sim)).toHaveLength(1);

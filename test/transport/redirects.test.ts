@@ -6,6 +6,7 @@ import {
 	apiRequests,
 	assertNoSecrets as noSecretsIn,
 	createEventParameters,
+	expectNodeError,
 	run,
 	useSimulator,
 } from '../fixtures';
@@ -38,9 +39,11 @@ describe('redirects', () => {
 			const result = await run(ctx.sim, { parameters: get() });
 			expect(other.requests).toHaveLength(0);
 			expect(result.items).toHaveLength(0);
-			expect(result.error?.message).toBe(
-				`EventX redirected the request to another host (HTTP ${status} to ${new URL(other.url).host}); it was not followed so that the credentials stay with EventX`,
-			);
+			expectNodeError(result.error, {
+				name: 'NodeApiError',
+				message: `EventX redirected the request to another host (HTTP ${status} to ${new URL(other.url).host}); it was not followed so that the credentials stay with EventX`,
+				item: 0,
+			});
 			expect(apiRequests(ctx.sim)).toHaveLength(1);
 			assertNoSecrets(result.error);
 		},
@@ -56,7 +59,11 @@ describe('redirects', () => {
 			redirectTo: other.url,
 		});
 		const result = await run(ctx.sim, { parameters: create() });
-		expect(result.error?.message).toMatch(/redirected the request to another host \(HTTP 307/);
+		expectNodeError(result.error, {
+			name: 'NodeApiError',
+			message: /redirected the request to another host \(HTTP 307/,
+			item: 0,
+		});
 		expect(other.requests).toHaveLength(0);
 		expect(ctx.sim.requestsTo('POST', '^/public-api/v1/event$')).toHaveLength(1);
 		expect(ctx.sim.store.events.size).toBe(before);
@@ -70,7 +77,11 @@ describe('redirects', () => {
 			location: `http://127.0.0.1:${port}/public-api/v1/event/x`,
 		});
 		const result = await run(ctx.sim, { parameters: get() });
-		expect(result.error?.message).toMatch(`to 127.0.0.1:${port}`);
+		expectNodeError(result.error, {
+			name: 'NodeApiError',
+			message: new RegExp(`to 127\\.0\\.0\\.1:${port}\\)`),
+			item: 0,
+		});
 		expect(other.requests).toHaveLength(0);
 	});
 
@@ -107,7 +118,11 @@ describe('redirects', () => {
 			times: 0,
 		});
 		const result = await run(ctx.sim, { parameters: get() });
-		expect(result.error?.message).toBe('EventX redirected the request more than 5 times');
+		expectNodeError(result.error, {
+			name: 'NodeApiError',
+			message: 'EventX redirected the request more than 5 times',
+			item: 0,
+		});
 		expect(apiRequests(ctx.sim)).toHaveLength(6);
 	});
 
@@ -117,9 +132,11 @@ describe('redirects', () => {
 			ctx.sim.addFault({ kind: 'redirect', status, path: '/auth$', redirectTo: other.url });
 			const result = await run(ctx.sim, { parameters: get() });
 			expect(other.requests).toHaveLength(0);
-			expect(result.error?.message).toBe(
-				`EventX redirected the token exchange to another host (HTTP ${status} to ${new URL(other.url).host}); the API token was not sent there`,
-			);
+			expectNodeError(result.error, {
+				name: 'NodeApiError',
+				message: `EventX redirected the token exchange to another host (HTTP ${status} to ${new URL(other.url).host}); the API token was not sent there`,
+				item: 0,
+			});
 			expect(apiRequests(ctx.sim)).toHaveLength(0);
 			assertNoSecrets(result.error);
 		},

@@ -2,7 +2,13 @@
  * What a 401 costs, what a refused API token costs, and that no token EventX quotes back reaches
  * an error or an output.
  */
-import { apiRequests, assertNoSecrets as noSecretsIn, run, useSimulator } from '../fixtures';
+import {
+	apiRequests,
+	assertNoSecrets as noSecretsIn,
+	expectNodeError,
+	run,
+	useSimulator,
+} from '../fixtures';
 import { DEMO_API_TOKEN } from '../simulator/store';
 
 const ctx = useSimulator();
@@ -48,7 +54,10 @@ describe('401 and refused tokens', () => {
 			continueOnFail: true,
 		});
 		expect(result.items).toHaveLength(10);
-		for (const item of result.items) expect(item.json.error).toBe('The access token is invalid');
+		for (const item of result.items) {
+			expect(item.json.error).toBe('The access token is invalid');
+			expect(item.error?.name).toBe('NodeApiError');
+		}
 		// The first call: its token, a 401, one exchange, one repeat refused as well. Later calls
 		// are not repeated: a fresh token was just refused.
 		expect(exchanges()).toHaveLength(2);
@@ -58,7 +67,12 @@ describe('401 and refused tokens', () => {
 	test('at most one exchange and one repeat per call, whatever the 401s', async () => {
 		ctx.sim.addFault({ kind: 'status', status: 401, path: '/event/', times: 0 });
 		const result = await run(ctx.sim, { parameters: get() });
-		expect(result.error?.httpCode).toBe('401');
+		expectNodeError(result.error, {
+			name: 'NodeApiError',
+			message: 'Injected failure (401)',
+			item: 0,
+			httpCode: '401',
+		});
 		expect(exchanges()).toHaveLength(2);
 		expect(apiRequests(ctx.sim)).toHaveLength(2);
 	});
@@ -70,7 +84,11 @@ describe('401 and refused tokens', () => {
 			parameters: get(),
 			credentials: { baseUrl: ctx.sim.url, authentication: 'accessToken', accessToken },
 		});
-		expect(result.error?.message).toBe('The access token has expired');
+		expectNodeError(result.error, {
+			name: 'NodeApiError',
+			message: 'The access token has expired',
+			item: 0,
+		});
 		expect(ctx.sim.requests).toHaveLength(1);
 		assertNoSecrets(result.error, [accessToken]);
 	});
@@ -84,10 +102,12 @@ describe('401 and refused tokens', () => {
 			continueOnFail: true,
 		});
 		expect(result.items).toHaveLength(5);
-		for (const item of result.items)
+		for (const item of result.items) {
 			expect(item.json.error).toBe(
 				'EventX refused the API token (HTTP 401): The API token is invalid or has been revoked',
 			);
+			expect(item.error?.name).toBe('NodeApiError');
+		}
 		expect(ctx.sim.requests).toHaveLength(1);
 		assertNoSecrets(result.items, [wrong]);
 	});
@@ -96,6 +116,7 @@ describe('401 and refused tokens', () => {
 		ctx.sim.addFault({ kind: 'status', status: 503, path: '/auth$', message: 'Try later' });
 		const result = await run(ctx.sim, { parameters: get(), items: [{}, {}], continueOnFail: true });
 		expect(result.items[0].json.error).toBe("EventX's token exchange failed (HTTP 503): Try later");
+		expect(result.items[0].error?.name).toBe('NodeApiError');
 		expect(result.items[1].json.id).toBe(ctx.sim.seeded.eventIds[0]);
 		expect(exchanges()).toHaveLength(2);
 	});
@@ -109,9 +130,11 @@ describe('401 and refused tokens', () => {
 			message: `API token ${DEMO_API_TOKEN} is revoked`,
 		});
 		const result = await run(ctx.sim, { parameters: get() });
-		expect(result.error?.message).toBe(
-			'EventX refused the API token (HTTP 401): API token [redacted] is revoked',
-		);
+		expectNodeError(result.error, {
+			name: 'NodeApiError',
+			message: 'EventX refused the API token (HTTP 401): API token [redacted] is revoked',
+			item: 0,
+		});
 		assertNoSecrets(result.error);
 	});
 
@@ -131,6 +154,7 @@ describe('401 and refused tokens', () => {
 			continueOnFail: true,
 		});
 		expect(result.items[0].json.error).toBe('Token [redacted] may not read this event');
+		expect(result.items[0].error?.name).toBe('NodeApiError');
 		assertNoSecrets(result.items);
 		assertNoSecrets(result.run.data.resultData);
 	});

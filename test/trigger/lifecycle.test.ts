@@ -229,19 +229,29 @@ describe('EventX Trigger lifecycle (n8n HookContext, static data, simulator)', (
 
 	it('an event that is not a UUID is refused before any request', async () => {
 		harness = await startTrigger(ctx.sim, triggerParameters('not-an-id', ['attendee-create']));
-		await expect(harness.activate()).rejects.toThrow(/Event: "[^"]*" is not a UUID/);
+		await expect(harness.activate()).rejects.toMatchObject({
+			name: 'NodeOperationError',
+			message: 'Event: "not-an-id" is not a UUID',
+		});
 		expect(webhookRequests('GET')).toHaveLength(0);
 	});
 
 	it('no chosen action is refused before any request', async () => {
 		harness = await startTrigger(ctx.sim, triggerParameters(ctx.sim.seeded.eventIds[0], []));
-		await expect(harness.activate()).rejects.toThrow(/Trigger On: choose at least one action/);
+		await expect(harness.activate()).rejects.toMatchObject({
+			name: 'NodeOperationError',
+			message: 'Trigger On: choose at least one action',
+		});
 		expect(ctx.sim.requestsTo()).toHaveLength(0);
 	});
 
 	it("an event the account cannot see fails activation with EventX's message", async () => {
 		harness = await startTrigger(ctx.sim, triggerParameters(randomUUID(), ['attendee-create']));
-		await expect(harness.activate()).rejects.toMatchObject({ httpCode: '404' });
+		await expect(harness.activate()).rejects.toMatchObject({
+			name: 'NodeApiError',
+			message: 'Event not found',
+			httpCode: '404',
+		});
 		expect(webhookRequests('POST')).toHaveLength(0);
 	});
 });

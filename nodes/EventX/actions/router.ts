@@ -122,7 +122,14 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 					outcome.details,
 				),
 			);
-		else pushItems(output, outcome.json, itemIndex);
+		else if (outcome.binary) {
+			const items = [itemIndex, ...(outcome.pairedWith ?? [])].map((item) => ({ item }));
+			output.push({
+				json: outcome.json as IDataObject,
+				binary: outcome.binary,
+				pairedItem: items.length === 1 ? items[0] : items,
+			});
+		} else pushItems(output, outcome.json, itemIndex);
 	});
 	return [output];
 }

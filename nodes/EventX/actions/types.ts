@@ -21,7 +21,10 @@ export interface ItemOperation<Plan = unknown> extends OperationBase<Plan> {
 	): Promise<IDataObject | IDataObject[]>;
 }
 
-/** An operation that sends the items of an execution together (bulk endpoints, sends). */
+/**
+ * An operation that handles the items of an execution together: bulk endpoints and sends, or one
+ * file made of several items (Get as iCalendar).
+ */
 export interface BatchOperation<Plan = unknown> extends OperationBase<Plan> {
 	/** Returns one result per prepared item, in the same order. */
 	executeBatch(

@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { itemParameter } from './parameters';
 import { modelFilled } from './tool';
 import { invalidField, listEntries, requireUuid } from './validation';
 
@@ -26,7 +27,7 @@ export function attendeeIdsProperty(description: string): INodeProperties[] {
 
 /** One ID, a comma-separated list or an array (of IDs or comma-separated lists); deduplicated. */
 export function readAttendeeIds(ctx: IExecuteFunctions, itemIndex: number): string[] {
-	const raw = ctx.getNodeParameter('attendeeIds', itemIndex, '') as unknown;
+	const raw = itemParameter(ctx, 'attendeeIds', itemIndex);
 	const ids: string[] = [];
 	for (const value of listEntries(raw)) {
 		if (typeof value !== 'string')

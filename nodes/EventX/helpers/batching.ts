@@ -1,7 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IBinaryKeyData, IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { sameForAllItems } from './parameters';
+import { holdKeys } from './keyedLock';
 import { invalidField } from './validation';
 
 export const DEFAULT_BATCH_SIZE = 100;
@@ -47,9 +48,11 @@ export function readBatchSize(ctx: IExecuteFunctions, itemIndex: number): number
 /**
  * The outcome for one input item of a batched operation. `sharedWith`: the other items whose
  * payload was the same (sent once). `details`: what a failed item shows besides the error.
+ * `binary`: a file on the (single) output item; `pairedWith`: the other input items that output
+ * item stands for too (one file made of several items).
  */
 export type BatchResult = (
-	| { json: IDataObject | IDataObject[] }
+	| { json: IDataObject | IDataObject[]; binary?: IBinaryKeyData; pairedWith?: number[] }
 	| { error: Error; details?: IDataObject }
 ) & {
 	sharedWith?: number[];
@@ -105,6 +108,12 @@ export interface BatchRules<Plan, Payload> {
 	 * its ID). A failure fails every payload of the group.
 	 */
 	resolve?: (group: string, payloads: Payload[], firstItemIndex: number) => Promise<Payload[]>;
+	/**
+	 * Keys this execution holds, within the n8n process, from before `resolve` to the group's last
+	 * request: another execution giving one of them waits (an import of a new email must not read
+	 * the event while another is creating that attendee).
+	 */
+	exclusive?: (group: string, payloads: Payload[]) => string[];
 	/**
 	 * Split a definitively rejected request in halves to find the payloads EventX refuses (an
 	 * upsert or a removal can be repeated; a send is never split: nothing of it is re-sent).
@@ -247,20 +256,31 @@ export async function sendInBatches<Plan extends { batchSize: number }, Payload>
 		}
 	};
 
-	for (const [group, { entries }] of groups) {
-		if (rules.resolve && !stopped && entries.length > 0) {
-			try {
-				const resolved = await rules.resolve(
-					group,
-					entries.map((e) => e.payload),
-					itemOf(entries[0]),
-				);
-				entries.forEach((entry, i) => (entry.payload = resolved[i]));
-			} catch (error) {
-				failed(entries, error as Error);
+	/**
+	 * Payloads that `resolve` made the same (an attendee given by ID in one item and found by its
+	 * email in another) become one: sent once, the later item's payload when `keep` is 'last'.
+	 */
+	const merge = (entries: Entry[]): Entry[] => {
+		if (!rules.dedupe) return entries;
+		const last = (entry: Entry) => Math.max(...entry.givenBy.map((g) => g.position));
+		const byKey = new Map<string, Entry>();
+		const merged: Entry[] = [];
+		for (const entry of entries) {
+			const key = rules.dedupe(entry.payload);
+			const known = key === undefined ? undefined : byKey.get(key);
+			if (!known) {
+				merged.push(entry);
+				if (key !== undefined) byKey.set(key, entry);
 				continue;
 			}
+			if (rules.keep === 'last' && last(entry) > last(known)) known.payload = entry.payload;
+			known.givenBy.push(...entry.givenBy);
 		}
+		return merged;
+	};
+
+	/** Sends a group's entries in chunks of Batch Size (none once the execution has stopped). */
+	const sendGroup = async (group: string, entries: Entry[]): Promise<void> => {
 		for (let start = 0; start < entries.length; start += batchSize) {
 			const chunk = entries.slice(start, start + batchSize);
 			if (stopped) {
@@ -278,6 +298,38 @@ export async function sendInBatches<Plan extends { batchSize: number }, Payload>
 			}
 			const error = await attempt(group, chunk);
 			if (error) await split(group, chunk, error);
+		}
+	};
+
+	for (const [group, found] of groups) {
+		let entries = found.entries;
+		const release =
+			rules.exclusive && !stopped && entries.length > 0
+				? await holdKeys(
+						rules.exclusive(
+							group,
+							entries.map((e) => e.payload),
+						),
+					)
+				: undefined;
+		try {
+			if (rules.resolve && !stopped && entries.length > 0) {
+				try {
+					const resolved = await rules.resolve(
+						group,
+						entries.map((e) => e.payload),
+						itemOf(entries[0]),
+					);
+					entries.forEach((entry, i) => (entry.payload = resolved[i]));
+					entries = found.entries = merge(entries);
+				} catch (error) {
+					failed(entries, error as Error);
+					continue;
+				}
+			}
+			await sendGroup(group, entries);
+		} finally {
+			release?.();
 		}
 	}
 

@@ -35,6 +35,14 @@ export function withoutRawData(record: IDataObject): IDataObject {
 	return rest;
 }
 
+/** An event as people read it: no `rawData` copy, and its name (default language) as `name`. */
+export function simplifyEvent(event: IDataObject): IDataObject {
+	const simple = withoutRawData(event);
+	const name = ((event.contentI18n as IDataObject | undefined)?.name as IDataObject | undefined)
+		?.default;
+	return simple.name === undefined && typeof name === 'string' ? { name, ...simple } : simple;
+}
+
 type Labels = Map<string, string>;
 
 export function questionLabel(question: IDataObject): string {

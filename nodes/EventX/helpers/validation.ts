@@ -2,6 +2,8 @@ import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 
+import { isKnownTimeZone, wallTimeToUtc } from './timeZone';
+
 export const UUID_PATTERN =
 	'^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 const UUID_RE = new RegExp(UUID_PATTERN);
@@ -165,21 +167,70 @@ export function parseJson(
 	return parsed;
 }
 
-/** An ISO 8601 date-time as EventX expects it; `undefined` stays `undefined`. */
+/** An ISO 8601 date, or date and time, without an offset: a wall-clock time. */
+const LOCAL_DATE_TIME =
+	/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?$/;
+
+/** A time that names its offset or zone: ISO 8601 with Z or ±hh:mm, RFC 2822, Date's own text. */
+const HAS_ZONE =
+	/\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?\s*(?:Z|[+-]\d{2}(?::?\d{2})?|(?:UTC|GMT)(?:[+-]\d{2}:?\d{2})?)(?:\s*\([^)]*\))?$/i;
+
+/**
+ * An ISO 8601 date-time as EventX expects it (UTC); `undefined` stays `undefined`. A time without
+ * an offset (`2026-11-01T09:00:00`, or a date alone, read as its midnight) is a wall-clock time in
+ * the workflow's time zone (Settings > Timezone, else the instance's GENERIC_TIMEZONE), n8n's
+ * convention, never the server process's. A Date or Luxon DateTime from an expression is an
+ * instant already.
+ */
 export function toIsoDateTime(
-	ctx: IExecuteFunctions,
+	ctx: NodeContext & { getTimezone(): string },
 	value: unknown,
 	field: string,
 	itemIndex: number,
 ): string | undefined {
 	if (value === undefined || value === null || value === '') return undefined;
-	const text =
-		typeof value === 'string'
-			? value
-			: String((value as { toISO?: () => string }).toISO?.() ?? value);
-	const time = Date.parse(text);
-	if (Number.isNaN(time))
-		throw invalidField(ctx, field, `"${text}" is not a date and time`, itemIndex);
+	const fail = (text: string, why = 'is not a date and time'): never => {
+		throw invalidField(
+			ctx,
+			field,
+			`"${text}" ${why}`,
+			itemIndex,
+			"Use ISO 8601, e.g. 2026-11-01T09:00:00 (in the workflow's time zone) or 2026-11-01T09:00:00Z (UTC)",
+		);
+	};
+	if (value instanceof Date)
+		return Number.isNaN(value.getTime()) ? fail(String(value)) : value.toISOString();
+	const luxon = value as { toMillis?: () => number };
+	if (typeof luxon.toMillis === 'function') {
+		const time = luxon.toMillis();
+		return Number.isFinite(time) ? new Date(time).toISOString() : fail(String(value));
+	}
+	if (typeof value !== 'string') return fail(String(value));
+	const text = value.trim();
+	const local = LOCAL_DATE_TIME.exec(text);
+	if (local) {
+		const [year, month, day, hour, minute, second] = local
+			.slice(1, 7)
+			.map((part) => (part === undefined ? 0 : Number(part)));
+		const ms = Number((local[7] ?? '0').padEnd(3, '0').slice(0, 3));
+		const wall = Date.UTC(year, month - 1, day, hour, minute, second, ms);
+		const check = new Date(wall);
+		if (
+			check.getUTCMonth() !== month - 1 ||
+			check.getUTCDate() !== day ||
+			check.getUTCHours() !== hour ||
+			minute > 59 ||
+			second > 59
+		)
+			return fail(text);
+		const timeZone = ctx.getTimezone() || 'UTC';
+		if (!isKnownTimeZone(timeZone))
+			return fail(text, `has no offset, and the workflow's time zone "${timeZone}" is unknown`);
+		return new Date(wallTimeToUtc(wall, timeZone)).toISOString();
+	}
+	// Any other form must say its zone: without one, the process's own would silently apply.
+	const time = HAS_ZONE.test(text) ? Date.parse(text) : NaN;
+	if (Number.isNaN(time)) return fail(text);
 	return new Date(time).toISOString();
 }
 
@@ -231,15 +282,37 @@ export function requireWholeNumber(
 	return value;
 }
 
-/** An absolute http(s) URL (a webhook's target, a redirect), trimmed. */
+/** C0 and C1 controls, DEL, and the Unicode line and paragraph separators. */
+export const CONTROL_CHARACTER = /[\p{Cc}\u2028\u2029]/u;
+
+/** "U+000D": how an invisible character is named in a message. */
+export const codePoint = (char: string) =>
+	`U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/**
+ * An absolute http(s) URL (a webhook's target, a redirect), trimmed and sent as typed. Control
+ * characters are refused rather than dropped (a URL parser silently removes tabs and line breaks,
+ * so the URL checked would not be the URL sent); `credentials: false` refuses a user name or
+ * password in it.
+ */
 export function readHttpUrl(
 	ctx: NodeContext,
 	value: unknown,
 	field: string,
 	itemIndex: number,
+	{ credentials = true }: { credentials?: boolean } = {},
 ): string {
 	const text = typeof value === 'string' ? value.trim() : '';
 	if (text === '') throw invalidField(ctx, field, 'is required', itemIndex);
+	const control = CONTROL_CHARACTER.exec(text);
+	if (control)
+		throw invalidField(
+			ctx,
+			field,
+			`${JSON.stringify(text)} holds a control character (${codePoint(control[0])})`,
+			itemIndex,
+			'Remove line breaks, tabs and other control characters from the URL',
+		);
 	let url: URL;
 	try {
 		url = new URL(text);
@@ -248,6 +321,14 @@ export function readHttpUrl(
 	}
 	if (url.protocol !== 'http:' && url.protocol !== 'https:')
 		throw invalidField(ctx, field, `"${text}" is not an http or https URL`, itemIndex);
+	if (!credentials && (url.username !== '' || url.password !== ''))
+		throw invalidField(
+			ctx,
+			field,
+			`the URL holds a user name or password (${url.protocol}//${url.username ? '***' : ''}${url.password ? ':***' : ''}@${url.host})`,
+			itemIndex,
+			'Remove the "user:password@" part: every visitor would be sent it',
+		);
 	return text;
 }
 

@@ -3,7 +3,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n
 import { REG_FORM_PROFILE_FIELDS } from '../helpers/enums';
 import { chosenEventId } from '../helpers/eventLocator';
 import { enumLabel, i18nText } from '../helpers/labels';
-import { API_PREFIX, eventxList } from '../transport';
+import { API_PREFIX, eventxList, eventxPaginate } from '../transport';
 
 async function listOf(
 	ctx: ILoadOptionsFunctions,
@@ -68,6 +68,23 @@ export async function getFormFields(this: ILoadOptionsFunctions): Promise<INodeP
 		})),
 		...(await getCustomFields.call(this)),
 	];
+}
+
+/** The most events a picker lists (an expression can name any other). */
+const EVENT_PICKER_LIMIT = 1000;
+
+/** The events a picker of several events offers: newest start first, each with its start date. */
+export async function getEvents(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const events = await eventxPaginate.call(
+		this,
+		{ method: 'GET', path: `${API_PREFIX}/event`, qs: { sort: '-startsAt' } },
+		EVENT_PICKER_LIMIT,
+	);
+	return events.map((event) => ({
+		name: i18nText(event, 'name'),
+		value: String(event.id),
+		description: typeof event.startsAt === 'string' ? `Starts ${event.startsAt}` : undefined,
+	}));
 }
 
 /** The action node's dropdowns. */

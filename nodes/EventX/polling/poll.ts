@@ -1,181 +1,118 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { invalidField, requireUuid } from '../helpers/validation';
-import {
-	API_PREFIX,
-	eventxRanges,
-	MAX_PAGE_SIZE,
-	MAX_PAGES_PER_REQUEST,
-	type EventXRequest,
-} from '../transport';
+import { ORDER_STATUSES, REGISTRATION_STATUSES } from '../helpers/enums';
+import { invalidField } from '../helpers/validation';
 import { tidyAttendee } from '../trigger/delivery';
-import { pollTrigger, type PollFilters, type PollTrigger } from './triggers';
+import { isPollState, type PollState } from './cursor';
+import {
+	activate,
+	latestOccurrence,
+	LOOK_BACK_MS,
+	pollSource,
+	type Occurrence,
+	type PollLimits,
+} from './engine';
+import { pollEventTrigger } from './eventPoll';
+import { eventTrigger } from './eventTriggers';
+import { readRunningEvents, readScope, runningSince, type Scope } from './scope';
+import { cursorFrom, limitsOf, readMaxRecords, readStartFrom } from './settings';
+import { pollSourceOf, pollTrigger, type PollFilters, type PollTrigger } from './triggers';
 
-/**
- * Where the trigger stands, kept in the node's static data between polls.
- * - `readFrom`: the `readKey` time reads go back to (inclusive); null reads the whole list.
- * - `cursor`: the `eventKey` time of the last change emitted (or of the newest record at
- *   activation); null when the list was empty then.
- * - `boundary`: the IDs already emitted (or present at activation) whose change happened exactly
- *   at `cursor`: records sharing that timestamp come out once, whichever poll sees them.
- */
-export interface PollState {
-	trigger: string;
-	eventId: string;
-	readFrom: string | null;
-	cursor: string | null;
-	boundary: string[];
-}
-
-/** Records emitted by one poll at most, unless the user sets another cap. */
-export const DEFAULT_MAX_RECORDS = 10_000;
-
-/** The share of n8n's poll budget a poll may spend reading before it stops and emits what it has. */
-const BUDGET_SHARE = 0.5;
-
-/**
- * Each range of a poll starts a page before the end of the one before (the range after the first
- * page reads it again): up to 100 records removed while a poll reads do not make a record slip
- * past it (the records read twice are kept once).
- */
-const OVERLAP_PAGES = 1;
+export type { PollState } from './cursor';
+export { DEFAULT_MAX_RECORDS, FALLBACK_BUDGET_MS } from './settings';
 
 /** A poll's settings, read once. */
 export interface PollSettings {
 	trigger: PollTrigger;
-	eventId: string;
+	scope: Scope;
 	filters: PollFilters;
 	maxRecords: number;
-}
-
-const timeOf = (value: unknown): number | undefined => {
-	if (typeof value !== 'string') return undefined;
-	const t = Date.parse(value);
-	return Number.isNaN(t) ? undefined : t;
-};
-
-const iso = (t: number | null): string | null => (t === null ? null : new Date(t).toISOString());
-
-const idOf = (record: IDataObject): string => String(record.id);
-
-function listRequest(settings: PollSettings, qs: IDataObject): EventXRequest {
-	const { trigger, eventId, filters } = settings;
-	return {
-		method: 'GET',
-		path: `${API_PREFIX}/event/${eventId}/${trigger.resource}`,
-		qs: { ...trigger.query?.(filters), ...qs },
-	};
-}
-
-/** The sort of a read; attendees break ties by ID so that page ranges agree with each other. */
-function sortOf(trigger: PollTrigger, descending: boolean): string {
-	const dir = descending ? '-' : '';
-	return trigger.resource === 'attendee'
-		? `${dir}${trigger.readKey},${dir}id`
-		: `${dir}${trigger.readKey}`;
+	/** Start From: where the first activation starts instead of now (epoch ms). */
+	startFrom?: number;
 }
 
 /**
- * Records whose `readKey` is at or after `from`, read newest first: one page of 100 first (all a
- * poll needs when nothing changed), then ranges of 200 pages (each from the last page of the one
- * before), down to the first older record.
- * Records without the key are passed over (EventX sorts them first or last). With `from`
- * undefined, the newest record's time is the bound (activation).
+ * A list of statuses as the Options hold it: the editor's array, or text from an expression
+ * (`"registered"`, `"registered, pending"`, or a JSON array).
  */
-async function readNewestFirst(
-	ctx: IPollFunctions,
-	settings: PollSettings,
-	from: number | null | undefined,
-	firstPageOnly = false,
-): Promise<{ records: IDataObject[]; bound: number | null | undefined }> {
-	const { readKey } = settings.trigger;
-	const records: IDataObject[] = [];
-	let bound = from;
-	await eventxRanges.call(ctx, listRequest(settings, { sort: sortOf(settings.trigger, true) }), {
-		pageSize: MAX_PAGE_SIZE,
-		pages: (_page, request) => (request === 0 ? 1 : MAX_PAGES_PER_REQUEST),
-		overlapPages: OVERLAP_PAGES,
-		take: (items) => {
-			for (const item of items) {
-				const t = timeOf(item[readKey]);
-				if (t === undefined) continue;
-				if (bound === undefined) bound = t;
-				if (bound !== null && t < bound) return false;
-				records.push(item);
-			}
-			return !firstPageOnly;
-		},
-	});
-	return { records, bound };
+function statuses(value: unknown): string[] | undefined {
+	if (Array.isArray(value)) return value.map((v) => String(v).trim()).filter(Boolean);
+	if (typeof value !== 'string' || value.trim() === '') return undefined;
+	const text = value.trim();
+	if (text.startsWith('[')) {
+		try {
+			const parsed: unknown = JSON.parse(text);
+			if (Array.isArray(parsed)) return statuses(parsed);
+		} catch {
+			// Read as a comma-separated list below.
+		}
+	}
+	return text
+		.split(',')
+		.map((v) => v.trim())
+		.filter(Boolean);
 }
 
-/**
- * Records created after `from` (EventX's `createdAt$gt`), oldest first, until `wanted` new ones
- * are in, the list ends or the poll's time is up. The first request is sized to what the poll may
- * emit; later ones are ranges of 200 pages.
- */
-async function readOldestFirst(
+/** A status filter's values, each one EventX knows: a misspelt one would silently match nothing. */
+function statusFilter(
 	ctx: IPollFunctions,
-	settings: PollSettings,
-	from: number | null,
-	isNew: (record: IDataObject) => boolean,
-	deadline: number,
-): Promise<{ records: IDataObject[]; complete: boolean }> {
-	const { trigger, maxRecords } = settings;
-	const qs: IDataObject = { sort: sortOf(trigger, false) };
-	// Strictly after one millisecond before the cursor: records sharing its timestamp are read
-	// again, and those already emitted are known by their IDs.
-	if (from !== null && trigger.since) qs[trigger.since] = iso(from - 1);
-	const records: IDataObject[] = [];
-	let fresh = 0;
-	let complete = true;
-	await eventxRanges.call(ctx, listRequest(settings, qs), {
-		pageSize: MAX_PAGE_SIZE,
-		pages: (_page, request) =>
-			request === 0 ? Math.ceil((maxRecords + 1) / MAX_PAGE_SIZE) : Infinity,
-		overlapPages: OVERLAP_PAGES,
-		take: (items) => {
-			for (const item of items) {
-				records.push(item);
-				if (isNew(item)) fresh += 1;
-			}
-			if (fresh >= maxRecords || Date.now() > deadline) complete = false;
-			return complete;
-		},
+	value: unknown,
+	field: string,
+	known: readonly string[],
+): string[] | undefined {
+	return statuses(value)?.map((status) => {
+		// Case aside ("Registered" is EventX's registered).
+		const match = known.find((k) => k === status.toLowerCase());
+		if (match === undefined)
+			throw invalidField(
+				ctx,
+				field,
+				`${JSON.stringify(status)} is not a status EventX knows (${known.join(', ')})`,
+				0,
+			);
+		return match;
 	});
-	return { records, complete };
 }
 
-/** The poll's settings from the node's parameters; the event's ID is checked before any request. */
+/** The poll's settings from the node's parameters; bad ones fail before any request. */
 export function readPollSettings(ctx: IPollFunctions): PollSettings {
 	const value = ctx.getNodeParameter('resource', 'newAttendee');
 	const trigger = pollTrigger(value);
 	if (!trigger)
 		throw invalidField(ctx, 'Trigger On', `unknown trigger ${JSON.stringify(value)}`, 0);
-	const eventId = requireUuid(
-		ctx,
-		ctx.getNodeParameter('eventId', undefined, { extractValue: true }),
-		'Event',
-		0,
-	).toLowerCase();
+	const scope = readScope(ctx, false);
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
-	const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : undefined);
-	const max = options.maxRecords;
 	return {
 		trigger,
-		eventId,
+		scope,
 		filters: {
-			registrationStatus: list(options.registrationStatus),
-			orderStatus: list(options.orderStatus),
+			// Each read by the events that show it (a value left from another event is not used).
+			registrationStatus:
+				trigger.resource === 'attendee'
+					? statusFilter(
+							ctx,
+							options.registrationStatus,
+							'Options > Registration Status',
+							REGISTRATION_STATUSES,
+						)
+					: undefined,
+			orderStatus:
+				trigger.value === 'newOrder'
+					? statusFilter(ctx, options.orderStatus, 'Options > Order Status', ORDER_STATUSES)
+					: undefined,
 		},
-		maxRecords:
-			typeof max === 'number' && Number.isInteger(max) && max >= 1 ? max : DEFAULT_MAX_RECORDS,
+		maxRecords: readMaxRecords(ctx, options),
+		startFrom: readStartFrom(ctx, options),
 	};
 }
 
 /** The item the workflow receives: the tidy attendee of EventX Trigger, or the order as EventX returns it. */
-export function toItem(settings: PollSettings, record: IDataObject): INodeExecutionData {
-	const { trigger, eventId } = settings;
+export function toItem(
+	trigger: PollTrigger,
+	eventId: string,
+	record: IDataObject,
+): INodeExecutionData {
 	if (trigger.resource === 'attendee') {
 		// `email` as EventX Trigger's deliveries name the invitation email, unless the record has one.
 		return {
@@ -185,107 +122,201 @@ export function toItem(settings: PollSettings, record: IDataObject): INodeExecut
 	return { json: { action: trigger.action, eventId, ...record } };
 }
 
-/** Records showing the trigger's change, oldest change first (ties in ID order). */
-function byChange(settings: PollSettings, records: IDataObject[]) {
-	const { trigger, filters } = settings;
-	return records
-		.map((record) => ({ record, t: timeOf(record[trigger.eventKey]) }))
-		.filter(
-			(r): r is { record: IDataObject; t: number } =>
-				r.t !== undefined && trigger.matches(r.record, filters),
-		)
-		.sort((a, b) => a.t - b.t || (idOf(a.record) < idOf(b.record) ? -1 : 1));
+/**
+ * Where the trigger stands on several events, JSON in static data (`scopeState`): one cursor per
+ * event in scope, and where an event joining starts (`joinAt`): EventX's present at the last poll
+ * less the look-back, as the running events' list told it, or the furthest watermark an event
+ * reached.
+ */
+interface ScopeState {
+	v: 1;
+	trigger: string;
+	mode: 'several' | 'running';
+	joinAt: string;
+	events: Record<string, PollState>;
 }
 
-/** "Fetch Test Event": the most recent matching record, without touching the cursor. */
-async function manualPoll(
+function isScopeState(value: unknown, trigger: string, mode: string): value is ScopeState {
+	const s = value as ScopeState | undefined;
+	return (
+		!!s &&
+		s.v === 1 &&
+		s.trigger === trigger &&
+		s.mode === mode &&
+		!Number.isNaN(Date.parse(s.joinAt)) &&
+		typeof s.events === 'object' &&
+		s.events !== null
+	);
+}
+
+/** One event's occurrences on a poll, with its event. */
+interface EventOccurrences {
+	eventId: string;
+	occurrences: Occurrence[];
+}
+
+const toItems = (trigger: PollTrigger, found: EventOccurrences[]) =>
+	found
+		.flatMap(({ eventId, occurrences }) => occurrences.map((o) => ({ eventId, o })))
+		.sort((a, b) => a.o.stamp - b.o.stamp || (a.o.id < b.o.id ? -1 : 1))
+		.map(({ eventId, o }) => toItem(trigger, eventId, o.record));
+
+/**
+ * Attendee and order events on several events (the picked ones, or every running one, looked up
+ * at each poll): one cursor per event, the poll's cap and budget shared, the events whose cursor
+ * lags most read first. The first poll starts every event now (or at Start From); an event
+ * joining later starts where the last poll stood and is read at once; one leaving is forgotten;
+ * one deleted meanwhile (404) is passed over and logged.
+ */
+async function pollScope(
 	ctx: IPollFunctions,
 	settings: PollSettings,
+	limits: PollLimits,
 ): Promise<INodeExecutionData[][] | null> {
-	const { records } = await readNewestFirst(ctx, settings, null, true);
-	const newest = byChange(settings, records).pop();
-	return newest ? [[toItem(settings, newest.record)]] : null;
+	const { trigger, scope, filters } = settings;
+	const mode = scope.mode === 'running' ? 'running' : 'several';
+	let eventIds: string[];
+	let present: number | undefined;
+	/** Running events: since when each runs (changes before are out of scope). */
+	const since = new Map<string, number>();
+	if (scope.mode === 'running') {
+		const running = await readRunningEvents(ctx, limits.deadline);
+		for (const event of running.events) {
+			const t = runningSince(event);
+			if (t !== undefined) since.set(String(event.id).toLowerCase(), t);
+		}
+		eventIds = [...since.keys()];
+		present = running.present;
+	} else {
+		eventIds = scope.mode === 'several' ? scope.eventIds : [];
+	}
+
+	const manual = ctx.getMode() === 'manual';
+	if (manual) {
+		const found: EventOccurrences[] = [];
+		for (const eventId of eventIds) {
+			const latest = await latestOccurrence(ctx, pollSourceOf(trigger, eventId, filters), limits);
+			if (latest) found.push({ eventId, occurrences: [latest] });
+		}
+		const newest = toItems(trigger, found).pop();
+		return newest ? [[newest]] : null;
+	}
+
+	const staticData = ctx.getWorkflowStaticData('node');
+	const saved = staticData.scopeState;
+	const first = !isScopeState(saved, trigger.value, mode);
+	const before = first ? {} : saved.events;
+	const joinFrom = first ? undefined : Date.parse(saved.joinAt);
+	const events: Record<string, PollState> = {};
+	const found: EventOccurrences[] = [];
+	let left = settings.maxRecords;
+
+	const lag = (id: string) => (before[id] ? Date.parse(before[id].at) : -Infinity);
+	for (const eventId of [...eventIds].sort((a, b) => lag(a) - lag(b))) {
+		const source = pollSourceOf(trigger, eventId, filters);
+		const kept = before[eventId];
+		const known = isPollState(kept) && kept.trigger === trigger.value && kept.eventId === eventId;
+		// Out of time or of records: the cursor stays for the next poll.
+		if (known && (left <= 0 || Date.now() >= limits.softDeadline)) {
+			events[eventId] = kept;
+			continue;
+		}
+		try {
+			if (!known && joinFrom === undefined) {
+				// The first poll: each event starts now (or at Start From), nothing is emitted.
+				const start =
+					settings.startFrom !== undefined
+						? cursorFrom(settings.startFrom)
+						: await activate(ctx, source, limits);
+				events[eventId] = { v: 2, trigger: trigger.value, eventId, ...start };
+				continue;
+			}
+			// An event joining starts where the last poll stood (a running event no earlier than it
+			// started running), and is read at once.
+			const state: PollState = known
+				? kept
+				: {
+						v: 2,
+						trigger: trigger.value,
+						eventId,
+						...cursorFrom(Math.max(joinFrom!, since.get(eventId) ?? -Infinity)),
+					};
+			const polled = await pollSource(ctx, source, state, { ...limits, maxRecords: left });
+			events[eventId] = polled.state;
+			left -= polled.occurrences.length;
+			if (polled.occurrences.length > 0) found.push({ eventId, occurrences: polled.occurrences });
+		} catch (error) {
+			// EventX's failures are NodeApiErrors already; anything else is wrapped as n8n asks.
+			const failure =
+				error instanceof NodeApiError
+					? error
+					: new NodeOperationError(ctx.getNode(), error as Error);
+			if (failure instanceof NodeOperationError || failure.httpCode !== '404') throw failure;
+			ctx.logger.warn(
+				`EventX Polling Trigger: event ${eventId} was not found (deleted?); it is left out of this poll`,
+			);
+		}
+	}
+
+	const marks = Object.values(events).map((state) => Date.parse(state.at));
+	const joinAt =
+		present !== undefined
+			? present - LOOK_BACK_MS
+			: marks.length > 0
+				? Math.max(...marks)
+				: (joinFrom ?? Date.now() - LOOK_BACK_MS);
+	const next: ScopeState = {
+		v: 1,
+		trigger: trigger.value,
+		mode,
+		joinAt: new Date(joinAt).toISOString(),
+		events,
+	};
+	staticData.scopeState = JSON.parse(JSON.stringify(next)) as IDataObject;
+	delete staticData.pollState;
+	return found.length > 0 ? [toItems(trigger, found)] : null;
 }
 
 /**
- * One poll. The first one (or the first after the trigger or the event changed) records where
- * the list stands and emits nothing. Later ones emit each change after the cursor once, oldest
- * first, at most `maxRecords`, and move the cursor only once everything was read; a failed request
- * throws before the static data is touched, so the next poll repeats the same window.
+ * One poll. Event triggers go to their own poll (`eventPoll.ts`); attendee and order events on
+ * several events to `pollScope`. On one event, the first poll (or the first after the trigger or
+ * the event changed) records where the list stands (or starts at Start From) and emits nothing.
+ * Later ones emit each occurrence since once, oldest first, at most `maxRecords`; the state is
+ * written only once everything went well, so a poll that fails leaves the static data as it was
+ * and the next one repeats the same window. "Fetch Test Event" shows the most recent occurrence
+ * and touches nothing.
  */
 export async function pollEventX(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	if (eventTrigger(this.getNodeParameter('resource', 'newAttendee')))
+		return await pollEventTrigger(this);
 	const settings = readPollSettings(this);
-	if (this.getMode() === 'manual') return await manualPoll(this, settings);
+	const { trigger, scope, filters, maxRecords } = settings;
+	const limits = limitsOf(this, maxRecords);
+	if (scope.mode !== 'one') return await pollScope(this, settings, limits);
 
-	const { trigger, eventId, maxRecords } = settings;
+	const [eventId] = scope.eventIds;
+	const source = pollSourceOf(trigger, eventId, filters);
+	if (this.getMode() === 'manual') {
+		const latest = await latestOccurrence(this, source, limits);
+		return latest ? [[toItem(trigger, eventId, latest.record)]] : null;
+	}
+
 	const staticData = this.getWorkflowStaticData('node');
-	const saved = staticData.pollState as PollState | undefined;
-
-	if (!saved || saved.trigger !== trigger.value || saved.eventId !== eventId) {
-		const { records, bound } = await readNewestFirst(this, settings, undefined);
-		const start = bound ?? null;
-		const state: PollState = {
-			trigger: trigger.value,
-			eventId,
-			readFrom: iso(start),
-			cursor: iso(start),
-			boundary: records
-				.filter((r) => start !== null && timeOf(r[trigger.eventKey]) === start)
-				.map(idOf),
-		};
+	const saved = staticData.pollState;
+	if (!isPollState(saved) || saved.trigger !== trigger.value || saved.eventId !== eventId) {
+		const start =
+			settings.startFrom !== undefined
+				? cursorFrom(settings.startFrom)
+				: await activate(this, source, limits);
+		const state: PollState = { v: 2, trigger: trigger.value, eventId, ...start };
 		staticData.pollState = state as unknown as IDataObject;
+		delete staticData.scopeState;
 		return null;
 	}
 
-	const readFrom = saved.readFrom === null ? null : (timeOf(saved.readFrom) ?? null);
-	const cursor = saved.cursor === null ? null : (timeOf(saved.cursor) ?? null);
-	const boundary = new Set(saved.boundary);
-	const isNew = (record: IDataObject) => {
-		const t = timeOf(record[trigger.eventKey]);
-		return (
-			t !== undefined &&
-			(cursor === null || t > cursor || (t === cursor && !boundary.has(idOf(record))))
-		);
-	};
-
-	const budget = typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : 300_000;
-	const { records, complete: readAll } = trigger.since
-		? await readOldestFirst(this, settings, readFrom, isNew, Date.now() + budget * BUDGET_SHARE)
-		: { ...(await readNewestFirst(this, settings, readFrom)), complete: true };
-
-	const changes = byChange(settings, records).filter((r) => isNew(r.record));
-	const emitted = changes.slice(0, maxRecords);
-	const complete = readAll && emitted.length === changes.length;
-
-	let nextCursor = cursor;
-	let nextBoundary = boundary;
-	const last = emitted.at(-1);
-	if (last && last.t !== cursor) {
-		nextCursor = last.t;
-		nextBoundary = new Set();
-	}
-	for (const change of emitted) {
-		if (change.t === nextCursor) nextBoundary.add(idOf(change.record));
-	}
-
-	let nextReadFrom = readFrom;
-	if (complete) {
-		for (const record of records) {
-			const t = timeOf(record[trigger.readKey]);
-			if (t !== undefined && (nextReadFrom === null || t > nextReadFrom)) nextReadFrom = t;
-		}
-	} else if (trigger.readKey === trigger.eventKey && nextCursor !== null) {
-		// Everything before the last change emitted was read and handled.
-		nextReadFrom = nextCursor;
-	}
-
-	const state: PollState = {
-		trigger: trigger.value,
-		eventId,
-		readFrom: iso(nextReadFrom),
-		cursor: iso(nextCursor),
-		boundary: [...nextBoundary],
-	};
-	staticData.pollState = state as unknown as IDataObject;
-	return emitted.length > 0 ? [emitted.map((change) => toItem(settings, change.record))] : null;
+	const { occurrences, state } = await pollSource(this, source, saved, limits);
+	staticData.pollState = JSON.parse(JSON.stringify(state)) as IDataObject;
+	return occurrences.length > 0
+		? [occurrences.map((occurrence) => toItem(trigger, eventId, occurrence.record))]
+		: null;
 }

@@ -2,6 +2,8 @@ import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 
 import type { ORDER_STATUSES } from '../helpers/enums';
 import { orderListQs } from '../helpers/orders';
+import { API_PREFIX } from '../transport';
+import type { PollSource } from './engine';
 
 type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -20,13 +22,22 @@ export interface PollFilters {
 	orderStatus?: string[];
 }
 
+/** An occurrence's stamp: the record's `key` time, when it has one. */
+function stampOf(record: IDataObject, key: string): number | undefined {
+	const value = record[key];
+	if (typeof value !== 'string') return undefined;
+	const t = Date.parse(value);
+	return Number.isNaN(t) ? undefined : t;
+}
+
+/** How late a check-in scanned offline may be synced and still come out (24 hours). */
+export const OFFLINE_SYNC_MS = 86_400_000;
+
 /**
- * One trigger: which list it reads and how it recognizes its change.
- *
- * EventX can filter attendees by `createdAt$gt` only; every other change is found by reading the
- * list sorted by `readKey`, newest first, down to the cursor. `readKey` moves with every change the
- * trigger waits for (a registration or check-in changes `updatedAt`); `eventKey` is the time of the
- * change itself, the order in which items are emitted and the cursor the trigger keeps.
+ * One polling event: which list it reads, by which stamp, and how it recognizes its occurrence.
+ * `readKey` must move with every change the event waits for (a check-in synced from an offline
+ * device moves `updatedAt`, not `attendedAt`); `eventKey` stamps the occurrence itself, the order
+ * in which items come out. The engine (`engine.ts`) does the rest for every event alike.
  */
 export interface PollTrigger {
 	value: PollTriggerName;
@@ -37,12 +48,37 @@ export interface PollTrigger {
 	resource: 'attendee' | 'order';
 	readKey: string;
 	eventKey: string;
+	/** The list's sort key that orders records sharing a stamp. */
+	tieBreak?: string;
 	/** A query parameter that keeps only records whose `readKey` is after a time (`createdAt$gt`). */
-	since?: string;
+	after?: string;
+	/** How much older than its `readKey` an occurrence may be when it first shows (offline scans). */
+	lateness: number;
 	/** Whether a record read shows this trigger's change (beyond its `eventKey` being set). */
 	matches: (record: IDataObject, filters: PollFilters) => boolean;
-	/** Query parameters of every read (EventX-side filters). */
+	/** EventX-side filters of every read (query parameters). */
 	query?: (filters: PollFilters) => IDataObject;
+}
+
+/** The engine's view of a trigger on one event. */
+export function pollSourceOf(
+	trigger: PollTrigger,
+	eventId: string,
+	filters: PollFilters,
+): PollSource {
+	return {
+		request: {
+			method: 'GET',
+			path: `${API_PREFIX}/event/${eventId}/${trigger.resource}`,
+			qs: { ...trigger.query?.(filters) },
+		},
+		readKey: trigger.readKey,
+		tieBreak: trigger.tieBreak,
+		after: trigger.after,
+		lateness: trigger.lateness,
+		occurrence: (record) =>
+			trigger.matches(record, filters) ? stampOf(record, trigger.eventKey) : undefined,
+	};
 }
 
 function inStatuses(value: unknown, statuses: string[] | undefined): boolean {
@@ -52,53 +88,61 @@ function inStatuses(value: unknown, statuses: string[] | undefined): boolean {
 const attendeeStatus = (record: IDataObject, filters: PollFilters) =>
 	inStatuses(record.registrationStatus, filters.registrationStatus);
 
-/** Order statuses that mean the order was paid ("Order Paid" fires when one is reached). */
-export const PAID_ORDER_STATUSES: OrderStatus[] = ['paid', 'completed'];
+/**
+ * Order statuses of an order that was paid: Order Paid reads them all, so that an order paid and
+ * refunded before the next poll still comes out (once, with its status then).
+ */
+export const PAID_ORDER_STATUSES: OrderStatus[] = ['paid', 'completed', 'refunding', 'refunded'];
 
 const orderFilter = (status: string[] | undefined): IDataObject =>
 	orderListQs({ filter: status && status.length > 0 ? { status: status as OrderStatus[] } : {} });
 
+// Attendees are read by `updatedAt` (which every change moves) with their ID as tie-break, except
+// New Attendee: oldest first with `createdAt$gt`, ranges keyed on the creation time.
+const attendee = { resource: 'attendee' as const, tieBreak: 'id', lateness: 0 };
+
 export const POLL_TRIGGERS: PollTrigger[] = [
 	{
+		...attendee,
 		value: 'attendeeCheckedIn',
 		name: 'Attendee Checked In',
 		description: 'An attendee of the event checks in for the first time',
 		action: 'attendee-check-in',
-		resource: 'attendee',
 		readKey: 'updatedAt',
 		eventKey: 'attendedAt',
+		lateness: OFFLINE_SYNC_MS,
 		matches: attendeeStatus,
 	},
 	{
+		...attendee,
 		value: 'attendeeRegistered',
 		name: 'Attendee Registered',
 		description: "An attendee's registration is completed (registeredAt is set)",
 		action: 'attendee-register',
-		resource: 'attendee',
 		readKey: 'updatedAt',
 		eventKey: 'registeredAt',
 		matches: attendeeStatus,
 	},
 	{
+		...attendee,
 		value: 'attendeeUpdated',
 		name: 'Attendee Updated',
 		description: 'An existing attendee changes (new attendees are not reported here)',
 		action: 'attendee-update',
-		resource: 'attendee',
 		readKey: 'updatedAt',
 		eventKey: 'updatedAt',
 		matches: (record, filters) =>
 			record.updatedAt !== record.createdAt && attendeeStatus(record, filters),
 	},
 	{
+		...attendee,
 		value: 'newAttendee',
 		name: 'New Attendee',
 		description: 'An attendee is added to the event',
 		action: 'attendee-create',
-		resource: 'attendee',
 		readKey: 'createdAt',
 		eventKey: 'createdAt',
-		since: 'createdAt$gt',
+		after: 'createdAt$gt',
 		matches: attendeeStatus,
 	},
 	{
@@ -109,6 +153,7 @@ export const POLL_TRIGGERS: PollTrigger[] = [
 		resource: 'order',
 		readKey: 'createdAt',
 		eventKey: 'createdAt',
+		lateness: 0,
 		matches: () => true,
 		query: (filters) => orderFilter(filters.orderStatus),
 	},
@@ -120,6 +165,7 @@ export const POLL_TRIGGERS: PollTrigger[] = [
 		resource: 'order',
 		readKey: 'purchasedAt',
 		eventKey: 'purchasedAt',
+		lateness: 0,
 		matches: (record) => (PAID_ORDER_STATUSES as string[]).includes(String(record.status)),
 		query: () => orderFilter(PAID_ORDER_STATUSES),
 	},

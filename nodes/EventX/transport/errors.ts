@@ -16,7 +16,30 @@ export interface AttemptFailure {
 	retryAfterMs?: number;
 	/** EventX refused the credential's API token in the token exchange. */
 	refusedApiToken?: boolean;
+	/** EventX answered with a success status, but its body could not be used. */
+	unreadable?: boolean;
 	message: string;
+}
+
+/**
+ * What a failed write tells of its effect: `maybe` when EventX gave no verdict (no answer, a
+ * dropped connection, a 5xx, which a gateway answers while the service may go on), `probably`
+ * when EventX answered success with a body that could not be read. Absent: it was refused or
+ * never sent, so nothing was applied.
+ */
+export type WriteOutcome = 'maybe' | 'probably';
+
+/** The `WriteOutcome` of a write, kept in a NodeApiError's context (`writeOutcome`). */
+export function writeOutcomeOf(error: unknown): WriteOutcome | undefined {
+	const outcome = (error as { context?: { writeOutcome?: unknown } } | undefined)?.context
+		?.writeOutcome;
+	return outcome === 'maybe' || outcome === 'probably' ? outcome : undefined;
+}
+
+function writeOutcome(failure: AttemptFailure): WriteOutcome | undefined {
+	if (failure.unreadable) return 'probably';
+	if (failure.status !== undefined) return failure.status >= 500 ? 'maybe' : undefined;
+	return failure.code !== undefined && !NOT_SENT_CODES.has(failure.code) ? 'maybe' : undefined;
 }
 
 export const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ECONNABORTED', 'ESOCKETTIMEDOUT']);
@@ -92,13 +115,13 @@ export function toNodeApiError(
 		status !== undefined ? `status ${status}` : undefined,
 		`${request.method} ${request.path}`,
 	].filter(Boolean);
+	const outcome = request.retry === 'read' ? undefined : writeOutcome(failure);
 	const writeNote =
-		request.retry !== 'read' &&
-		failure.status === undefined &&
-		failure.code !== undefined &&
-		!NOT_SENT_CODES.has(failure.code)
-			? ' The request may have been applied; it was not repeated so that nothing happens twice.'
-			: '';
+		outcome === 'probably'
+			? ' EventX answered that it succeeded, so the request was probably applied; it was not repeated so that nothing happens twice.'
+			: outcome === 'maybe'
+				? ' The request may have been applied; it was not repeated so that nothing happens twice.'
+				: '';
 	// A plain object as the "response": NodeApiError then holds nothing of the HTTP client's request.
 	const response: JsonObject = {
 		message,
@@ -113,10 +136,12 @@ export function toNodeApiError(
 				}
 			: {}),
 	};
-	return new NodeApiError(ctx.getNode(), response, {
+	const error = new NodeApiError(ctx.getNode(), response, {
 		message,
 		description: `${details.join(', ')}.${writeNote}`,
 		httpCode: status === undefined ? undefined : String(status),
 		itemIndex: request.itemIndex,
 	});
+	if (outcome) error.context.writeOutcome = outcome;
+	return error;
 }

@@ -11,9 +11,14 @@ export {
 	eventxPaginate,
 	eventxRanges,
 	eventxRecord,
+	idOf,
 	MAX_PAGE_SIZE,
 	MAX_PAGES_PER_REQUEST,
+	type ListAnswer,
 	type Pagination,
+	type RangeAnswer,
+	type RangeOptions,
 } from './responses';
+export { writeOutcomeOf, type WriteOutcome } from './errors';
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './requestOptions';
 export { uploadToStorage, type StorageFailure, type StorageUpload } from './upload';

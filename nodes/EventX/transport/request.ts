@@ -1,10 +1,9 @@
 // Request and retries: the one call to EventX (n8n's authenticated helper, redirects within EventX's
 // origin, deadlines, the retry policy, one renewal on 401).
 import type { IAdditionalCredentialOptions, IHttpRequestOptions } from 'n8n-workflow';
-import * as n8nWorkflow from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 import { normalizeBaseUrl, sameOrigin } from '../../../credentials/EventXApi.credentials';
-import { readRequestSettings, retryDelay } from './requestOptions';
+import { readRequestSettings, retryDelay, withDeadline } from './requestOptions';
 import type { EventXContext, EventXRequest, RetryClass } from './types';
 
 import {
@@ -16,15 +15,6 @@ import {
 	toNodeApiError,
 	type AttemptFailure,
 } from './errors';
-
-type AbortableSleep = (ms: number, abortSignal?: AbortSignal) => Promise<void>;
-
-/**
- * A sleep that stops when its signal aborts, from the n8n-workflow n8n brings: 2.8 exports it as
- * `sleepWithAbort`, 2.41 has only `sleep`, which takes the signal itself.
- */
-const abortableSleep: AbortableSleep =
-	(n8nWorkflow as { sleepWithAbort?: AbortableSleep }).sleepWithAbort ?? n8nWorkflow.sleep;
 
 export const CREDENTIAL_TYPE = 'eventXApi';
 
@@ -44,6 +34,13 @@ const freshTokenRefused = new WeakSet<object>();
 const MAX_REDIRECTS = 5;
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/** Refusals by size, which a proxy answers with its own page: said in words, not a bare status. */
+const TOO_LARGE: Record<number, string> = {
+	413: 'EventX refused the request as too large (HTTP 413): send fewer or shorter values in one request',
+	414: "EventX refused the request's address as too long (HTTP 414): a filter or value sent in it is too long",
+	431: "EventX refused the request's address or headers as too long (HTTP 431): a filter or value sent in it is too long",
+};
 
 /** The credential's secrets, to be blanked out of anything EventX sends back. */
 async function secretsOf(ctx: EventXContext): Promise<unknown[]> {
@@ -102,6 +99,20 @@ function isRetryable(failure: AttemptFailure, retry: RetryClass): boolean {
  * Returns the parsed body; `undefined` for an empty body.
  */
 export async function eventxRequest(this: EventXContext, request: EventXRequest): Promise<unknown> {
+	return (await eventxResponse.call(this, request)).body;
+}
+
+/** A successful answer: its parsed body (`undefined` when empty) and its headers. */
+export interface EventXResponse {
+	body: unknown;
+	headers: Record<string, unknown>;
+}
+
+/** As `eventxRequest`, with the answer's headers (the list reader takes EventX's `Date` from them). */
+export async function eventxResponse(
+	this: EventXContext,
+	request: EventXRequest,
+): Promise<EventXResponse> {
 	const refused = refusals.get(this);
 	if (refused) throw toNodeApiError(this, refused, request, await secretsOf(this));
 	if (
@@ -128,44 +139,42 @@ export async function eventxRequest(this: EventXContext, request: EventXRequest)
 		sendCredentialsOnCrossOriginRedirect: false,
 	};
 	const settings = readRequestSettings(this);
-	options.timeout = request.timeout ?? settings.timeout;
+	const timeout = request.timeout ?? settings.timeout;
 	const policy = request.retryPolicy ?? settings.retryPolicy;
 	const retry = request.retry ?? (request.method === 'GET' ? 'read' : 'write');
+	const { deadline } = request;
 	let waited = 0;
 	for (let attempt = 0; ; attempt++) {
-		const failure = await withDeadline(attemptOnce(this, options), options.timeout);
-		if (!('message' in failure)) return failure.body === '' ? undefined : failure.body;
+		const left = deadline === undefined ? Infinity : deadline - Date.now();
+		// The Timeout is a deadline for the whole answer (token exchange, redirects and a body that
+		// trickles in included), not an idle timer; a poll's deadline shortens it.
+		const ms = Math.min(timeout, left);
+		const failure =
+			left <= 0
+				? outOfTime()
+				: await withDeadline(
+						ms,
+						async () => await attemptOnce(this, { ...options, timeout: ms }),
+						() => networkFailure('ETIMEDOUT'),
+					);
+		if (!('message' in failure))
+			return { body: failure.body === '' ? undefined : failure.body, headers: failure.headers };
 		if (failure.refusedApiToken) refusals.set(this, failure);
 		if (attempt >= policy.maxRetries || !isRetryable(failure, retry)) {
 			throw toNodeApiError(this, failure, { ...request, retry }, await secretsOf(this));
 		}
 		const delay = retryDelay(policy, attempt, waited, failure.retryAfterMs);
-		if (delay === undefined)
+		// A retry that could not start (and get some time to answer) before the deadline is not made.
+		if (delay === undefined || Date.now() + delay >= (deadline ?? Infinity))
 			throw toNodeApiError(this, failure, { ...request, retry }, await secretsOf(this));
 		waited += delay;
 		await sleep(delay);
 	}
 }
 
-/**
- * The attempt, or a timeout failure once `ms` have passed: the Timeout is a deadline for the whole
- * answer (token exchange, redirects and a body that trickles in included), not an idle timer.
- */
-async function withDeadline(
-	work: Promise<{ body: unknown } | AttemptFailure>,
-	ms: number,
-): Promise<{ body: unknown } | AttemptFailure> {
-	const timer = new AbortController();
-	const expired = abortableSleep(ms, timer.signal).then(
-		() => networkFailure('ETIMEDOUT'),
-		// Aborted because the attempt settled first: this branch has lost the race.
-		() => networkFailure('ETIMEDOUT'),
-	);
-	try {
-		return await Promise.race([work, expired]);
-	} finally {
-		timer.abort();
-	}
+/** The failure of a call whose deadline has passed before an attempt could start. */
+function outOfTime(): AttemptFailure {
+	return { ...networkFailure('ETIMEDOUT'), message: 'EventX did not answer within the time left' };
 }
 
 interface FullResponse {
@@ -181,7 +190,7 @@ interface FullResponse {
 async function attemptOnce(
 	ctx: EventXContext,
 	first: IHttpRequestOptions,
-): Promise<{ body: unknown } | AttemptFailure> {
+): Promise<EventXResponse | AttemptFailure> {
 	const send = async (options: IHttpRequestOptions, additional?: IAdditionalCredentialOptions) =>
 		(await ctx.helpers.httpRequestWithAuthentication.call(
 			ctx,
@@ -217,12 +226,12 @@ async function attemptOnce(
 			return describeThrown(error);
 		}
 		const status = response.statusCode;
-		if (status < 300) return { body: response.body };
+		if (status < 300) return { body: response.body, headers: response.headers ?? {} };
 		const failure: AttemptFailure = {
 			status,
 			body: response.body,
 			retryAfterMs: parseRetryAfter(response.headers?.['retry-after']),
-			message: `EventX answered with HTTP ${status}`,
+			message: TOO_LARGE[status] ?? `EventX answered with HTTP ${status}`,
 		};
 		if (!REDIRECT_STATUSES.has(status)) return failure;
 		const location = response.headers?.location;

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import * as n8nWorkflow from 'n8n-workflow';
 
 export interface RetryPolicy {
 	/** Retries after the first attempt. */
@@ -92,4 +93,40 @@ export function readRequestSettings(ctx: object): RequestSettings {
 				positive(options.maxRetryWaitSeconds, DEFAULT_RETRY_POLICY.maxTotalWaitMs / 1000) * 1000,
 		},
 	};
+}
+
+type AbortableSleep = (ms: number, abortSignal?: AbortSignal) => Promise<void>;
+
+/**
+ * A sleep that stops when its signal aborts, from the n8n-workflow n8n brings: 2.8 exports it as
+ * `sleepWithAbort`, 2.41 has only `sleep`, which takes the signal itself.
+ */
+const abortableSleep: AbortableSleep =
+	(n8nWorkflow as { sleepWithAbort?: AbortableSleep }).sleepWithAbort ?? n8nWorkflow.sleep;
+
+/**
+ * `work`, or `expired()` once `ms` have passed: a deadline for the whole of it, not an idle timer
+ * that a server sending one byte at a time keeps resetting. The signal aborts when the deadline
+ * passes, so that a request given it is cut off rather than left running.
+ */
+export async function withDeadline<T>(
+	ms: number,
+	work: (signal: AbortSignal) => Promise<T>,
+	expired: () => T,
+): Promise<T> {
+	const timer = new AbortController();
+	const deadline = new AbortController();
+	const late = abortableSleep(ms, timer.signal).then(
+		() => {
+			deadline.abort();
+			return expired();
+		},
+		// Aborted because the work settled first: this branch has lost the race.
+		() => expired(),
+	);
+	try {
+		return await Promise.race([work(deadline.signal), late]);
+	} finally {
+		timer.abort();
+	}
 }

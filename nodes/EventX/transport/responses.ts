@@ -2,12 +2,17 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { eventxRequest } from './request';
+import { eventxRequest, eventxResponse } from './request';
 import type { EventXContext, EventXRequest } from './types';
 import { toNodeApiError } from './errors';
 
+/** A success answer whose body is not what the call expects. */
 function malformed(ctx: EventXContext, request: EventXRequest, what: string): NodeApiError {
-	return toNodeApiError(ctx, { message: `EventX answered without ${what}` }, request);
+	return toNodeApiError(
+		ctx,
+		{ message: `EventX answered without ${what}`, unreadable: true },
+		request,
+	);
 }
 
 function asObject(ctx: EventXContext, request: EventXRequest, body: unknown): IDataObject {
@@ -31,17 +36,25 @@ export async function eventxData(
 	return data as IDataObject;
 }
 
+/** A list answer: its rows, its pagination (paginated lists) and EventX's clock when it answered. */
+export interface ListAnswer {
+	dataList: IDataObject[];
+	pagination?: Pagination;
+	/** EventX's `Date` header (epoch milliseconds, whole seconds); undefined without a valid one. */
+	date?: number;
+}
+
 /** A call answered with `{ dataList: [...] }` (optionally with `pagination`). */
-export async function eventxList(
-	this: EventXContext,
-	request: EventXRequest,
-): Promise<{ dataList: IDataObject[]; pagination?: Pagination }> {
-	const body = asObject(this, request, await eventxRequest.call(this, request));
+export async function eventxList(this: EventXContext, request: EventXRequest): Promise<ListAnswer> {
+	const { body: raw, headers } = await eventxResponse.call(this, request);
+	const body = asObject(this, request, raw);
 	if (!Array.isArray(body.dataList))
 		throw malformed(this, request, 'the expected "dataList" array');
+	const date = typeof headers.date === 'string' ? Date.parse(headers.date) : NaN;
 	return {
 		dataList: body.dataList as IDataObject[],
 		pagination: body.pagination as Pagination | undefined,
+		date: Number.isNaN(date) ? undefined : date,
 	};
 }
 
@@ -80,66 +93,143 @@ export const MAX_PAGE_SIZE = 100;
 export const MAX_PAGES_PER_REQUEST = 200;
 
 /** What identifies an item of a list, to notice a server that sends the same items again. */
-function idOf(item: IDataObject): string | undefined {
+export function idOf(item: IDataObject): string | undefined {
 	const id = item?.id;
 	return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
 }
 
+/** One answer of a ranged read, as the reader hands it over. */
+export interface RangeAnswer {
+	/** The answer's rows in EventX's order, those read before included. */
+	rows: IDataObject[];
+	/** The rows no earlier answer of this read brought (by ID). */
+	fresh: IDataObject[];
+	/** Position of the answer's first row in the list (in the key window, for keyed reads). */
+	offset: number;
+	/** EventX's clock when it answered (its `Date` header), if it sent one. */
+	date?: number;
+	/** Whether the list ends with this answer. */
+	last: boolean;
+}
+
+export interface RangeOptions {
+	/** The page size to ask for (at most 100); EventX may serve fewer, which the reader follows. */
+	pageSize: number;
+	/** How many rows the next request should bring beyond those read (0 stops); `request` counts those made. */
+	rows: (request: number) => number;
+	/** Position to start at (0 by default). */
+	start?: number;
+	/** Hands over each answer; false stops reading. */
+	take: (answer: RangeAnswer) => boolean;
+	/**
+	 * A list sorted ascending by `field` that filters "strictly after" with the query parameter
+	 * `param` (the attendee list's `createdAt$gt`): each range starts from the last row's value,
+	 * so rows removed meanwhile shift nothing.
+	 */
+	key?: { field: string; param: string };
+	/** False for a list that documents no `pageEnd` (custom domains): one page a request. */
+	pageRanges?: boolean;
+	/** When the read must be over (epoch milliseconds): each request gets what is left of it. */
+	deadline?: number;
+}
+
 /**
- * Reads a list range by range: each request asks for `pages(page, request)` pages (at most 200) of
- * `pageSize` from `page` on and hands the items not seen before to `take`, which answers whether
- * to read on. Used by every reader of more than one page (Return All, the polling trigger).
+ * The page size EventX served when it answered `rows` rows for `pages` pages of `size`: its
+ * pagination's `pageSize` when that is smaller, or the rows per page when they divide evenly.
+ * Never more than it served, so that the next page numbers address the rows that follow.
+ */
+function servedPageSize(rows: number, pages: number, size: number, claimed: unknown): number {
+	if (typeof claimed === 'number' && Number.isInteger(claimed) && claimed >= 1 && claimed < size)
+		return claimed;
+	return rows > 0 && rows % pages === 0 ? Math.min(size, rows / pages) : size;
+}
+
+/**
+ * Reads a list range by range (one request asks for up to 200 pages), handing each answer to
+ * `take`. Used by every reader of more than one page (Return All, Limit, the polling trigger).
  *
- * EventX's pagination is not trusted to end the loop on its own: an item seen before is not
- * handed over twice, reading stops once `totalCount` distinct items are in, and a full range that
- * brings nothing new is an error rather than a reason to ask for the next one.
+ * The end of the list is never concluded from one signal EventX can get wrong:
+ * - a range with fewer rows than asked ends the list only when the rows read agree with
+ *   `totalCount`; otherwise EventX serves smaller pages than asked (50 for 100), and reading goes
+ *   on from the next row at the page size it served, until an answer brings no row beyond those
+ *   read;
+ * - a full range never ends the list, whatever `totalCount` says (it may be capped or estimated);
+ * - each range after the first reads the last page of the one before again and must find one of
+ *   its rows: rows removed meanwhile move the later ones up, and a range that finds none starts
+ *   again earlier (twice as far each time) so that none slips between two ranges unseen. Keyed
+ *   reads (`key`) start each range from the last row's value instead; lists read one page a
+ *   request go on page after page;
+ * - a row seen before is not handed over twice, and a full range that brings nothing new is an
+ *   error (unless the rows read agree with `totalCount`), not a reason to ask for the next one.
  */
 export async function eventxRanges(
 	this: EventXContext,
 	request: EventXRequest,
-	options: {
-		pageSize: number;
-		/** Pages the range from `page` asks for; `request` counts the requests made before it. */
-		pages: (page: number, request: number) => number;
-		take: (items: IDataObject[]) => boolean;
-		/**
-		 * Pages each range reads again of the one before (`pages` must ask for more): a record
-		 * removed between two requests shifts the later pages, and one would otherwise slip
-		 * between them unseen.
-		 */
-		overlapPages?: number;
-	},
+	options: RangeOptions,
 ): Promise<void> {
-	const { pageSize, overlapPages = 0 } = options;
+	const { key, pageRanges = true, deadline } = options;
+	let size = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(options.pageSize)));
 	const seen = new Set<string>();
-	let count = 0;
-	let page = 1;
+	// The position of the next row to read; the rows the answer must include (the tail of the one
+	// before) when it starts past the first row; how often the range had to start earlier.
+	let position = Math.max(0, options.start ?? 0);
+	let anchors: Set<string> | undefined;
+	let backoff = 0;
+	let after: string | undefined;
 	for (let sent = 0; ; sent++) {
-		const pagesWanted = Math.min(MAX_PAGES_PER_REQUEST, Math.max(1, options.pages(page, sent)));
-		const pageEnd = page + pagesWanted - 1;
-		const qs: IDataObject = { ...request.qs, page, pageSize };
+		const wanted = options.rows(sent);
+		if (!(wanted > 0)) return;
+		const from = anchors ? Math.max(0, position - size * 2 ** backoff) : position;
+		const page = Math.floor(from / size) + 1;
+		const first = (page - 1) * size;
+		const pages = pageRanges
+			? Math.min(MAX_PAGES_PER_REQUEST, Math.max(1, Math.ceil((position + wanted - first) / size)))
+			: 1;
+		const pageEnd = page + pages - 1;
+		const qs: IDataObject = { ...request.qs, page, pageSize: size };
 		if (pageEnd > page) qs.pageEnd = pageEnd;
-		const { dataList, pagination } = await eventxList.call(this, { ...request, qs });
+		if (key && after !== undefined) qs[key.param] = after;
+		const {
+			dataList: rows,
+			pagination,
+			date,
+		} = await eventxList.call(this, {
+			...request,
+			qs,
+			deadline: request.deadline ?? deadline,
+		});
+		if (!pagination || typeof pagination !== 'object') {
+			throw malformed(this, request, 'the expected "pagination" object');
+		}
+		const connected = first === 0 || !anchors || rows.some((row) => anchors!.has(idOf(row) ?? ''));
+		if (!connected) {
+			// Rows were removed (or moved) before the position: the rows between the last range and
+			// this one may have moved up past it. The range starts again earlier; this answer is
+			// not handed over (what it holds, the earlier one holds too).
+			backoff += 1;
+			continue;
+		}
 		const fresh: IDataObject[] = [];
-		for (const item of dataList) {
-			const id = idOf(item);
+		for (const row of rows) {
+			const id = idOf(row);
 			if (id !== undefined) {
 				if (seen.has(id)) continue;
 				seen.add(id);
 			}
-			fresh.push(item);
+			fresh.push(row);
 		}
-		count += fresh.length;
-		if (!options.take(fresh)) break;
-		if (!pagination || typeof pagination.pageCount !== 'number') {
-			throw malformed(this, request, 'the expected "pagination" object');
+		backoff = 0;
+		const asked = pages * size;
+		const beyond = first + rows.length - position;
+		const total = pagination.totalCount;
+		let last = beyond <= 0;
+		if (!last && rows.length < asked) {
+			if (typeof total === 'number' && first + rows.length === total) last = true;
+			else size = servedPageSize(rows.length, pages, size, pagination.pageSize);
 		}
-		// Stop at the last page that EventX reports, when a range came back short, or once as many
-		// distinct items as EventX counts are in.
-		const full = dataList.length >= (pageEnd - page + 1) * pageSize;
-		const total = typeof pagination.totalCount === 'number' ? pagination.totalCount : Infinity;
-		if (pageEnd >= pagination.pageCount || !full || count >= total) break;
-		if (fresh.length === 0) {
+		if (!options.take({ rows, fresh, offset: first, date, last }) || last) return;
+		if (rows.length >= asked && fresh.length === 0) {
+			if (typeof total === 'number' && seen.size === total) return;
 			throw toNodeApiError(
 				this,
 				{
@@ -148,14 +238,34 @@ export async function eventxRanges(
 				request,
 			);
 		}
-		page = Math.max(1, pageEnd + 1 - overlapPages);
+		position = first + rows.length;
+		// One page a request cannot read the page before again with the next: those lists (a
+		// handful of custom domains) go on page after page.
+		anchors = pageRanges ? new Set(rows.slice(-size).map((row) => idOf(row) ?? '')) : undefined;
+		if (key) {
+			const lastKey = Date.parse(String(rows.at(-1)?.[key.field]));
+			const bound = after === undefined ? request.qs?.[key.param] : after;
+			const boundTime = typeof bound === 'string' ? Date.parse(bound) : -Infinity;
+			if (!Number.isNaN(lastKey) && lastKey - 1 > boundTime) {
+				// A new window from the last row's value: the rows sharing it are read again.
+				after = new Date(lastKey - 1).toISOString();
+				let ties = 0;
+				for (let i = rows.length - 1; i >= 0; i--) {
+					if (Date.parse(String(rows[i][key.field])) !== lastKey) break;
+					ties += 1;
+				}
+				position = ties;
+				anchors = ties > 0 ? new Set(rows.slice(-ties).map((row) => idOf(row) ?? '')) : undefined;
+			}
+		}
 	}
 }
 
 /**
  * Reads a paginated list with page ranges: one request returns up to 200 pages of 100, so
- * 20,000 items take one request. With a limit, only the pages the limit needs are read and
- * exactly `limit` items (or all there are) are returned.
+ * 20,000 items take one request (and one more to see that none follow, when the list ends exactly
+ * at a range's end). With a limit, only the pages the limit needs are read and exactly `limit`
+ * items (or all there are) are returned.
  */
 export async function eventxPaginate(
 	this: EventXContext,
@@ -163,18 +273,22 @@ export async function eventxPaginate(
 	limit?: number,
 	/** False for a list that documents no `pageEnd` (custom domains): one page a request. */
 	pageRanges = true,
+	key?: RangeOptions['key'],
 ): Promise<IDataObject[]> {
 	const results: IDataObject[] = [];
 	const max = limit ?? Infinity;
-	const pageSize =
-		limit === undefined ? MAX_PAGE_SIZE : Math.min(MAX_PAGE_SIZE, Math.max(1, limit));
 	await eventxRanges.call(this, request, {
-		pageSize,
-		pages: () => (pageRanges ? Math.ceil((max - results.length) / pageSize) : 1),
-		take: (items) => {
-			results.push(...items.slice(0, max - results.length));
+		pageSize: limit === undefined ? MAX_PAGE_SIZE : Math.min(MAX_PAGE_SIZE, Math.max(1, limit)),
+		rows: () => max - results.length,
+		take: ({ fresh }) => {
+			for (const item of fresh) {
+				if (results.length >= max) break;
+				results.push(item);
+			}
 			return results.length < max;
 		},
+		pageRanges,
+		key,
 	});
 	return results;
 }

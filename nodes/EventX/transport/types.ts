@@ -39,4 +39,9 @@ export interface EventXRequest {
 	retry?: RetryClass;
 	retryPolicy?: RetryPolicy;
 	itemIndex?: number;
+	/**
+	 * An end (epoch milliseconds) the call must keep, retries included: each attempt's timeout is
+	 * cut to what is left of it, and no retry starts that would wait past it (a poll's budget).
+	 */
+	deadline?: number;
 }

@@ -1,9 +1,9 @@
 // The one call that does not go to EventX: a file sent to the pre-signed storage URL EventX hands out.
-import type { IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { describeThrown } from './errors';
-import { readRequestSettings, retryDelay } from './requestOptions';
+import { readRequestSettings, retryDelay, withDeadline } from './requestOptions';
 
 type BinaryStream = Awaited<ReturnType<IExecuteFunctions['helpers']['getBinaryStream']>>;
 
@@ -39,9 +39,11 @@ function storageMessage(status: number, body: unknown): string {
 /**
  * Sends the file to the storage URL with n8n's plain HTTP helper: the URL carries its own
  * signature, and EventX's Authorization header must not travel to another host. The PUT names
- * the type, length and MD5 the URL was signed for. An upload to the same URL replaces the same
- * object, so a transient failure (429, 5xx, a dropped connection) is tried again, with a fresh
- * stream, as the node's retry settings allow. Returns undefined on success.
+ * the type, length and MD5 the URL was signed for. The Timeout bounds each attempt as a whole
+ * (sending the file and the answer), so a host that trickles its answer is cut off. An upload to
+ * the same URL replaces the same object, so a transient failure (429, 5xx, a dropped connection,
+ * a timeout) is tried again, with a fresh stream, as the node's retry settings allow. Returns
+ * undefined on success.
  */
 export async function uploadToStorage(
 	this: IExecuteFunctions,
@@ -57,33 +59,45 @@ export async function uploadToStorage(
 			waited += delay;
 			await sleep(delay);
 		}
-		const options: IHttpRequestOptions = {
-			method: 'PUT',
-			url: upload.url,
-			body: Buffer.isBuffer(upload.content) ? upload.content : await upload.content(),
-			headers: {
-				'Content-Type': upload.mimeType,
-				'Content-Length': String(upload.byteSize),
-				'Content-MD5': upload.checksum,
-			},
-			encoding: 'text',
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-			disableFollowRedirect: true,
-			timeout,
-		};
 		let retryable: boolean;
 		try {
-			const response = (await this.helpers.httpRequest(options)) as {
-				statusCode: number;
-				body: unknown;
-			};
-			if (response.statusCode < 300) return undefined;
-			failure = {
-				status: response.statusCode,
-				message: storageMessage(response.statusCode, response.body),
-			};
-			retryable = RETRYABLE_STATUSES.has(response.statusCode);
+			const body = Buffer.isBuffer(upload.content) ? upload.content : await upload.content();
+			const response = await withDeadline(
+				timeout,
+				async (abortSignal) =>
+					(await this.helpers.httpRequest({
+						method: 'PUT',
+						url: upload.url,
+						body,
+						headers: {
+							'Content-Type': upload.mimeType,
+							'Content-Length': String(upload.byteSize),
+							'Content-MD5': upload.checksum,
+						},
+						encoding: 'text',
+						returnFullResponse: true,
+						ignoreHttpStatusErrors: true,
+						disableFollowRedirect: true,
+						timeout,
+						// Cuts the request off at the deadline rather than leaving it to trickle on.
+						abortSignal,
+					})) as { statusCode: number; body: unknown },
+				() => undefined,
+			);
+			if (response === undefined) {
+				failure = {
+					message: `the storage host did not answer within the Timeout (${timeout / 1000} s)`,
+				};
+				retryable = true;
+			} else if (response.statusCode < 300) {
+				return undefined;
+			} else {
+				failure = {
+					status: response.statusCode,
+					message: storageMessage(response.statusCode, response.body),
+				};
+				retryable = RETRYABLE_STATUSES.has(response.statusCode);
+			}
 		} catch (error) {
 			const { code } = describeThrown(error);
 			failure = { message: `the connection failed${code ? ` (${code})` : ''}` };

@@ -83,6 +83,13 @@ describe('Attendee > Get by QR Code Token', () => {
 			'QR Code Token: is required',
 		);
 	});
+
+	test('a 30,000-character token fails naming QR Code Token before any request', async () => {
+		await expectRefused(
+			base('getByQrCodeToken', { qrCodeToken: 'q'.repeat(30_000) }),
+			/^QR Code Token: 30,000 characters are too long for one request/,
+		);
+	});
 });
 
 testBadInputs(ctx, [

@@ -43,7 +43,8 @@ describe('Attendee > Get by Short Code', () => {
 			},
 			continueOnFail: true,
 		});
-		expect(String(lower.items[0].json.error)).toMatch(/not found/i);
+		expect(lower.items[0].json.error).toBe('Attendee not found');
+		expect(lower.items[0].error?.name).toBe('NodeApiError');
 
 		const ignoring = await run(ctx.sim, {
 			parameters: {
@@ -66,6 +67,13 @@ describe('Attendee > Get by Short Code: validation before sending', () => {
 		await expectRefused(
 			base('getByShortCode', { shortCode: '={{ "  " }}' }),
 			'Short Code: is required',
+		);
+	});
+
+	test('a 30,000-character code (as a model may send) fails naming Short Code, so it can correct it', async () => {
+		await expectRefused(
+			base('getByShortCode', { shortCode: 'K'.repeat(30_000) }),
+			"Short Code: 30,000 characters are too long for one request: EventX's address would be 30,142 characters long, and servers refuse more than 8,000",
 		);
 	});
 });

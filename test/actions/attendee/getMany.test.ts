@@ -1,4 +1,11 @@
-import { apiRequests, expectRangedReads, run, useSimulator } from '../../fixtures';
+import {
+	apiRequests,
+	expectNodeError,
+	expectRangedReads,
+	inProcessTimeZone,
+	run,
+	useSimulator,
+} from '../../fixtures';
 import { attendeeJson, newAttendee } from '../../simulator/routes/attendees';
 import { anAttendee, attendeeParams, BAD, testBadInputs } from '../badInputs';
 import { byId, HOSTED, questions, attendeeContext } from './fixtures';
@@ -109,7 +116,12 @@ describe('Attendee > Get Many', () => {
 				filters: { customFieldContains: { conditions: [{ questionId: q.dropdown, value: 'x' }] } },
 			}),
 		});
-		expect(refused.error?.message).toMatch(/text/);
+		// EventX's refusal, with its message (the node does not know the questions' types).
+		expectNodeError(refused.error, {
+			name: 'NodeApiError',
+			message: `customFieldSearch supports only text and textArea questions ("${q.dropdown}" is dropdown)`,
+			item: 0,
+		});
 	});
 
 	test('a two-key sort with directions', async () => {
@@ -131,8 +143,9 @@ describe('Attendee > Get Many', () => {
 		expect(rows.at(-1)![0]).toBe('Singapore');
 	});
 
+	// 20,000 exactly: one more request (the last page again) sees that none follow.
 	test.each([
-		[20000, 1],
+		[20000, 2],
 		[25000, 2],
 	])(
 		'Return All of %i attendees takes %i list request(s)',
@@ -193,6 +206,30 @@ describe('Attendee > Get Many: validation before sending', () => {
 			base('getMany', { returnAll: true, filters: { attendeeIds: 'x1' } }),
 			'Filters > Attendee IDs: "x1" is not a UUID',
 		);
+	});
+
+	test('600 Attendee IDs fail naming Filters > Attendee IDs before any request, never a bare 414', async () => {
+		ctx.sim.addFault({ kind: 'url-limit', maxLength: 8192, status: 414, times: 0 });
+		const attendeeIds = Array.from(
+			{ length: 600 },
+			(_, i) => `0000${String(i).padStart(4, '0')}-0000-4000-8000-000000000000`,
+		);
+		await expectRefused(
+			base('getMany', { returnAll: true, filters: { attendeeIds } }),
+			"Filters > Attendee IDs: 600 IDs are too many for one request: EventX's address would be 27,146 characters long, and servers refuse more than 8,000",
+		);
+	});
+
+	test("Created After without an offset is read in the workflow's time zone, not the process's", async () => {
+		const { error } = await inProcessTimeZone('Pacific/Auckland', () =>
+			run(ctx.sim, {
+				parameters: getMany({ filters: { createdAfter: '2026-01-01T00:00:00' } }),
+				timezone: 'America/Sao_Paulo',
+			}),
+		);
+		expect(error).toBeUndefined();
+		// Midnight in São Paulo (UTC-3).
+		expect(apiRequests(ctx.sim)[0].query['createdAt$gt']).toBe('2026-01-01T03:00:00.000Z');
 	});
 
 	test('a non-UUID event ID', async () => {

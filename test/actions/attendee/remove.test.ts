@@ -66,6 +66,7 @@ describe('Attendee > Remove', () => {
 			continueOnFail: true,
 		});
 		expect(get.items[0].json.error).toBe('Attendee not found');
+		expect(get.items[0].error?.name).toBe('NodeApiError');
 
 		const deleted = await run(ctx.sim, {
 			parameters: {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { apiRequests, run, useSimulator } from '../../fixtures';
+import { apiRequests, expectNodeError, run, useSimulator } from '../../fixtures';
 import { attendeeParams, BAD, testBadInputs, textQuestion } from '../badInputs';
 import {
 	byId,
@@ -119,9 +119,7 @@ describe('Attendee > a rejected batch', () => {
 			parameters: upsert({ options: { batchSize: 3 } }),
 			items: input,
 		});
-		expect(error?.name).toBe('NodeApiError');
-		expect(error?.message).toBe('Attendee not found');
-		expect(error?.context?.itemIndex).toBe(2);
+		expectNodeError(error, { name: 'NodeApiError', message: 'Attendee not found', item: 2 });
 		expect(liveAttendees(ctx.sim, event())).toHaveLength(35);
 	});
 
@@ -162,8 +160,11 @@ describe('Attendee > a rejected batch', () => {
 			parameters: upsert({ options: { batchSize: 2 } }),
 			items: people(6, 0, 'q'),
 		});
-		expect(without.error?.name).toBe('NodeApiError');
-		expect(without.error?.message).toBe('Injected failure (500)');
+		expectNodeError(without.error, {
+			name: 'NodeApiError',
+			message: 'Injected failure (500)',
+			item: 0,
+		});
 		expect(without.error?.httpCode).toBe('500');
 		expect(puts().length - before).toBe(1);
 		expect(liveAttendees(ctx.sim, event())).toHaveLength(34);
@@ -228,7 +229,11 @@ describe('Attendee > Create or Update: whole-request rejections', () => {
 			parameters: upsert({ options: { batchSize: 500 } }),
 			items: people(500),
 		});
-		expect(result.error?.message).toBe(registrationClosed.message);
+		expectNodeError(result.error, {
+			name: 'NodeApiError',
+			message: registrationClosed.message,
+			item: 0,
+		});
 		expect(puts()).toHaveLength(3);
 	});
 
@@ -382,7 +387,11 @@ describe('Create or Update with a ticket class', () => {
 			parameters: ticketUpsert({ ticketClassId: 'vip' }),
 			items: ticketPeople,
 		});
-		expect(error?.message).toMatch(/^Ticket Class: "vip" is not a UUID/);
+		expectNodeError(error, {
+			name: 'NodeOperationError',
+			message: /^Ticket Class: "vip" is not a UUID/,
+			item: 0,
+		});
 		expect(apiRequests(ctx.sim)).toEqual([]);
 	});
 });

@@ -3,7 +3,9 @@
 import type { IDataObject, INodeParameters, ResourceMapperField } from 'n8n-workflow';
 
 import { loadOptions } from '../../harness';
-import { apiRequests, run, useSimulator } from '../../fixtures';
+import { apiRequests, expectNodeError, inProcessTimeZone, run, useSimulator } from '../../fixtures';
+import { newAttendee } from '../../simulator/routes/attendees';
+import { questionRecord } from '../../simulator/routes/customFields';
 import { askEverything, byId, liveAttendees, registrationClosed } from './fixtures';
 
 const ctx = useSimulator();
@@ -106,8 +108,11 @@ describe('Map Automatically', () => {
 			importParameters(schema, { options: { unknownFields: 'error' } }),
 			[{ email: 'a@example.com' }, { email: 'b@example.com', shoe_size: 44 }],
 		);
-		expect(error?.message).toBe('Columns: no column for the input field(s) "shoe_size"');
-		expect(error?.context?.itemIndex).toBe(1);
+		expectNodeError(error, {
+			name: 'NodeOperationError',
+			message: 'Columns: no column for the input field(s) "shoe_size"',
+			item: 1,
+		});
 		expect(ctx.sim.requests).toHaveLength(0);
 	});
 
@@ -143,16 +148,14 @@ describe('Map Automatically', () => {
 				{ email: 'ok2@example.com' },
 			];
 			const stopped = await runImport(importParameters(schema), input);
-			if (typeof message === 'string') expect(stopped.error?.message).toBe(message);
-			else expect(stopped.error?.message).toMatch(message);
-			expect(stopped.error?.context?.itemIndex).toBe(1);
+			expectNodeError(stopped.error, { name: 'NodeOperationError', message, item: 1 });
 			expect(ctx.sim.requests).toHaveLength(0);
 
 			const { items, error } = await runImport(importParameters(schema), input, true);
 			expect(error).toBeUndefined();
 			expect(items.map((i) => i.json.result ?? i.json.error)).toEqual([
 				'created',
-				stopped.error?.message,
+				typeof message === 'string' ? message : expect.stringMatching(message),
 				'created',
 			]);
 			expect(puts()).toHaveLength(1);
@@ -162,6 +165,69 @@ describe('Map Automatically', () => {
 			]);
 		},
 	);
+});
+
+describe('Map Automatically: input that means more than one thing', () => {
+	test.each([
+		[
+			{ Email: 'ada@example.com', invitation_email: 'grace@example.com' },
+			'Columns > Invitation Email: the input fields "Email" and "invitation_email" both give it, with different values ("ada@example.com" and "grace@example.com")',
+		],
+		[
+			{ email: 'ada@example.com', 'First Name': 'Ada', first_name: 'Grace' },
+			'Columns > First Name: the input fields "First Name" and "first_name" both give it, with different values ("Ada" and "Grace")',
+		],
+	])(
+		'two keys for one column with different values fail the item, naming both: %j',
+		async (row, message) => {
+			const schema = await loadColumns();
+			const { error } = await runImport(importParameters(schema), [
+				{ email: 'ok@example.com' },
+				row,
+			]);
+			expect(error?.name).toBe('NodeOperationError');
+			expect(error?.message).toBe(message);
+			expect(error?.context?.itemIndex).toBe(1);
+			expect(ctx.sim.requests).toHaveLength(0);
+		},
+	);
+
+	test('two keys for one column with the same value are fine (emails compared as matched)', async () => {
+		const schema = await loadColumns();
+		const { items, error } = await runImport(importParameters(schema), [
+			{
+				Email: 'Ada@Example.com',
+				invitation_email: ' ada@example.com',
+				first_name: 'Ada',
+				'First Name': 'Ada',
+			},
+		]);
+		expect(error).toBeUndefined();
+		expect(items[0].json.result).toBe('created');
+		expect(puts()[0].body).toEqual([{ invitationEmail: 'Ada@Example.com', firstName: 'Ada' }]);
+	});
+
+	test("a key equal to a question's label goes to the question, not to a built-in field's alias", async () => {
+		const title = questionRecord({
+			id: 'a9d1c3e5-7b2f-4d6a-8c0e-1f3b5d7a9c2e',
+			type: 'text',
+			contentI18n: { label: { default: 'Title' } },
+		});
+		ctx.sim.store.customFields.get(event())!.push(title);
+		const schema = await loadColumns();
+		const { error } = await runImport(importParameters(schema), [
+			{ email: 'dr@example.com', Title: 'Dr', position: 'Surgeon' },
+		]);
+		expect(error).toBeUndefined();
+		// "title" is also Job Title's alias: the exact label wins; another alias still finds Job Title.
+		expect(puts()[0].body).toEqual([
+			{
+				invitationEmail: 'dr@example.com',
+				jobTitle: 'Surgeon',
+				customFields: { [title.id]: { value: 'Dr' } },
+			},
+		]);
+	});
 });
 
 describe('Map Each Column Below', () => {
@@ -201,7 +267,35 @@ describe('Map Each Column Below', () => {
 		]);
 
 		const bad = await runImport(parameters, [{ mail: 'x@example.com', who: 'X', veg: 'perhaps' }]);
-		expect(bad.error?.message).toBe('Columns > Vegan: must be true or false, not "perhaps"');
+		expectNodeError(bad.error, {
+			name: 'NodeOperationError',
+			message: 'Columns > Vegan: must be true or false, not "perhaps"',
+			item: 0,
+		});
+	});
+
+	test("a date question given a Date takes its date in the workflow's time zone", async () => {
+		const q = askEverything(ctx.sim);
+		const schema = await loadColumns();
+		const { error } = await inProcessTimeZone('UTC', () =>
+			run(ctx.sim, {
+				parameters: importParameters(schema, {
+					columns: columns(schema, {
+						invitationEmail: 'jet@example.com',
+						// 20:00 UTC on March 1 is already March 2 in Tokyo.
+						[q.arrival]: '={{ new Date("2027-03-01T20:00:00Z") }}',
+					}),
+				}) as INodeParameters,
+				timezone: 'Asia/Tokyo',
+			}),
+		);
+		expect(error).toBeUndefined();
+		expect(puts()[0].body).toEqual([
+			{
+				invitationEmail: 'jet@example.com',
+				customFields: { [q.arrival]: { value: '2027-03-02' } },
+			},
+		]);
 	});
 
 	test('Match On ID updates the attendee of the Attendee ID column; a non-UUID fails the item', async () => {
@@ -220,7 +314,11 @@ describe('Map Each Column Below', () => {
 		expect((items[0].json.attendee as IDataObject).id).toBe(id);
 		expect(ctx.sim.store.attendees.get(id)?.jobTitle).toBe('Chief Engineer');
 		const bad = await runImport(parameters, [{ id: 'nope', title: 'x' }]);
-		expect(bad.error?.message).toMatch(/^Columns > Attendee ID: /);
+		expectNodeError(bad.error, {
+			name: 'NodeOperationError',
+			message: /^Columns > Attendee ID: /,
+			item: 0,
+		});
 	});
 });
 
@@ -294,6 +392,102 @@ describe('Match On Invitation Email', () => {
 		);
 		expect(items[0].json.attendee).toEqual(items[2].json.attendee);
 		expect(items[1].json.sameAttendeeAs).toBeUndefined();
+	});
+
+	test('one attendee given by ID in one item and by email in another is sent once, the later item winning', async () => {
+		const schema = await loadColumns();
+		const seeded = liveAttendees(ctx.sim, event())[4];
+		const before = liveAttendees(ctx.sim, event()).length;
+		const { items, error } = await runImport(importParameters(schema), [
+			{ id: String(seeded.id), first_name: 'By ID', city: 'Porto' },
+			{ email: String(seeded.invitationEmail).toUpperCase(), first_name: 'By Email' },
+		]);
+		expect(error).toBeUndefined();
+		expect(puts()).toHaveLength(1);
+		expect(puts()[0].body).toEqual([
+			{
+				id: seeded.id,
+				invitationEmail: String(seeded.invitationEmail).toUpperCase(),
+				firstName: 'By Email',
+			},
+		]);
+		expect(liveAttendees(ctx.sim, event()).length).toBe(before);
+		expect(ctx.sim.store.attendees.get(seeded.id as string)?.firstName).toBe('By Email');
+		expect(items.map((i) => i.json.result)).toEqual(['updated', 'updated']);
+		expect(items[0].json).toMatchObject({ sameAttendeeAs: [{ item: 1 }] });
+		expect(items[0].json.note).toBe(
+			'Items 0 and 1 of this execution give the same attendee: it was sent once, with the fields of item 1',
+		);
+	});
+
+	test('an ID item that gives a new email, and an email item with that email, are one attendee', async () => {
+		const schema = await loadColumns();
+		const seeded = liveAttendees(ctx.sim, event())[6];
+		const before = liveAttendees(ctx.sim, event()).length;
+		const { items, error } = await runImport(importParameters(schema), [
+			{ id: String(seeded.id), email: 'moved@example.com' },
+			{ email: 'Moved@Example.com', first_name: 'Moved' },
+		]);
+		expect(error).toBeUndefined();
+		expect(puts()[0].body).toEqual([
+			{ id: seeded.id, invitationEmail: 'Moved@Example.com', firstName: 'Moved' },
+		]);
+		expect(liveAttendees(ctx.sim, event()).length).toBe(before);
+		expect(byEmail('moved@example.com').map((a) => a.id)).toEqual([seeded.id]);
+		expect(items.map((i) => i.json.result)).toEqual(['updated', 'updated']);
+	});
+
+	test('emails are matched as mail delivers to them: NFC, zero-width characters and spaces removed', async () => {
+		const schema = await loadColumns();
+		const zoe = newAttendee(event(), { invitationEmail: 'zo\u00eb@example.com', firstName: 'Zoë' });
+		ctx.sim.store.attendees.set(zoe.id, zoe);
+		const before = liveAttendees(ctx.sim, event()).length;
+		const { items, error } = await runImport(importParameters(schema), [
+			// Decomposed e + combining diaeresis, a zero-width space, a no-break space around it.
+			{ email: '\u00a0zoe\u0308@Example.com\u200b ', city: 'Oslo' },
+		]);
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject({ result: 'updated', attendee: { id: zoe.id } });
+		expect(puts()[0].body).toEqual([
+			{ id: zoe.id, invitationEmail: 'zo\u00eb@Example.com', city: 'Oslo' },
+		]);
+		expect(liveAttendees(ctx.sim, event()).length).toBe(before);
+	});
+
+	test.each([
+		['a right-to-left override', 'ada\u202e@example.com', 'U+202E'],
+		['a soft hyphen', 'ada\u00ad@example.com', 'U+00AD'],
+		['a line break', 'ada@exam\nple.com', 'U+000A'],
+	])(
+		'an email that still holds %s fails naming the column, before any request',
+		async (_, email, code) => {
+			const schema = await loadColumns();
+			const { error } = await runImport(importParameters(schema), [{ email }]);
+			expect(error?.name).toBe('NodeOperationError');
+			expect(error?.message).toBe(
+				`Columns > Invitation Email: ${JSON.stringify(email)} holds a space, an invisible or a control character (${code})`,
+			);
+			expect(ctx.sim.requests).toHaveLength(0);
+		},
+	);
+
+	test('two executions importing the same new email at once leave one attendee (one n8n process)', async () => {
+		const schema = await loadColumns();
+		// Slow enough that both executions read the event before either writes, without the lock.
+		ctx.sim.latencyMs = 150;
+		const before = liveAttendees(ctx.sim, event()).length;
+		const [first, second] = await Promise.all([
+			runImport(importParameters(schema), [{ email: 'rush@example.com', first_name: 'First' }]),
+			runImport(importParameters(schema), [{ email: 'RUSH@example.com', first_name: 'Second' }]),
+		]);
+		expect(first.error).toBeUndefined();
+		expect(second.error).toBeUndefined();
+		expect(byEmail('rush@example.com')).toHaveLength(1);
+		expect(liveAttendees(ctx.sim, event()).length).toBe(before + 1);
+		expect([first.items[0].json.result, second.items[0].json.result].sort()).toEqual([
+			'created',
+			'updated',
+		]);
 	});
 
 	test('Nothing (always create) neither reads the event nor merges rows', async () => {

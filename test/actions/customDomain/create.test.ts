@@ -1,4 +1,4 @@
-import { apiRequests, run, useSimulator } from '../../fixtures';
+import { apiRequests, expectNodeError, run, useSimulator } from '../../fixtures';
 import { BAD, expectRefused, testBadInputs } from '../badInputs';
 import { addDomain, domainParams } from './fixtures';
 
@@ -34,10 +34,55 @@ describe('Custom Domain > Create', () => {
 				defaultRedirectUrl: 'https://acme.example/',
 			}),
 		});
-		expect(error?.message).toBe('taken.acme.example is already registered');
+		expectNodeError(error, {
+			name: 'NodeApiError',
+			message: 'taken.acme.example is already registered',
+			item: 0,
+		});
 	});
 
 	test.each([
+		['a punycode top-level domain', 'events.example.xn--p1ai', 'events.example.xn--p1ai'],
+		['an internationalised domain', 'Билеты.Пример.рф', 'xn--90aiim0b4c.xn--e1afmkfd.xn--p1ai'],
+		['accents', 'événements.acme.example', 'xn--vnements-90ab.acme.example'],
+	])('accepts %s, sent in its ASCII form', async (_, domain, sent) => {
+		const { items, error } = await run(ctx.sim, {
+			parameters: domainParams(ctx.sim)('create', {
+				domain,
+				defaultRedirectUrl: 'https://acme.example/',
+			}),
+		});
+		expect(error).toBeUndefined();
+		expect(apiRequests(ctx.sim)[0].body).toEqual({
+			domain: sent,
+			defaultRedirectUrl: 'https://acme.example/',
+		});
+		expect(items[0].json).toMatchObject({ domain: sent, status: 'pending' });
+	});
+
+	test.each([
+		[
+			{ domain: 'xn--zz.пример.рф' },
+			/^Domain: "xn--zz\.пример\.рф" is not a valid internationalised domain name$/,
+		],
+		[{ domain: '-билеты.пример.рф' }, 'Domain: "-билеты.пример.рф" is not a host name'],
+		[{ domain: 'билеты/пример.рф' }, 'Domain: "билеты/пример.рф" is not a host name'],
+		[
+			{ defaultRedirectUrl: 'https://admin:s3cret@acme.example/events' },
+			'Default Redirect URL: the URL holds a user name or password (https://***:***@acme.example)',
+		],
+		[
+			{ defaultRedirectUrl: 'https://admin@acme.example/' },
+			'Default Redirect URL: the URL holds a user name or password (https://***@acme.example)',
+		],
+		[
+			{ defaultRedirectUrl: 'https://acme.example/\r\nSet-Cookie: a=b' },
+			'Default Redirect URL: "https://acme.example/\\r\\nSet-Cookie: a=b" holds a control character (U+000D)',
+		],
+		[
+			{ defaultRedirectUrl: 'https://acme.\texample/' },
+			'Default Redirect URL: "https://acme.\\texample/" holds a control character (U+0009)',
+		],
 		[
 			{ domain: 'https://events.acme.example/x' },
 			/^Domain: "https:\/\/events\.acme\.example\/x" is not a host name$/,

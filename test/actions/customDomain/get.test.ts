@@ -1,4 +1,4 @@
-import { apiRequests, byId, run, useSimulator } from '../../fixtures';
+import { apiRequests, byId, expectNodeError, run, useSimulator } from '../../fixtures';
 import { addDomain, domainParams } from './fixtures';
 
 const ctx = useSimulator();
@@ -26,14 +26,18 @@ describe('Custom Domain > Get', () => {
 		const { error } = await run(ctx.sim, {
 			parameters: domainParams(ctx.sim)('get', { customDomainId: byId(id) }),
 		});
-		expect(error?.message).toBe('Custom domain not found');
+		expectNodeError(error, { name: 'NodeApiError', message: 'Custom domain not found', item: 0 });
 	});
 
 	test('refuses a domain ID that is not a UUID before any request', async () => {
 		const { error } = await run(ctx.sim, {
 			parameters: domainParams(ctx.sim)('get', { customDomainId: byId('={{ "acme.example" }}') }),
 		});
-		expect(error?.message).toBe('Custom Domain ID: "acme.example" is not a UUID');
+		expectNodeError(error, {
+			name: 'NodeOperationError',
+			message: 'Custom Domain ID: "acme.example" is not a UUID',
+			item: 0,
+		});
 		expect(ctx.sim.requests).toHaveLength(0);
 	});
 });

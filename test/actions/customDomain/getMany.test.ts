@@ -1,4 +1,4 @@
-import { apiRequests, byId, run, useSimulator } from '../../fixtures';
+import { apiRequests, byId, expectNodeError, run, useSimulator } from '../../fixtures';
 import { expectRefused } from '../badInputs';
 import { addDomain, domainParams } from './fixtures';
 
@@ -43,8 +43,11 @@ describe('Custom Domain > Get Many', () => {
 				organizationId: byId(ctx.sim.seeded.organizations.foreign),
 			},
 		});
-		expect(error?.name).toBe('NodeApiError');
-		expect(error?.message).toBe('You are not a member of this organization');
+		expectNodeError(error, {
+			name: 'NodeApiError',
+			message: 'You are not a member of this organization',
+			item: 0,
+		});
 	});
 
 	test.each([

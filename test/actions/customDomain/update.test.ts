@@ -1,4 +1,4 @@
-import { apiRequests, byId, run, useSimulator } from '../../fixtures';
+import { apiRequests, byId, expectNodeError, run, useSimulator } from '../../fixtures';
 import { BAD, testBadInputs } from '../badInputs';
 import { addDomain, domainParams } from './fixtures';
 
@@ -32,10 +32,34 @@ describe('Custom Domain > Update', () => {
 				defaultRedirectUrl: 'javascript:alert(1)',
 			}),
 		});
-		expect(error?.message).toBe(
-			'Default Redirect URL: "javascript:alert(1)" is not an http or https URL',
-		);
+		expectNodeError(error, {
+			name: 'NodeOperationError',
+			message: 'Default Redirect URL: "javascript:alert(1)" is not an http or https URL',
+			item: 0,
+		});
 		expect(ctx.sim.requests).toHaveLength(0);
+	});
+
+	test.each([
+		[
+			'https://user:pass@acme.example/',
+			'Default Redirect URL: the URL holds a user name or password (https://***:***@acme.example)',
+		],
+		[
+			'https://acme.example/\nnext',
+			'Default Redirect URL: "https://acme.example/\\nnext" holds a control character (U+000A)',
+		],
+	])('refuses %j before any request, naming the field', async (defaultRedirectUrl, message) => {
+		const id = addDomain(ctx.sim);
+		const { error } = await run(ctx.sim, {
+			parameters: domainParams(ctx.sim)('update', { customDomainId: id, defaultRedirectUrl }),
+		});
+		expect(error?.name).toBe('NodeOperationError');
+		expect(error?.message).toBe(message);
+		expect(ctx.sim.requests).toHaveLength(0);
+		expect(ctx.sim.store.customDomains.get(id)?.defaultRedirectUrl).toBe(
+			'https://acme.example/events',
+		);
 	});
 });
 

@@ -1,4 +1,11 @@
-import { apiRequests, byId, run, useSimulator } from '../../fixtures';
+import {
+	apiRequests,
+	byId,
+	expectNodeError,
+	expectNotRepeated,
+	run,
+	useSimulator,
+} from '../../fixtures';
 import { addDomain } from '../customDomain/fixtures';
 import { BAD, expectRefused, testBadInputs } from '../badInputs';
 import { addForm, addMapping, hostedEvent, mappingContext } from './fixtures';
@@ -68,8 +75,7 @@ describe('Custom Domain Path Mapping > Create', () => {
 		const { error } = await run(ctx.sim, {
 			parameters: params(domain)('create', { pathName: 'summit', eventId: event() }),
 		});
-		expect(error?.name).toBe('NodeApiError');
-		expect(error?.message).toBe('/summit is already mapped');
+		expectNodeError(error, { name: 'NodeApiError', message: '/summit is already mapped', item: 0 });
 	});
 
 	test("an event of another organization is EventX's 404", async () => {
@@ -83,7 +89,7 @@ describe('Custom Domain Path Mapping > Create', () => {
 				eventId: byId(managed),
 			}),
 		});
-		expect(error?.message).toBe('Event not found');
+		expectNodeError(error, { name: 'NodeApiError', message: 'Event not found', item: 0 });
 	});
 
 	test('is not repeated after a dropped connection (it would map the path twice)', async () => {
@@ -92,7 +98,7 @@ describe('Custom Domain Path Mapping > Create', () => {
 		const { error } = await run(ctx.sim, {
 			parameters: params(domain)('create', { pathName: 'summit', eventId: event() }),
 		});
-		expect(error?.description).toMatch(/may have been applied; it was not repeated/);
+		expectNotRepeated(error);
 		expect(ctx.sim.requestsTo('POST', '/path-mappings')).toHaveLength(1);
 	});
 

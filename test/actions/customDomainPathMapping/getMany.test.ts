@@ -1,4 +1,4 @@
-import { apiRequests, byId, run, useSimulator } from '../../fixtures';
+import { apiRequests, byId, expectNodeError, run, useSimulator } from '../../fixtures';
 import { addDomain } from '../customDomain/fixtures';
 import { BAD, expectRefused, testBadInputs } from '../badInputs';
 import { addMapping, mappingContext } from './fixtures';
@@ -54,8 +54,7 @@ describe('Custom Domain Path Mapping > Get Many', () => {
 			ctx.sim.seeded.organizations.managed,
 		);
 		const { error } = await run(ctx.sim, { parameters: params(foreign)('getMany') });
-		expect(error?.name).toBe('NodeApiError');
-		expect(error?.message).toBe('Custom domain not found');
+		expectNodeError(error, { name: 'NodeApiError', message: 'Custom domain not found', item: 0 });
 	});
 
 	test.each([

@@ -1,4 +1,4 @@
-import { apiRequests, byId, run, useSimulator } from '../../fixtures';
+import { apiRequests, byId, expectNodeError, run, useSimulator } from '../../fixtures';
 import { addDomain } from '../customDomain/fixtures';
 import { BAD, expectRefused, testBadInputs } from '../badInputs';
 import { addForm, addMapping, firstDomain, hostedEvent, mappingContext } from './fixtures';
@@ -96,8 +96,11 @@ describe('Custom Domain Path Mapping > Update', () => {
 				pathMappingUpdateFields: { eventRegFormId: addForm(ctx.sim, hostedEvent(ctx.sim, 2)) },
 			}),
 		});
-		expect(error?.name).toBe('NodeApiError');
-		expect(error?.message).toBe('"eventRegFormId" is not a registration form of the event');
+		expectNodeError(error, {
+			name: 'NodeApiError',
+			message: '"eventRegFormId" is not a registration form of the event',
+			item: 0,
+		});
 	});
 
 	test("a mapping of another domain is EventX's 404", async () => {
@@ -109,7 +112,7 @@ describe('Custom Domain Path Mapping > Update', () => {
 				pathMappingUpdateFields: { pathName: 'moved' },
 			}),
 		});
-		expect(error?.message).toBe('Path mapping not found');
+		expectNodeError(error, { name: 'NodeApiError', message: 'Path mapping not found', item: 0 });
 	});
 
 	test.each([

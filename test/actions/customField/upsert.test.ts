@@ -1,4 +1,4 @@
-import { apiRequests, run, useSimulator } from '../../fixtures';
+import { apiRequests, expectNodeError, run, useSimulator } from '../../fixtures';
 import { BAD, params, testBadInputs } from '../badInputs';
 
 const ctx = useSimulator();
@@ -96,6 +96,21 @@ describe('Custom Field > Create or Update', () => {
 		expect(sent.every((q) => q.isFilterable)).toBe(true);
 	});
 
+	test("a date limit given as a Date takes its date in the workflow's time zone", async () => {
+		const { error } = await run(ctx.sim, {
+			parameters: upsert({
+				// 20:00 UTC on November 30 is already December 1 in Tokyo.
+				minDate: '={{ new Date("2026-11-30T20:00:00Z") }}',
+				maxDate: '2026-12-31',
+			}),
+			items: [{ eventId: event(), type: 'datePicker', label: 'Arrival' }],
+			timezone: 'Asia/Tokyo',
+		});
+		expect(error).toBeUndefined();
+		const [question] = (puts()[0].body as { data: Array<{ config?: unknown }> }).data;
+		expect(question.config).toEqual({ minDate: '2026-12-01', maxDate: '2026-12-31' });
+	});
+
 	test('a Date Picker without dates and a Time Picker with Hide AM/PM off send no config (an empty one is refused)', async () => {
 		const { items, error } = await run(ctx.sim, {
 			parameters: upsert({ minDate: '={{ $json.minDate ?? "" }}' }),
@@ -149,7 +164,8 @@ describe('Custom Field > Create or Update', () => {
 			continueOnFail: true,
 		});
 		expect(error).toBeUndefined();
-		expect(items[3].json.error).toMatch(/Custom field not found/);
+		expect(items[3].json.error).toBe('Custom field not found');
+		expect(items[3].error?.name).toBe('NodeApiError');
 		expect(items.filter((i) => i.json.error === undefined)).toHaveLength(5);
 		expect(questionsOf()).toHaveLength(8);
 	});
@@ -183,9 +199,7 @@ describe('Custom Field > Create or Update: validation before sending', () => {
 				{ eventId: event(), ...entry },
 			],
 		});
-		expect(error?.name).toBe('NodeOperationError');
-		expect(error?.message).toMatch(message);
-		expect((error as { context?: { itemIndex?: number } }).context?.itemIndex).toBe(1);
+		expectNodeError(error, { name: 'NodeOperationError', message, item: 1 });
 		expect(ctx.sim.requests).toHaveLength(0);
 		expect(questionsOf()).toHaveLength(3);
 	});

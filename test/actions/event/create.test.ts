@@ -1,4 +1,4 @@
-import { apiRequests, byId, run, useSimulator } from '../../fixtures';
+import { apiRequests, byId, expectNodeError, inProcessTimeZone, run, useSimulator } from '../../fixtures';
 import { ORG_FOREIGN, ORG_HOSTED } from '../../simulator/seed';
 import { BAD, eventCreate, testBadInputs } from '../badInputs';
 
@@ -39,6 +39,35 @@ describe('Event > Create', () => {
 		});
 	});
 
+	test("start and end without an offset are read in the workflow's time zone, not the process's", async () => {
+		const { error } = await inProcessTimeZone('Asia/Tokyo', () =>
+			run(ctx.sim, {
+				parameters: create({ startsAt: '2027-03-01T18:00:00', endsAt: '2027-03-01T23:00' }),
+				timezone: 'Europe/Berlin',
+			}),
+		);
+		expect(error).toBeUndefined();
+		// 18:00 and 23:00 in Berlin in March (UTC+1).
+		expect(apiRequests(ctx.sim)[0].body).toMatchObject({
+			startsAt: '2027-03-01T17:00:00.000Z',
+			endsAt: '2027-03-01T22:00:00.000Z',
+		});
+	});
+
+	test("without a workflow setting, the instance's zone (n8n's default, America/New_York) applies", async () => {
+		const { error } = await inProcessTimeZone('Asia/Tokyo', () =>
+			run(ctx.sim, {
+				parameters: create({ startsAt: '2027-07-01T09:00:00', endsAt: '2027-07-01T17:00:00' }),
+			}),
+		);
+		expect(error).toBeUndefined();
+		// New York in July is UTC-4.
+		expect(apiRequests(ctx.sim)[0].body).toMatchObject({
+			startsAt: '2027-07-01T13:00:00.000Z',
+			endsAt: '2027-07-01T21:00:00.000Z',
+		});
+	});
+
 	test.each([
 		[
 			'an unknown timezone typed by expression',
@@ -64,7 +93,7 @@ describe('Event > Create', () => {
 		['an empty name', { name: '  ' }, /^Name: is required/],
 	])('%s is refused before any request', async (_, extra, message) => {
 		const { error } = await run(ctx.sim, { parameters: create(extra) });
-		expect(error?.message).toMatch(message);
+		expectNodeError(error, { name: 'NodeOperationError', message, item: 0 });
 		expect(ctx.sim.requests).toHaveLength(0);
 	});
 
@@ -72,7 +101,11 @@ describe('Event > Create', () => {
 		const { error } = await run(ctx.sim, {
 			parameters: create({ organizationId: byId(ORG_FOREIGN) }),
 		});
-		expect(error?.message).toBe('You are not a member of this organization');
+		expectNodeError(error, {
+			name: 'NodeApiError',
+			message: 'You are not a member of this organization',
+			item: 0,
+		});
 		expect(error?.httpCode).toBe('403');
 	});
 });

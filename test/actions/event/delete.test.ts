@@ -1,5 +1,5 @@
 import { EventX } from '../../../nodes/EventX/EventX.node';
-import { apiRequests, byId, run, useSimulator } from '../../fixtures';
+import { apiRequests, byId, expectNodeError, run, useSimulator } from '../../fixtures';
 import { anEvent, BAD, eventParams, testBadInputs } from '../badInputs';
 
 const ctx = useSimulator();
@@ -22,8 +22,7 @@ describe('Event > Delete', () => {
 		expect(ctx.sim.store.events.get(other)?.deletedAt).toBeUndefined();
 
 		const again = await run(ctx.sim, { parameters: deleteEvent(id) });
-		expect(again.error?.name).toBe('NodeApiError');
-		expect(again.error?.message).toMatch(/Event not found/);
+		expectNodeError(again.error, { name: 'NodeApiError', message: 'Event not found', item: 0 });
 		const list = await run(ctx.sim, {
 			parameters: { resource: 'event', operation: 'getMany', returnAll: true },
 		});
@@ -35,8 +34,11 @@ describe('Event > Delete', () => {
 		const { error } = await run(ctx.sim, {
 			parameters: deleteEvent(ctx.sim.seeded.eventIds[1]),
 		});
-		expect(error?.name).toBe('NodeApiError');
-		expect(error?.message).toBe('The connection to EventX was dropped');
+		expectNodeError(error, {
+			name: 'NodeApiError',
+			message: 'The connection to EventX was dropped',
+			item: 0,
+		});
 		expect(error?.description).toMatch(
 			/^DELETE \/public-api\/v1\/event\/[0-9a-f-]{36}\. The request may have been applied; it was not repeated so that nothing happens twice\.$/,
 		);

@@ -1,4 +1,4 @@
-import { apiRequests, byId, run, useSimulator } from '../../fixtures';
+import { apiRequests, byId, expectNodeError, run, useSimulator } from '../../fixtures';
 import { ORG_FOREIGN, ORG_HOSTED } from '../../simulator/seed';
 import { anEvent, BAD, testBadInputs } from '../badInputs';
 
@@ -56,8 +56,7 @@ describe('Event > Get', () => {
 				eventId: byId(foreign.event.id as string),
 			},
 		});
-		expect(error?.name).toBe('NodeApiError');
-		expect(error?.message).toBe('Event not found');
+		expectNodeError(error, { name: 'NodeApiError', message: 'Event not found', item: 0 });
 		expect(error?.description).toMatch(/code NOT_FOUND, status 404/);
 	});
 
@@ -65,7 +64,11 @@ describe('Event > Get', () => {
 		const { error } = await run(ctx.sim, {
 			parameters: { resource: 'event', operation: 'get', eventId: byId('={{ "summit-2026" }}') },
 		});
-		expect(error?.message).toBe('Event: "summit-2026" is not a UUID');
+		expectNodeError(error, {
+			name: 'NodeOperationError',
+			message: 'Event: "summit-2026" is not a UUID',
+			item: 0,
+		});
 		expect(ctx.sim.requests).toHaveLength(0);
 	});
 });

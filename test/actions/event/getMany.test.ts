@@ -1,23 +1,9 @@
-import { apiRequests, run, useSimulator } from '../../fixtures';
-import { newEvent } from '../../simulator/routes/events';
+import { apiRequests, expectNodeError, run, useSimulator } from '../../fixtures';
 import { ORG_FOREIGN, ORG_HOSTED, ORG_MANAGED } from '../../simulator/seed';
 import { BAD, eventParams, testBadInputs } from '../badInputs';
+import { addEvents } from './fixtures';
 
 const ctx = useSimulator();
-function addEvents(count: number, organizationId = ORG_HOSTED) {
-	for (let i = 0; i < count; i++) {
-		const event = newEvent({
-			organizationId,
-			name: `Bulk ${String(i).padStart(5, '0')}`,
-			startsAt: '2027-01-01T09:00:00.000Z',
-			endsAt: '2027-01-01T17:00:00.000Z',
-			timezone: 'GMT',
-			format: 'virtual',
-			createdAt: new Date(Date.UTC(2025, 0, 1) + i * 1000).toISOString(),
-		});
-		ctx.sim.store.events.set(event.id as string, { event, settings: {} });
-	}
-}
 const getMany = (extra: Record<string, unknown> = {}) => ({
 	resource: 'event',
 	operation: 'getMany',
@@ -45,7 +31,7 @@ describe('Event > Get Many', () => {
 	});
 
 	test('Return All of 2,000 events takes one request with a page range', async () => {
-		addEvents(2000 - ctx.sim.seeded.eventIds.length);
+		addEvents(ctx.sim, 2000 - ctx.sim.seeded.eventIds.length);
 		const { items } = await run(ctx.sim, { parameters: getMany({ returnAll: true }) });
 		expect(items).toHaveLength(2000);
 		const requests = apiRequests(ctx.sim);
@@ -55,18 +41,18 @@ describe('Event > Get Many', () => {
 	});
 
 	test('Return All of 20,050 events reads two page ranges and stops at the last page', async () => {
-		addEvents(20050 - ctx.sim.seeded.eventIds.length);
+		addEvents(ctx.sim, 20050 - ctx.sim.seeded.eventIds.length);
 		const { items } = await run(ctx.sim, { parameters: getMany({ returnAll: true }) });
 		expect(items).toHaveLength(20050);
 		const requests = apiRequests(ctx.sim);
 		expect(requests.map((r) => [r.query.page, r.query.pageEnd])).toEqual([
 			['1', '200'],
-			['201', '400'],
+			['200', '399'],
 		]);
 	});
 
 	test('Limit reads only the pages it needs and returns exactly the limit', async () => {
-		addEvents(1000);
+		addEvents(ctx.sim, 1000);
 		const small = await run(ctx.sim, { parameters: getMany({ returnAll: false, limit: 30 }) });
 		expect(small.items).toHaveLength(30);
 		expect(apiRequests(ctx.sim).map((r) => r.query)).toEqual([
@@ -159,8 +145,7 @@ describe('Event > Get Many', () => {
 			const { error } = await run(ctx.sim, {
 				parameters: getMany({ returnAll: true, filters: { extensionData } }),
 			});
-			expect(error?.message).toMatch(message);
-			expect(error?.name).toBe('NodeOperationError');
+			expectNodeError(error, { name: 'NodeOperationError', message, item: 0 });
 			expect(ctx.sim.requests).toHaveLength(0);
 		},
 	);
@@ -169,14 +154,22 @@ describe('Event > Get Many', () => {
 		const bad = await run(ctx.sim, {
 			parameters: getMany({ returnAll: true, filters: { organizationId: 'acme' } }),
 		});
-		expect(bad.error?.message).toMatch(/Filters: "organizationId" must be a UUID/);
+		expectNodeError(bad.error, {
+			name: 'NodeOperationError',
+			message: /Filters: "organizationId" must be a UUID/,
+			item: 0,
+		});
 		const sort = await run(ctx.sim, {
 			parameters: getMany({
 				returnAll: true,
 				sort: { rules: [{ field: '={{ "price" }}', direction: 'asc' }] },
 			}),
 		});
-		expect(sort.error?.message).toMatch(/Sort > Field: "price" is not one of/);
+		expectNodeError(sort.error, {
+			name: 'NodeOperationError',
+			message: /Sort > Field: "price" is not one of/,
+			item: 0,
+		});
 		expect(ctx.sim.requests).toHaveLength(0);
 	});
 
@@ -184,7 +177,22 @@ describe('Event > Get Many', () => {
 		const { error } = await run(ctx.sim, {
 			parameters: getMany({ returnAll: false, limit: '={{ 0 }}' }),
 		});
-		expect(error?.message).toMatch(/^Limit: must be a whole number of at least 1/);
+		expectNodeError(error, {
+			name: 'NodeOperationError',
+			message: /^Limit: must be a whole number of at least 1/,
+			item: 0,
+		});
+		expect(ctx.sim.requests).toHaveLength(0);
+	});
+
+	test('a Name filter too long for the query string fails naming Filters > Name before any request', async () => {
+		const { error } = await run(ctx.sim, {
+			parameters: getMany({ returnAll: true, filters: { name: 'Summit '.repeat(2000) } }),
+		});
+		expect(error?.name).toBe('NodeOperationError');
+		expect(error?.message).toMatch(
+			/^Filters > Name: 14,000 characters are too long for one request/,
+		);
 		expect(ctx.sim.requests).toHaveLength(0);
 	});
 
@@ -201,6 +209,7 @@ describe('Event > Get Many', () => {
 		expect(error).toBeUndefined();
 		expect(items.map((i) => (i.pairedItem as { item: number }).item)).toEqual([0, 1, 2]);
 		expect(items[1].json.error).toMatch(/Filters: .*\$oops/);
+		expect(items[1].error?.name).toBe('NodeOperationError');
 		expect(items[0].json.id).toEqual(expect.any(String));
 		expect(items[2].json.id).toEqual(expect.any(String));
 		expect(apiRequests(ctx.sim)).toHaveLength(2);

@@ -1,4 +1,4 @@
-import { apiRequests, byId, run, useSimulator } from '../../fixtures';
+import { apiRequests, byId, expectNodeError, run, useSimulator } from '../../fixtures';
 import { anEvent, BAD, eventParams, testBadInputs } from '../badInputs';
 
 const ctx = useSimulator();
@@ -56,8 +56,7 @@ describe('Event > Merge Extension Data: validation before sending', () => {
 		['{ "__proto__": { "x": 1 } }', /^Extension Data: the key "__proto__"/],
 	])('%s is refused', async (text, message) => {
 		const { error } = await run(ctx.sim, { parameters: merge(text) });
-		expect(error?.name).toBe('NodeOperationError');
-		expect(error?.message).toMatch(message);
+		expectNodeError(error, { name: 'NodeOperationError', message, item: 0 });
 		expect(ctx.sim.requests).toHaveLength(0);
 	});
 });

@@ -1,4 +1,4 @@
-import { apiRequests, byId, run, useSimulator } from '../../fixtures';
+import { apiRequests, byId, expectNodeError, inProcessTimeZone, run, useSimulator } from '../../fixtures';
 import { BAD, eventUpdate, testBadInputs } from '../badInputs';
 
 const ctx = useSimulator();
@@ -45,6 +45,34 @@ describe('Event > Update', () => {
 		});
 	});
 
+	test("entry times without an offset are read in the workflow's time zone, not the process's", async () => {
+		const id = ctx.sim.seeded.eventIds[1];
+		const { error } = await inProcessTimeZone('UTC', () =>
+			run(ctx.sim, {
+				parameters: {
+					resource: 'event',
+					operation: 'update',
+					eventId: byId(id),
+					name: 'Renamed Summit',
+					startsAt: '2027-05-01T09:00:00',
+					endsAt: '2027-05-02T17:00:00',
+					timezone: 'Asia/Kolkata',
+					estimatedAttendeeCount: '>10000',
+					additionalFields: { entryStartsAt: '2027-05-01T08:00:00', entryEndsAt: '2027-05-02' },
+				},
+				timezone: 'Asia/Kolkata',
+			}),
+		);
+		expect(error).toBeUndefined();
+		// Kolkata is UTC+5:30; a date alone is its midnight there.
+		expect(apiRequests(ctx.sim)[0].body).toMatchObject({
+			startsAt: '2027-05-01T03:30:00.000Z',
+			endsAt: '2027-05-02T11:30:00.000Z',
+			entryStartsAt: '2027-05-01T02:30:00.000Z',
+			entryEndsAt: '2027-05-01T18:30:00.000Z',
+		});
+	});
+
 	test('an unknown category typed by expression is refused before any request', async () => {
 		const { error } = await run(ctx.sim, {
 			parameters: {
@@ -63,7 +91,11 @@ describe('Event > Update', () => {
 				types: [],
 			},
 		});
-		expect(error?.message).toMatch(/^Categories: "cooking" is not one of/);
+		expectNodeError(error, {
+			name: 'NodeOperationError',
+			message: /^Categories: "cooking" is not one of/,
+			item: 0,
+		});
 		expect(ctx.sim.requests).toHaveLength(0);
 	});
 });

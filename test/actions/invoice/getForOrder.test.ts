@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { apiRequests, byId, run, useSimulator } from '../../fixtures';
+import { apiRequests, byId, expectNodeError, run, useSimulator } from '../../fixtures';
 import { addOrder } from '../../simulator/routes/orders';
 import { BAD, params, testBadInputs } from '../badInputs';
 
@@ -80,8 +80,7 @@ describe('Invoice > Get for Order', () => {
 
 	test("an unknown order: EventX's 404 as a NodeApiError; Continue On Fail keeps going", async () => {
 		const stopped = await run(ctx.sim, { parameters: getForOrder(randomUUID()) });
-		expect(stopped.error?.name).toBe('NodeApiError');
-		expect(stopped.error?.message).toMatch(/Order not found/);
+		expectNodeError(stopped.error, { name: 'NodeApiError', message: 'Order not found', item: 0 });
 		const continued = await run(ctx.sim, {
 			parameters: getForOrder('={{ $json.id }}'),
 			items: [{ id: randomUUID() }, { id: orderOf(0).id }],

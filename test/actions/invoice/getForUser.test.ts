@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { apiRequests, byId, run, useSimulator } from '../../fixtures';
+import { apiRequests, byId, expectNodeError, run, useSimulator } from '../../fixtures';
 import { addOrder } from '../../simulator/routes/orders';
 import { BAD, params, testBadInputs } from '../badInputs';
 
@@ -43,8 +43,11 @@ describe('Invoice > Get for User', () => {
 
 	test("a user without an order: EventX's 404 as a NodeApiError", async () => {
 		const { error } = await run(ctx.sim, { parameters: getForUser(randomUUID()) });
-		expect(error?.name).toBe('NodeApiError');
-		expect(error?.message).toMatch(/not found/);
+		expectNodeError(error, {
+			name: 'NodeApiError',
+			message: 'Order of this user not found',
+			item: 0,
+		});
 	});
 });
 

@@ -1,5 +1,5 @@
 import { EventX } from '../../../nodes/EventX/EventX.node';
-import { apiRequests, run, useSimulator } from '../../fixtures';
+import { apiRequests, expectNodeError, run, useSimulator } from '../../fixtures';
 import { BAD, params as badParams, testBadInputs } from '../badInputs';
 import { addMedia, mediaContext } from './fixtures';
 
@@ -36,7 +36,7 @@ describe('Media > Delete', () => {
 		const { error } = await run(ctx.sim, {
 			parameters: params('delete', { mediaId: '0b5a8c3e-1d2f-4a6b-9c8d-7e6f5a4b3c2d' }),
 		});
-		expect(error?.message).toBe('Media not found');
+		expectNodeError(error, { name: 'NodeApiError', message: 'Media not found', item: 0 });
 		expect(apiRequests(ctx.sim)).toHaveLength(1);
 	});
 
@@ -44,7 +44,11 @@ describe('Media > Delete', () => {
 		const { error } = await run(ctx.sim, {
 			parameters: params('delete', { mediaId: '={{ "" }}' }),
 		});
-		expect(error?.message).toBe('Media ID: is required');
+		expectNodeError(error, {
+			name: 'NodeOperationError',
+			message: 'Media ID: is required',
+			item: 0,
+		});
 		expect(ctx.sim.requests).toHaveLength(0);
 	});
 });

@@ -1,4 +1,4 @@
-import { apiRequests, run, useSimulator } from '../../fixtures';
+import { apiRequests, expectNodeError, run, useSimulator } from '../../fixtures';
 import { BAD, params as badParams, testBadInputs } from '../badInputs';
 import { addMedia, FILE, mediaContext } from './fixtures';
 
@@ -27,13 +27,16 @@ describe('Media > Get', () => {
 	test("another event's media is EventX's 404, with its message", async () => {
 		const id = addMedia(ctx.sim, ctx.sim.seeded.eventIds[1]);
 		const { error } = await run(ctx.sim, { parameters: params('get', { mediaId: id }) });
-		expect(error?.name).toBe('NodeApiError');
-		expect(error?.message).toBe('Media not found');
+		expectNodeError(error, { name: 'NodeApiError', message: 'Media not found', item: 0 });
 	});
 
 	test('refuses a media ID that is not a UUID before any request', async () => {
 		const { error } = await run(ctx.sim, { parameters: params('get', { mediaId: 'logo.png' }) });
-		expect(error?.message).toBe('Media ID: "logo.png" is not a UUID');
+		expectNodeError(error, {
+			name: 'NodeOperationError',
+			message: 'Media ID: "logo.png" is not a UUID',
+			item: 0,
+		});
 		expect(ctx.sim.requests).toHaveLength(0);
 	});
 });

@@ -1,7 +1,14 @@
 import { Container } from '@n8n/di';
 import { BinaryDataService } from 'n8n-core';
 
-import { apiRequests, assertNoSecrets, run, useSimulator } from '../../fixtures';
+import {
+	apiRequests,
+	assertNoSecrets,
+	expectNodeError,
+	expectNotRepeated,
+	run,
+	useSimulator,
+} from '../../fixtures';
 import { fs, os, path } from '../../platform.cjs';
 import { binaryOf, FILE, md5, mediaContext } from './fixtures';
 
@@ -128,9 +135,12 @@ describe('Media > Upload', () => {
 			binaries: [{ data: binaryOf(FILE) }],
 		});
 		const [created] = ctx.sim.requestsTo('POST', UPLOAD);
-		expect(error?.message).toMatch(
-			/^Media [0-9a-f-]{36}: sending the file to the upload URL failed: HTTP 403 AccessDenied: Request has expired$/,
-		);
+		expectNodeError(error, {
+			name: 'NodeOperationError',
+			message:
+				/^Media [0-9a-f-]{36}: sending the file to the upload URL failed: HTTP 403 AccessDenied: Request has expired$/,
+			item: 0,
+		});
 		expect(error?.description).toMatch(/deleted again/);
 		expect(created.status).toBe(200);
 		expect(ctx.sim.requestsTo('DELETE', /\/media\/[0-9a-f-]{36}$/)).toHaveLength(1);
@@ -163,10 +173,11 @@ describe('Media > Upload', () => {
 			binaries: [{ data: binaryOf(FILE) }],
 		});
 		const [media] = ctx.sim.store.media.values();
-		expect(error?.name).toBe('NodeApiError');
-		expect(error?.message).toBe(
-			`Media ${media.id}: marking the upload done failed: Media not found`,
-		);
+		expectNodeError(error, {
+			name: 'NodeApiError',
+			message: `Media ${media.id}: marking the upload done failed: Media not found`,
+			item: 0,
+		});
 		expect(error?.description).toContain(`delete the media (Media > Delete)`);
 	});
 
@@ -183,8 +194,7 @@ describe('Media > Upload', () => {
 			parameters: params('upload'),
 			binaries: [{ data: binaryOf(FILE) }],
 		});
-		expect(error?.name).toBe('NodeApiError');
-		expect(error?.message).toBe('File type not allowed');
+		expectNodeError(error, { name: 'NodeApiError', message: 'File type not allowed', item: 0 });
 		expect(ctx.sim.store.storageRequests).toHaveLength(0);
 	});
 
@@ -194,7 +204,7 @@ describe('Media > Upload', () => {
 			parameters: params('upload'),
 			binaries: [{ data: binaryOf(FILE) }],
 		});
-		expect(error?.description).toMatch(/may have been applied; it was not repeated/);
+		expectNotRepeated(error);
 		expect(ctx.sim.requestsTo('POST', UPLOAD)).toHaveLength(1);
 		expect(ctx.sim.store.storageRequests).toHaveLength(0);
 	});
@@ -210,6 +220,7 @@ describe('Media > Upload', () => {
 		expect(items.map((i) => (i.pairedItem as { item: number }).item)).toEqual([0, 1]);
 		expect(items[0].json.uploaded).toBe(true);
 		expect(items[1].json.error).toBe('Input Binary Field: the item has no binary field "data"');
+		expect(items[1].error?.name).toBe('NodeOperationError');
 		expect(ctx.sim.store.media.size).toBe(1);
 	});
 });
@@ -236,9 +247,90 @@ describe('Media > Upload: validation before sending', () => {
 			parameters: params('upload', extra),
 			binaries: [binary ? { data: binary } : undefined],
 		});
-		expect(error?.name).toBe('NodeOperationError');
-		if (typeof message === 'string') expect(error?.message).toBe(message);
-		else expect(error?.message).toMatch(message);
+		expectNodeError(error, { name: 'NodeOperationError', message, item: 0 });
+		expect(apiRequests(ctx.sim)).toHaveLength(0);
+	});
+});
+
+describe('Media > Upload when EventX or the storage host misbehave', () => {
+	// The Options collection holds File Name and the request settings alike.
+	const upload = (options: Record<string, unknown> = {}) => ({
+		parameters: params('upload', { options }),
+		binaries: [{ data: binaryOf(FILE) }],
+	});
+
+	test.each([
+		['ftp://storage.example.com/eventx-media/banner.png', 'ftp://storage.example.com'],
+		['http://storage.example.com/eventx-media/banner.png', 'http://storage.example.com'],
+	])(
+		'an upload URL that is not https (%s) is not used, and the record EventX made is deleted',
+		async (uploadUrl, shown) => {
+			ctx.sim.addFault({
+				kind: 'patch-data',
+				method: 'POST',
+				path: '/media$',
+				data: { uploadUrl },
+			});
+			const { error } = await run(ctx.sim, upload());
+			const [created] = ctx.sim.requestsTo('POST', UPLOAD);
+			expect(created.status).toBe(200);
+			expectNodeError(error, {
+				name: 'NodeOperationError',
+				message: new RegExp(
+					`^Media [0-9a-f-]{36}: the upload URL EventX answered was not used: it is not an https URL \\(${shown.replace(/[./]/g, '\\$&')}\\)$`,
+				),
+				item: 0,
+			});
+			expect(error?.description).toMatch(/deleted again/);
+			expect(ctx.sim.store.storageRequests).toHaveLength(0);
+			expect(ctx.sim.requestsTo('DELETE', /\/media\/[0-9a-f-]{36}$/)).toHaveLength(1);
+			expect(ctx.sim.store.media.size).toBe(0);
+		},
+	);
+
+	test('a storage host that trickles its answer is cut off by the Timeout, and the record is deleted', async () => {
+		// About 80 bytes at one every 100 ms: 8 s of answer, each byte well within an idle timer.
+		ctx.sim.addFault({ kind: 'drip', host: 'storage', method: 'PUT', intervalMs: 100 });
+		const { error } = await run(ctx.sim, upload({ timeoutSeconds: 1, maxRetries: 0 }));
+		expectNodeError(error, {
+			name: 'NodeOperationError',
+			message:
+				/^Media [0-9a-f-]{36}: sending the file to the upload URL failed: the storage host did not answer within the Timeout \(1 s\)$/,
+			item: 0,
+		});
+		expect(ctx.sim.store.storageRequests).toHaveLength(1);
+		expect(ctx.sim.requestsTo('DELETE', /\/media\/[0-9a-f-]{36}$/)).toHaveLength(1);
+		expect(ctx.sim.requestsTo('PUT', /mark-uploaded$/)).toHaveLength(0);
+		expect(ctx.sim.store.media.size).toBe(0);
+	});
+
+	test.each([
+		['a line break', 'banner\r\n.png', 'U+000D'],
+		['a NUL', 'banner\u0000.png', 'U+0000'],
+		['a tab', 'ban\tner.png', 'U+0009'],
+		['a line separator', 'banner\u2028.png', 'U+2028'],
+	])('a File Name with %s fails naming File Name before any request', async (_, fileName, code) => {
+		const { error } = await run(ctx.sim, upload({ fileName }));
+		expectNodeError(error, {
+			name: 'NodeOperationError',
+			message: `File Name: ${JSON.stringify(fileName)} holds a control character (${code})`,
+			item: 0,
+		});
+		expect(apiRequests(ctx.sim)).toHaveLength(0);
+		expect(ctx.sim.store.storageRequests).toHaveLength(0);
+	});
+
+	test("the binary's own file name with a control character fails the same way", async () => {
+		const { error } = await run(ctx.sim, {
+			parameters: params('upload'),
+			binaries: [{ data: binaryOf(FILE, 'report\n2026.pdf', 'application/pdf') }],
+		});
+		expectNodeError(error, {
+			name: 'NodeOperationError',
+			message: 'File Name: "report\\n2026.pdf" holds a control character (U+000A)',
+			item: 0,
+		});
+		expect(error?.description).toMatch(/set File Name in the Options/);
 		expect(apiRequests(ctx.sim)).toHaveLength(0);
 	});
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { apiRequests, byId, run, useSimulator } from '../../fixtures';
+import { apiRequests, byId, expectNodeError, run, useSimulator } from '../../fixtures';
 import { orderJson } from '../../simulator/routes/orders';
 import { BAD, params as opParams, testBadInputs } from '../badInputs';
 import { orderContext } from './fixtures';
@@ -64,8 +64,7 @@ describe('Order > Get', () => {
 	test("an order of another event: EventX's 404, and Continue On Fail keeps the other items", async () => {
 		const other = ordersOf(ctx.sim.seeded.eventIds[1])[0].id;
 		const stopped = await run(ctx.sim, { parameters: params('get', { orderId: byId(other) }) });
-		expect(stopped.error?.name).toBe('NodeApiError');
-		expect(stopped.error?.message).toMatch(/Order not found/);
+		expectNodeError(stopped.error, { name: 'NodeApiError', message: 'Order not found', item: 0 });
 
 		const continued = await run(ctx.sim, {
 			parameters: params('get', { orderId: byId('={{ $json.id }}') }),

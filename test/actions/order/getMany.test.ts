@@ -1,4 +1,4 @@
-import { apiRequests, expectRangedReads, run, useSimulator } from '../../fixtures';
+import { apiRequests, expectNodeError, expectRangedReads, run, useSimulator } from '../../fixtures';
 import { addOrder, SEED_ORDERS } from '../../simulator/routes/orders';
 import { anEvent, BAD, params as opParams, testBadInputs } from '../badInputs';
 import { orderContext } from './fixtures';
@@ -141,8 +141,9 @@ describe('Order > Get Many', () => {
 		expect(items[0].json.purchasedAt).toEqual(expect.any(String));
 	});
 
+	// 20,000 exactly: one more request (the last page again) sees that none follow.
 	test.each([
-		[20000, 1],
+		[20000, 2],
 		[25000, 2],
 	])(
 		'Return All of %i orders takes %i list request(s)',
@@ -165,8 +166,7 @@ describe('Order > Get Many', () => {
 		const { error } = await run(ctx.sim, {
 			parameters: { ...getMany(), eventId: { __rl: true, mode: 'id', value: foreign } },
 		});
-		expect(error?.name).toBe('NodeApiError');
-		expect(error?.message).toMatch(/Event not found/);
+		expectNodeError(error, { name: 'NodeApiError', message: 'Event not found', item: 0 });
 	});
 });
 
@@ -216,16 +216,64 @@ describe('Order > Get Many: validation before sending', () => {
 		[{ paymentMethod: ['cash'] }, /^Filters > Payment Method: "cash" is not one of/],
 	])('%j is refused', async (filters, message) => {
 		const { error } = await run(ctx.sim, { parameters: getMany({ filters }) });
-		expect(error?.name).toBe('NodeOperationError');
-		expect(error?.message).toMatch(message);
+		expectNodeError(error, { name: 'NodeOperationError', message, item: 0 });
 		expect(ctx.sim.requests).toHaveLength(0);
+	});
+
+	describe('an ID filter too long for the query string', () => {
+		/** The i-th of a list of well-formed order IDs. */
+		const orderId = (i: number) => `0000${String(i).padStart(4, '0')}-0000-4000-8000-000000000000`;
+		// A server in front of EventX that refuses request lines past 8 KB, as nginx and CloudFront do.
+		const proxyLimit = () =>
+			ctx.sim.addFault({ kind: 'url-limit', maxLength: 8192, status: 414, times: 0 });
+
+		test('600 Order IDs fail naming Filters > Order IDs before any request, never a bare 414', async () => {
+			proxyLimit();
+			const ids = Array.from({ length: 600 }, (_, i) => orderId(i));
+			const { error } = await run(ctx.sim, { parameters: getMany({ filters: { orderIds: ids } }) });
+			expectNodeError(error, {
+				name: 'NodeOperationError',
+				message:
+					"Filters > Order IDs: 600 IDs are too many for one request: EventX's address would be 27,161 characters long, and servers refuse more than 8,000",
+				item: 0,
+			});
+			expect(error?.description).toMatch(/^Give at most 174 IDs per item: split the list/);
+			expect(ctx.sim.requests).toHaveLength(0);
+		});
+
+		test('as many as fit (174) are sent in the query string and answered', async () => {
+			proxyLimit();
+			const known = ordersOf().map((o) => o.id);
+			const ids = [...known, ...Array.from({ length: 174 - known.length }, (_, i) => orderId(i))];
+			const { items, error } = await run(ctx.sim, {
+				parameters: getMany({ filters: { orderIds: ids } }),
+			});
+			expect(error).toBeUndefined();
+			expect(items).toHaveLength(known.length);
+			expect((sentFilter() as { orderIds: string[] }).orderIds).toHaveLength(174);
+		});
+
+		test('600 Buyer Emails are named the same way', async () => {
+			const emails = Array.from({ length: 600 }, (_, i) => `buyer${i}@example.com`);
+			const { error } = await run(ctx.sim, { parameters: getMany({ filters: { emails } }) });
+			expectNodeError(error, {
+				name: 'NodeOperationError',
+				message: /^Filters > Buyer Emails: 600 addresses are too many for one request/,
+				item: 0,
+			});
+			expect(ctx.sim.requests).toHaveLength(0);
+		});
 	});
 
 	test('an unknown sort field is refused', async () => {
 		const { error } = await run(ctx.sim, {
 			parameters: getMany({ sort: { rules: [{ field: 'amount', direction: 'asc' }] } }),
 		});
-		expect(error?.message).toMatch(/^Sort > Field: "amount" is not one of/);
+		expectNodeError(error, {
+			name: 'NodeOperationError',
+			message: /^Sort > Field: "amount" is not one of/,
+			item: 0,
+		});
 		expect(ctx.sim.requests).toHaveLength(0);
 	});
 });

@@ -1,4 +1,4 @@
-import { apiRequests, run, useSimulator } from '../../fixtures';
+import { apiRequests, expectNodeError, run, useSimulator } from '../../fixtures';
 import { anAttendee, BAD, outreachParams, testBadInputs } from '../badInputs';
 import { addAttendees, outreachContext } from './fixtures';
 
@@ -34,7 +34,11 @@ describe('Outreach > Send Confirmation SMS: validation before sending', () => {
 			parameters: base('sendConfirmationSms'),
 			items: [{ id: ids[0] }, { id: 'nope' }, { id: ids[2] }],
 		});
-		expect(error?.message).toBe('Attendee IDs: "nope" is not a UUID');
+		expectNodeError(error, {
+			name: 'NodeOperationError',
+			message: 'Attendee IDs: "nope" is not a UUID',
+			item: 1,
+		});
 		expectNothingSent();
 	});
 

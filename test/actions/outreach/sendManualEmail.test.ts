@@ -1,4 +1,4 @@
-import { apiRequests, run, useSimulator } from '../../fixtures';
+import { apiRequests, expectNodeError, run, useSimulator } from '../../fixtures';
 import { BAD, outreachParams, testBadInputs } from '../badInputs';
 import { addAttendees, outreachContext } from './fixtures';
 
@@ -43,7 +43,11 @@ describe('Outreach > Send Manual Email: validation before sending', () => {
 				outreachEmailId: 'draft-1',
 			}),
 		});
-		expect(error?.message).toBe('Outreach Email ID: "draft-1" is not a UUID');
+		expectNodeError(error, {
+			name: 'NodeOperationError',
+			message: 'Outreach Email ID: "draft-1" is not a UUID',
+			item: 0,
+		});
 		expectNothingSent();
 	});
 });

@@ -1,4 +1,4 @@
-import { apiRequests, run, useSimulator } from '../../fixtures';
+import { apiRequests, expectNodeError, run, useSimulator } from '../../fixtures';
 import { BAD, testBadInputs, testEmail } from '../badInputs';
 import { outreachContext } from './fixtures';
 
@@ -75,8 +75,7 @@ describe('Outreach > Send Test Email: validation before sending', () => {
 		const { error } = await run(ctx.sim, {
 			parameters: base('sendTestEmail', { testTemplateType: 'confirmation-email', testEmails }),
 		});
-		expect(error?.name).toBe('NodeOperationError');
-		expect(error?.message).toBe(message);
+		expectNodeError(error, { name: 'NodeOperationError', message, item: 0 });
 		expectNothingSent();
 	});
 
@@ -87,9 +86,12 @@ describe('Outreach > Send Test Email: validation before sending', () => {
 				testEmails: 'me@example.com',
 			}),
 		});
-		expect(error?.message).toBe(
-			'Template Type: "reminder-24H-email" is not one of confirmation-email, confirmation-email-with-ticket-summary',
-		);
+		expectNodeError(error, {
+			name: 'NodeOperationError',
+			message:
+				'Template Type: "reminder-24H-email" is not one of confirmation-email, confirmation-email-with-ticket-summary',
+			item: 0,
+		});
 		expectNothingSent();
 	});
 });

@@ -1,4 +1,4 @@
-import { apiRequests, run, useSimulator } from '../../fixtures';
+import { apiRequests, expectNodeError, run, useSimulator } from '../../fixtures';
 import { BAD, params as badParams, testBadInputs, ticketClass as seededClass } from '../badInputs';
 import { ticketingContext } from '../ticketing/fixtures';
 
@@ -52,8 +52,11 @@ describe('Registration Form > Create', () => {
 		const { error } = await run(ctx.sim, {
 			parameters: form({ formFields: { field: [{ id: other, isRequired: true }] } }),
 		});
-		expect(error?.name).toBe('NodeApiError');
-		expect(error?.message).toBe(`fields[0].id: question ${other} is not one of the event's`);
+		expectNodeError(error, {
+			name: 'NodeApiError',
+			message: `fields[0].id: question ${other} is not one of the event's`,
+			item: 0,
+		});
 	});
 
 	test.each([
@@ -78,9 +81,7 @@ describe('Registration Form > Create', () => {
 		],
 	])('refuses %j before any request', async (extra, message) => {
 		const { error } = await run(ctx.sim, { parameters: form(extra) });
-		expect(error?.name).toBe('NodeOperationError');
-		if (typeof message === 'string') expect(error?.message).toBe(message);
-		else expect(error?.message).toMatch(message);
+		expectNodeError(error, { name: 'NodeOperationError', message, item: 0 });
 		expect(ctx.sim.requests).toHaveLength(0);
 	});
 });

@@ -1,4 +1,4 @@
-import { apiRequests, run, useSimulator } from '../../fixtures';
+import { apiRequests, expectNodeError, run, useSimulator } from '../../fixtures';
 import { ticketingContext } from '../ticketing/fixtures';
 
 const ctx = useSimulator();
@@ -36,12 +36,20 @@ describe('Registration Form > Get', () => {
 				regFormId: '2c4e6a8b-0d1f-4a3c-8e5b-7d9f1a3c5e7b',
 			}),
 		});
-		expect(missing.error?.message).toBe('Registration form not found');
+		expectNodeError(missing.error, {
+			name: 'NodeApiError',
+			message: 'Registration form not found',
+			item: 0,
+		});
 		ctx.sim.clearLog();
 		const bad = await run(ctx.sim, {
 			parameters: params('registrationForm', 'get', { regFormId: 'standard' }),
 		});
-		expect(bad.error?.message).toBe('Registration Form ID: "standard" is not a UUID');
+		expectNodeError(bad.error, {
+			name: 'NodeOperationError',
+			message: 'Registration Form ID: "standard" is not a UUID',
+			item: 0,
+		});
 		expect(ctx.sim.requests).toHaveLength(0);
 	});
 });

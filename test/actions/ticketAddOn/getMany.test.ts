@@ -1,4 +1,4 @@
-import { apiRequests, byId, run, useSimulator } from '../../fixtures';
+import { apiRequests, byId, expectNodeError, run, useSimulator } from '../../fixtures';
 import { anEvent, BAD, params, testBadInputs } from '../badInputs';
 
 const ctx = useSimulator();
@@ -33,8 +33,7 @@ describe('Ticket Add-On > Get Many', () => {
 			(r) => r.event.organizationId === ctx.sim.seeded.organizations.foreign,
 		)!.event.id as string;
 		const { error } = await run(ctx.sim, { parameters: { ...getMany(), eventId: byId(foreign) } });
-		expect(error?.name).toBe('NodeApiError');
-		expect(error?.message).toMatch(/Event not found/);
+		expectNodeError(error, { name: 'NodeApiError', message: 'Event not found', item: 0 });
 	});
 });
 

@@ -1,4 +1,11 @@
-import { apiRequests, byId, run, useSimulator } from '../../fixtures';
+import {
+	apiRequests,
+	byId,
+	expectNodeError,
+	inProcessTimeZone,
+	run,
+	useSimulator,
+} from '../../fixtures';
 import { BAD, params, testBadInputs } from '../badInputs';
 
 const ctx = useSimulator();
@@ -37,6 +44,47 @@ describe('Ticket Class > Create', () => {
 		expect(stored).toHaveLength(3);
 		expect(items[0].json).toEqual(stored[2]);
 		expect(items[0].json).toMatchObject({ id: expect.any(String), price: 25.5 });
+	});
+
+	test("a sale time without an offset is read in the workflow's time zone, not the server process's", async () => {
+		const { error } = await inProcessTimeZone('America/Los_Angeles', () =>
+			run(ctx.sim, {
+				parameters: create({
+					saleStartsAt: '2026-11-01T09:00:00',
+					ticketClassFields: { saleEndsAt: '2026-11-30 18:30' },
+				}),
+				timezone: 'Asia/Tokyo',
+			}),
+		);
+		expect(error).toBeUndefined();
+		// 09:00 and 18:30 in Tokyo (UTC+9), whatever the process's own zone.
+		expect(posts()[0].body).toMatchObject({
+			saleStartsAt: '2026-11-01T00:00:00.000Z',
+			saleEndsAt: '2026-11-30T09:30:00.000Z',
+		});
+	});
+
+	test('a time that names its offset keeps it; an ambiguous text form is refused naming the field', async () => {
+		const given = await run(ctx.sim, {
+			parameters: create({ saleStartsAt: '2026-11-01T09:00:00+02:00' }),
+			timezone: 'Asia/Tokyo',
+		});
+		expect(given.error).toBeUndefined();
+		expect(posts()[0].body).toMatchObject({ saleStartsAt: '2026-11-01T07:00:00.000Z' });
+		ctx.sim.clearLog();
+		const { error } = await run(ctx.sim, {
+			parameters: create({ saleStartsAt: 'Nov 1, 2026 09:00' }),
+			timezone: 'Asia/Tokyo',
+		});
+		expectNodeError(error, {
+			name: 'NodeOperationError',
+			message: 'Sale Starts At: "Nov 1, 2026 09:00" is not a date and time',
+			item: 0,
+		});
+		expect(error?.description).toMatch(
+			/^Use ISO 8601, e\.g\. 2026-11-01T09:00:00 \(in the workflow's time zone\)/,
+		);
+		expect(ctx.sim.requests).toHaveLength(0);
 	});
 
 	test('the additional fields: add-ons, description, message, sale end and quantities', async () => {
@@ -91,14 +139,16 @@ describe('Ticket Class > Create', () => {
 		const refused = await run(ctx.sim, {
 			parameters: create({ ticketClassFields: { addOnIds: [otherAddOn] } }),
 		});
-		expect(refused.error?.name).toBe('NodeApiError');
-		expect(refused.error?.message).toMatch(/add-on not found/);
+		expectNodeError(refused.error, { name: 'NodeApiError', message: /add-on not found/, item: 0 });
 
 		ctx.sim.clearLog();
 		ctx.sim.addFault({ kind: 'status', status: 502, method: 'POST', path: '/ticket-class$' });
 		const failed = await run(ctx.sim, { parameters: create() });
-		expect(failed.error?.name).toBe('NodeApiError');
-		expect(failed.error?.message).toBe('Injected failure (502)');
+		expectNodeError(failed.error, {
+			name: 'NodeApiError',
+			message: 'Injected failure (502)',
+			item: 0,
+		});
 		expect(failed.error?.httpCode).toBe('502');
 		expect(posts()).toHaveLength(1);
 	});
@@ -127,8 +177,7 @@ describe('Ticket Class > Create: validation before sending', () => {
 		[{ ticketClassFields: { addOnIds: ['workshop'] } }, /^Additional Fields > Add-Ons: "workshop"/],
 	])('%j is refused', async (extra, message) => {
 		const { error } = await run(ctx.sim, { parameters: create(extra) });
-		expect(error?.name).toBe('NodeOperationError');
-		expect(error?.message).toMatch(message);
+		expectNodeError(error, { name: 'NodeOperationError', message, item: 0 });
 		expect(ctx.sim.requests).toHaveLength(0);
 		expect(ctx.sim.store.ticketClasses.get(event())).toHaveLength(2);
 	});

@@ -1,5 +1,5 @@
 import { EventX } from '../../../nodes/EventX/EventX.node';
-import { apiRequests, run, useSimulator } from '../../fixtures';
+import { apiRequests, expectNodeError, run, useSimulator } from '../../fixtures';
 import { BAD, params as badParams, testBadInputs, ticketClass as seededClass } from '../badInputs';
 import { ticketingContext } from './fixtures';
 
@@ -60,9 +60,88 @@ describe('Ticketing > Create Order', () => {
 		const { error } = await run(ctx.sim, {
 			parameters: order([{ ticketClassId: ticketClass(0) }]),
 		});
-		expect(error?.description).toMatch(/may have been applied; it was not repeated/);
+		expectNodeError(error, {
+			name: 'NodeApiError',
+			message:
+				'The order may have been placed: EventX did not confirm it (The connection to EventX was dropped)',
+			item: 0,
+		});
+		expect(error?.description).toMatch(
+			/^It was not sent again, so that no second order is placed\./,
+		);
 		expect(ctx.sim.requestsTo('POST', '/reg/event/[^/]+$')).toHaveLength(1);
 		expect(ctx.sim.store.orders.size).toBe(ordersBefore + 1);
+	});
+
+	describe('when EventX does not confirm the order', () => {
+		const ISO = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z/;
+		/** The error, the requests sent and the orders EventX holds after one Create Order. */
+		async function placeWith(fault: Parameters<typeof ctx.sim.addFault>[0]) {
+			const ordersBefore = ctx.sim.store.orders.size;
+			ctx.sim.addFault({ method: 'POST', path: '/reg/event/[^/]+$', ...fault });
+			const { error } = await run(ctx.sim, {
+				parameters: order([{ ticketClassId: ticketClass(0) }]),
+			});
+			return {
+				error,
+				sent: ctx.sim.requestsTo('POST', '/reg/event/[^/]+$').length,
+				placed: ctx.sim.store.orders.size - ordersBefore,
+			};
+		}
+
+		test.each([
+			['a 504 after EventX received it', { kind: 'status-after', status: 504 }, /HTTP 504|504/],
+			['a dropped connection after EventX received it', { kind: 'drop-after' }, /dropped/],
+		] as const)(
+			'%s: not sent again, and the error says the order may have been placed and how to check',
+			async (_, fault, cause) => {
+				const { error, sent, placed } = await placeWith(fault);
+				expect(sent).toBe(1);
+				expect(placed).toBe(1);
+				expect(error?.name).toBe('NodeApiError');
+				expect(error?.context?.itemIndex).toBe(0);
+				expect(error?.message).toMatch(
+					/^The order may have been placed: EventX did not confirm it \(/,
+				);
+				expect(error?.message).toMatch(cause);
+				expect(error?.description).toMatch(
+					/^It was not sent again, so that no second order is placed\./,
+				);
+				expect(error?.description).toContain(
+					'Order > Get Many on this event with Filters > Buyer Emails set to buyer@example.com, newest first',
+				);
+				expect(error?.description).toMatch(new RegExp(`created at or shortly after ${ISO.source}`));
+			},
+		);
+
+		test('a 200 whose body is not JSON: the error says the order was probably placed', async () => {
+			const { error, sent, placed } = await placeWith({ kind: 'malformed' });
+			expect(sent).toBe(1);
+			expect(placed).toBe(1);
+			expectNodeError(error, {
+				name: 'NodeApiError',
+				message:
+					"The order was probably placed, but EventX's answer could not be read: EventX answered without a JSON body",
+				item: 0,
+			});
+			expect(error?.description).toContain('Filters > Buyer Emails set to buyer@example.com');
+		});
+
+		test('a refusal (4xx) says nothing of a placed order', async () => {
+			const { error, placed } = await placeWith({
+				kind: 'status',
+				status: 400,
+				code: 'SOLD_OUT',
+				message: 'The ticket class is sold out',
+			});
+			expect(placed).toBe(0);
+			expectNodeError(error, {
+				name: 'NodeApiError',
+				message: 'The ticket class is sold out',
+				item: 0,
+			});
+			expect(error?.description).not.toMatch(/placed|applied/);
+		});
 	});
 
 	test('the editor warns that the order is real', () => {
@@ -97,9 +176,7 @@ describe('Ticketing > Create Order', () => {
 				extra,
 			),
 		});
-		expect(error?.name).toBe('NodeOperationError');
-		if (typeof message === 'string') expect(error?.message).toBe(message);
-		else expect(error?.message).toMatch(message);
+		expectNodeError(error, { name: 'NodeOperationError', message, item: 0 });
 		expect(ctx.sim.requests).toHaveLength(0);
 	});
 });

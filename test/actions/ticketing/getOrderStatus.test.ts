@@ -1,4 +1,4 @@
-import { apiRequests, run, useSimulator } from '../../fixtures';
+import { apiRequests, expectNodeError, run, useSimulator } from '../../fixtures';
 import { BAD, params as badParams, testBadInputs } from '../badInputs';
 import { ticketingContext } from './fixtures';
 
@@ -22,12 +22,16 @@ describe('Ticketing > Get Order Status', () => {
 				orderId: '4a9e6c2d-3b1f-4e8a-9d7c-6b5a4f3e2d1c',
 			}),
 		});
-		expect(missing.error?.message).toBe('Order not found');
+		expectNodeError(missing.error, { name: 'NodeApiError', message: 'Order not found', item: 0 });
 		ctx.sim.clearLog();
 		const bad = await run(ctx.sim, {
 			parameters: params('ticketing', 'getOrderStatus', { orderId: 'ord_1' }),
 		});
-		expect(bad.error?.message).toBe('Order ID: "ord_1" is not a UUID');
+		expectNodeError(bad.error, {
+			name: 'NodeOperationError',
+			message: 'Order ID: "ord_1" is not a UUID',
+			item: 0,
+		});
 		expect(ctx.sim.requests).toHaveLength(0);
 	});
 });

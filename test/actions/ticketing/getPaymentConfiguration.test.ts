@@ -1,4 +1,4 @@
-import { apiRequests, run, useSimulator } from '../../fixtures';
+import { apiRequests, expectNodeError, run, useSimulator } from '../../fixtures';
 import { ticketingContext } from './fixtures';
 
 const ctx = useSimulator();
@@ -28,6 +28,6 @@ describe('Ticketing > Get Payment Configuration', () => {
 				eventId: { __rl: true, mode: 'id', value: '0b5a8c3e-1d2f-4a6b-9c8d-7e6f5a4b3c2d' },
 			},
 		});
-		expect(error?.message).toBe('Event not found');
+		expectNodeError(error, { name: 'NodeApiError', message: 'Event not found', item: 0 });
 	});
 });

@@ -1,4 +1,4 @@
-import { apiRequests, run, useSimulator } from '../../fixtures';
+import { apiRequests, expectNodeError, expectNotRepeated, run, useSimulator } from '../../fixtures';
 import { BAD, params as badParams, testBadInputs, ticketClass as seededClass } from '../badInputs';
 import { ticketingContext } from './fixtures';
 
@@ -35,7 +35,7 @@ describe('Ticketing > Get Quotation', () => {
 		const { error } = await run(ctx.sim, {
 			parameters: quotation([{ ticketClassId: ticketClass(0), qty: 1 }]),
 		});
-		expect(error?.description).toMatch(/it was not repeated/);
+		expectNotRepeated(error);
 		expect(ctx.sim.requestsTo('POST', '/quotation$')).toHaveLength(1);
 	});
 
@@ -45,7 +45,11 @@ describe('Ticketing > Get Quotation', () => {
 				options: { promoCode: 'FREE4ALL' },
 			}),
 		});
-		expect(error?.message).toBe('Promo code "FREE4ALL" is not valid for this event');
+		expectNodeError(error, {
+			name: 'NodeApiError',
+			message: 'Promo code "FREE4ALL" is not valid for this event',
+			item: 0,
+		});
 	});
 
 	test.each([
@@ -62,8 +66,7 @@ describe('Ticketing > Get Quotation', () => {
 		],
 	])('refuses the tickets %j before any request', async (rows, message) => {
 		const { error } = await run(ctx.sim, { parameters: quotation(rows) });
-		expect(error?.name).toBe('NodeOperationError');
-		expect(error?.message).toBe(message);
+		expectNodeError(error, { name: 'NodeOperationError', message, item: 0 });
 		expect(ctx.sim.requests).toHaveLength(0);
 	});
 });

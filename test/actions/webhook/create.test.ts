@@ -1,4 +1,4 @@
-import { apiRequests, run, useSimulator } from '../../fixtures';
+import { apiRequests, expectNodeError, expectNotRepeated, run, useSimulator } from '../../fixtures';
 import { BAD, testBadInputs, webhookParams } from '../badInputs';
 import { webhookContext } from './fixtures';
 
@@ -47,7 +47,7 @@ describe('Webhook > Create', () => {
 				webhookActions: ['attendee-check-in'],
 			}),
 		});
-		expect(error?.description).toMatch(/may have been applied; it was not repeated/);
+		expectNotRepeated(error);
 		expect(ctx.sim.requestsTo('POST', '/webhook$')).toHaveLength(1);
 		expect(ctx.sim.store.webhooksOf(eventId)).toHaveLength(1);
 	});
@@ -98,9 +98,7 @@ describe('Webhook > Create: validation before sending', () => {
 				...extra,
 			}),
 		});
-		expect(error?.name).toBe('NodeOperationError');
-		if (typeof message === 'string') expect(error?.message).toBe(message);
-		else expect(error?.message).toMatch(message);
+		expectNodeError(error, { name: 'NodeOperationError', message, item: 0 });
 		expect(ctx.sim.requests).toHaveLength(0);
 	});
 });

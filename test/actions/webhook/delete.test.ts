@@ -1,5 +1,5 @@
 import { EventX } from '../../../nodes/EventX/EventX.node';
-import { apiRequests, run, useSimulator } from '../../fixtures';
+import { apiRequests, expectNodeError, run, useSimulator } from '../../fixtures';
 import { byId, HOSTED } from '../attendee/fixtures';
 import { aWebhook, BAD, testBadInputs, webhookParams } from '../badInputs';
 import { webhookContext } from './fixtures';
@@ -41,7 +41,11 @@ describe('Webhook > Delete: validation before sending', () => {
 		const { error } = await run(ctx.sim, {
 			parameters: params('delete', { webhookId: byId('={{ "42" }}') }),
 		});
-		expect(error?.message).toBe('Webhook ID: "42" is not a UUID');
+		expectNodeError(error, {
+			name: 'NodeOperationError',
+			message: 'Webhook ID: "42" is not a UUID',
+			item: 0,
+		});
 		expect(ctx.sim.requests).toHaveLength(0);
 	});
 });
@@ -83,7 +87,11 @@ describe('Webhook > Delete: the webhook picked from the list', () => {
 				webhookId: byId('={{ "hook-1" }}'),
 			},
 		});
-		expect(wrong.error?.message).toBe('Webhook ID: "hook-1" is not a UUID');
+		expectNodeError(wrong.error, {
+			name: 'NodeOperationError',
+			message: 'Webhook ID: "hook-1" is not a UUID',
+			item: 0,
+		});
 		expect(apiRequests(ctx.sim).filter((r) => r.method === 'DELETE')).toHaveLength(1);
 	});
 });

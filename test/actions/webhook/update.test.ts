@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { apiRequests, byId, run, useSimulator } from '../../fixtures';
+import { apiRequests, byId, expectNodeError, run, useSimulator } from '../../fixtures';
 import { aWebhook, BAD, testBadInputs, webhookParams } from '../badInputs';
 import { webhookContext } from './fixtures';
 
@@ -57,8 +57,7 @@ describe('Webhook > Update', () => {
 				webhookUpdateFields: { url: 'https://example.com/new' },
 			}),
 		});
-		expect(error?.name).toBe('NodeApiError');
-		expect(error?.message).toBe('Webhook not found');
+		expectNodeError(error, { name: 'NodeApiError', message: 'Webhook not found', item: 0 });
 	});
 });
 
@@ -78,9 +77,7 @@ describe('Webhook > Update: validation before sending', () => {
 		const { error } = await run(ctx.sim, {
 			parameters: params('update', { webhookId: byId(randomUUID()), ...extra }),
 		});
-		expect(error?.name).toBe('NodeOperationError');
-		if (typeof message === 'string') expect(error?.message).toBe(message);
-		else expect(error?.message).toMatch(message);
+		expectNodeError(error, { name: 'NodeOperationError', message, item: 0 });
 		expect(ctx.sim.requests).toHaveLength(0);
 	});
 });

@@ -2,6 +2,8 @@
  * The workflows in `examples/`, imported as a user would import them (only the event, the ticket
  * class and the credential chosen), run by n8n against the simulator.
  */
+import ICAL from 'ical.js';
+
 import { demoExamples, EXAMPLE_IDS } from '../../../scripts/n8n-runtime';
 import { outputOf, type E2eEnvironment } from '../environment';
 import { setTimeout } from '../../platform.cjs';
@@ -187,6 +189,129 @@ export const examplesSuite: E2eSuite = {
 					error: 'No attendee of this event has this QR code',
 				});
 				await env().setActive(EXAMPLE_IDS.door, false);
+			});
+
+			test('add to calendar: opening the link downloads the event as an .ics file', async () => {
+				const open = async () => await fetch(`${env().baseUrl}/webhook/eventx-add-to-calendar`);
+				await env().setActive(
+					EXAMPLE_IDS.calendar,
+					true,
+					async () => (await open()).status === 200,
+				);
+				const answer = await open();
+				const text = await answer.text();
+				expect({
+					status: answer.status,
+					type: answer.headers.get('content-type'),
+					disposition: answer.headers.get('content-disposition'),
+				}).toEqual({
+					status: 200,
+					type: expect.stringMatching(/^text\/calendar/),
+					disposition: `attachment; filename="Design Week 2026.ics"; filename*=UTF-8''Design%20Week%202026.ics`,
+				});
+				// Read back by an independent parser: the demo event, in its time zone, with the reminder.
+				const calendar = new ICAL.Component(ICAL.parse(text));
+				for (const zone of calendar.getAllSubcomponents('vtimezone'))
+					ICAL.TimezoneService.register(zone);
+				const vevents = calendar.getAllSubcomponents('vevent');
+				expect(vevents).toHaveLength(1);
+				const event = new ICAL.Event(vevents[0]);
+				expect(event.uid).toBe(events.calendar);
+				expect(event.summary).toBe('Design Week 2026');
+				// Design Week 2026: 2026-12-08 09:00 to 17:00 UTC, in Hong Kong (UTC+8).
+				expect(event.startDate.zone.tzid).toBe('Asia/Hong_Kong');
+				expect(event.startDate.toString()).toBe('2026-12-08T17:00:00');
+				expect(event.endDate.toString()).toBe('2026-12-09T01:00:00');
+				expect(event.startDate.toJSDate().toISOString()).toBe('2026-12-08T09:00:00.000Z');
+				const alarm = vevents[0].getFirstSubcomponent('valarm')!;
+				expect((alarm.getFirstPropertyValue('trigger') as ICAL.Duration).toSeconds()).toBe(-3600);
+				ICAL.TimezoneService.reset();
+				await env().setActive(EXAMPLE_IDS.calendar, false);
+			});
+
+			/**
+			 * The event an event-trigger example's first click takes: among published events, the
+			 * one whose moment (its `field` time plus `offset`) came last, else the next one.
+			 */
+			async function sampleEvent(field: 'startsAt' | 'endsAt', offset: number) {
+				const { now } = await env().sim<{ now: string }>('POST', '/__sim/clock', {});
+				const moments = (await env().state()).events
+					.filter((e) => e.isPublished === true)
+					.map((e) => ({ id: String(e.id), due: Date.parse(String(e[field])) + offset }));
+				const past = moments.filter((m) => m.due <= Date.parse(now));
+				const pick = past.length
+					? past.reduce((a, b) => (b.due > a.due ? b : a))
+					: moments.reduce((a, b) => (b.due < a.due ? b : a));
+				return pick.id;
+			}
+
+			const attendeeIdsOf = async (eventId: string) =>
+				(await env().state()).attendees
+					.filter((a) => a.eventId === eventId && !a.removedAt)
+					.map((a) => String(a.id))
+					.sort();
+
+			test('after the event: the first click takes the event that ended last (or ends next) and makes a CSV and an Excel file of all its attendees', async () => {
+				const expected = await sampleEvent('endsAt', 3_600_000);
+				const execution = await env().runManually(EXAMPLE_IDS.afterEvent, 'Event Ended + 1 Hour');
+				expect(execution.status).toBe('success');
+				const runData = execution.data.resultData.runData;
+				const [trigger] = outputOf(runData, 'Event Ended + 1 Hour');
+				expect(trigger).toMatchObject({
+					action: 'event-ended',
+					eventId: expected,
+					moment: expect.objectContaining({ trigger: 'eventEnded', of: 'endsAt' }),
+				});
+				const listed = outputOf(runData, 'Attendees of the Event').map((a) => String(a.id));
+				expect(listed.sort()).toEqual(await attendeeIdsOf(expected));
+				const fileOf = (node: string) => {
+					const runs = runData[node] as Array<{
+						data: { main: Array<Array<{ binary?: Record<string, Json> }>> };
+					}>;
+					const items = runs[0].data.main[0];
+					return items.map((item) => ({
+						fileName: item.binary?.data?.fileName,
+						mimeType: item.binary?.data?.mimeType,
+					}));
+				};
+				const name = String(trigger.name);
+				expect(fileOf('Attendees CSV')).toEqual([
+					{ fileName: `${name} attendees.csv`, mimeType: 'text/csv' },
+				]);
+				expect(fileOf('Attendees Excel')).toEqual([
+					{
+						fileName: `${name} attendees.xlsx`,
+						mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+					},
+				]);
+			});
+
+			test('the day before: the first click takes the event that starts next (or started last) and sends the confirmation to its registered attendees not checked in', async () => {
+				const expected = await sampleEvent('startsAt', -86_400_000);
+				const before = (await env().state()).outbox.length;
+				const execution = await env().runManually(EXAMPLE_IDS.dayBefore, 'Event Starts Tomorrow');
+				expect(execution.status).toBe('success');
+				const runData = execution.data.resultData.runData;
+				expect(outputOf(runData, 'Event Starts Tomorrow')).toEqual([
+					expect.objectContaining({ action: 'event-starting', eventId: expected }),
+				]);
+				const state = await env().state();
+				const due = state.attendees
+					.filter(
+						(a) =>
+							a.eventId === expected &&
+							!a.removedAt &&
+							a.registrationStatus === 'registered' &&
+							!a.attendedAt,
+					)
+					.map((a) => String(a.id))
+					.sort();
+				expect(due.length).toBeGreaterThan(0);
+				const sent = state.outbox
+					.slice(before)
+					.filter((o) => o.eventId === expected && o.channel === 'email')
+					.flatMap((o) => o.attendeeIds as string[]);
+				expect([...sent].sort()).toEqual(due);
 			});
 
 			test('attendee lifecycle sends created, updated and checked-in attendees down their branches', async () => {

@@ -1,4 +1,10 @@
-import { outputOf, type E2eEnvironment, type Execution } from '../environment';
+import {
+	hasDurablePolling,
+	outputOf,
+	POLL_TIMEOUT_SECONDS,
+	type E2eEnvironment,
+	type Execution,
+} from '../environment';
 import { demoExamples, EXAMPLE_IDS } from '../../../scripts/n8n-runtime';
 import { CREDENTIAL_ID, pollingWorkflow, POLLING_TRIGGER_TYPE } from '../workflows';
 import type { E2eSuite } from './types';
@@ -6,6 +12,8 @@ import type { LoggedRequest } from '../../simulator/server';
 import { setTimeout } from '../../platform.cjs';
 
 const ATTENDEES_WORKFLOW = 'evxE2ePollAttendee';
+/** The trigger node's name in the polling workflows (its static data is kept under it). */
+const POLLING_NODE = 'EventX Polling Trigger';
 /** examples/paid-order-accounting.json, imported by the examples suite on its demo event. */
 const ORDERS_WORKFLOW = EXAMPLE_IDS.accounting;
 
@@ -23,6 +31,16 @@ const made: { attendeeId?: string; orderId?: string } = {};
 
 /** Executions of a workflow once there are `count` (or the time is up); n8n's public API. */
 async function executionsOf(env: E2eEnvironment, id: string, count: number, waitMs: number) {
+	return await executionsUntil(env, id, (executions) => executions.length >= count, waitMs);
+}
+
+/** Executions of a workflow once `done` holds for them (or the time is up). */
+async function executionsUntil(
+	env: E2eEnvironment,
+	id: string,
+	done: (executions: Execution[]) => boolean,
+	waitMs: number,
+) {
 	const until = Date.now() + waitMs;
 	for (;;) {
 		const listed = await env.api<{ data?: Execution[] }>(
@@ -30,10 +48,13 @@ async function executionsOf(env: E2eEnvironment, id: string, count: number, wait
 			`/executions?workflowId=${id}&includeData=true`,
 		);
 		const executions = listed.data?.data ?? [];
-		if (executions.length >= count || Date.now() > until) return executions;
+		if (done(executions) || Date.now() > until) return executions;
 		await sleep(1000);
 	}
 }
+
+const withStatus = (executions: Execution[], status: string) =>
+	executions.filter((e) => e.status === status);
 
 /** The list reads of an event's attendees or orders the simulator logged after `after`. */
 async function readsAfter(env: E2eEnvironment, listPath: string, after: number) {
@@ -84,6 +105,16 @@ export const pollingSuite: E2eSuite = {
 						true,
 						async () => (await readsAfter(env(), listPath, before)).length > 0,
 					);
+				}
+				if (hasDurablePolling(env().setup.n8n.release)) {
+					// With durable cursors n8n runs the activation poll as a test and keeps nothing it
+					// staged: the trigger's state comes from the first scheduled poll.
+					const until = Date.now() + NEXT_POLL_MS;
+					for (const id of [ATTENDEES_WORKFLOW, ORDERS_WORKFLOW]) {
+						while (!(await env().pollCursor(id, POLLING_NODE))?.pollState && Date.now() < until)
+							await sleep(1000);
+						expect((await env().pollCursor(id, POLLING_NODE))?.pollState).toBeDefined();
+					}
 				}
 				changedAt = Date.now();
 				const upserted = await env().eventx<{ dataList: Array<{ id: string }> }>(
@@ -143,6 +174,23 @@ export const pollingChecksSuite: E2eSuite = {
 				expect(Date.parse(String(attendees[0].startedAt))).toBeGreaterThan(changedAt);
 			});
 
+			test("the trigger's state is where n8n keeps poll cursors (durable cursors on 2.41, static data on 2.8): a watermark a minute behind EventX's clock", async () => {
+				const cursor = (await env().pollCursor(ATTENDEES_WORKFLOW, POLLING_NODE)) as
+					| { pollState?: { v: number; at: string } }
+					| undefined;
+				expect(cursor?.pollState).toMatchObject({
+					v: 2,
+					trigger: 'newAttendee',
+					eventId,
+					at: expect.any(String),
+					seen: expect.any(String),
+				});
+				const clock = await env().sim<{ now: string }>('POST', '/__sim/clock', {});
+				expect(Date.parse(cursor!.pollState!.at)).toBeLessThanOrEqual(
+					Date.parse(clock.now) - 60_000,
+				);
+			});
+
 			test('polls that find nothing new start no execution', async () => {
 				const attendees = await executionsOf(env(), ATTENDEES_WORKFLOW, 1, 0);
 				const last = Date.parse(String(attendees[0].startedAt)) + 1000;
@@ -158,9 +206,59 @@ export const pollingChecksSuite: E2eSuite = {
 				expect((await readsAfter(env(), `${orderEventId}/order`, last)).length).toBeGreaterThan(0);
 				expect(await executionsOf(env(), ATTENDEES_WORKFLOW, 2, 0)).toHaveLength(1);
 				expect(await executionsOf(env(), ORDERS_WORKFLOW, 2, 0)).toHaveLength(1);
-
-				await env().setActive(ATTENDEES_WORKFLOW, false);
 				await env().setActive(ORDERS_WORKFLOW, false);
+				if (!hasDurablePolling(env().setup.n8n.release))
+					await env().setActive(ATTENDEES_WORKFLOW, false);
+			});
+
+			test(`a silent EventX: the poll ends within n8n's poll timeout (${POLL_TIMEOUT_SECONDS} s) with EventX's failure and its cursor kept; the next brings the new attendee once`, async () => {
+				if (!hasDurablePolling(env().setup.n8n.release)) return;
+				const before = await env().pollCursor(ATTENDEES_WORKFLOW, POLLING_NODE);
+				await env().sim('POST', '/__sim/faults', {
+					kind: 'hang',
+					method: 'GET',
+					path: `/event/${eventId}/attendee$`,
+					times: 0,
+				});
+				const upserted = await env().eventx<{ dataList: Array<{ id: string }> }>(
+					'PUT',
+					`/event/${eventId}/attendee/bulk-upsert`,
+					[{ firstName: 'Sidney', lastName: 'Silent', invitationEmail: 'sidney@example.com' }],
+				);
+				// the next poll fails by itself, within the budget n8n gives it (not abandoned by n8n,
+				// which would leave no execution)
+				const failed = await executionsUntil(
+					env(),
+					ATTENDEES_WORKFLOW,
+					(list) => withStatus(list, 'error').length > 0,
+					NEXT_POLL_MS + 30_000,
+				);
+				const [error] = withStatus(failed, 'error');
+				expect(JSON.stringify(error?.data.resultData.error)).toContain(
+					'EventX did not answer in time',
+				);
+				expect(await env().pollCursor(ATTENDEES_WORKFLOW, POLLING_NODE)).toEqual(before);
+
+				await env().sim('DELETE', '/__sim/faults');
+				const after = await executionsUntil(
+					env(),
+					ATTENDEES_WORKFLOW,
+					(list) => withStatus(list, 'success').length >= 2,
+					2 * NEXT_POLL_MS,
+				);
+				// every failed poll failed the same way; the attendee came out once, in one execution
+				for (const e of withStatus(after, 'error'))
+					expect(JSON.stringify(e.data.resultData.error)).toContain(
+						'EventX did not answer in time',
+					);
+				const succeeded = withStatus(after, 'success').sort((a, b) =>
+					String(a.startedAt).localeCompare(String(b.startedAt)),
+				);
+				expect(succeeded).toHaveLength(2);
+				expect(
+					outputOf(succeeded[1].data.resultData.runData, 'EventX Polling Trigger').map((i) => i.id),
+				).toEqual([upserted.dataList[0].id]);
+				await env().setActive(ATTENDEES_WORKFLOW, false);
 			});
 		});
 	},

@@ -7,7 +7,9 @@ import type { Json, Store } from '../store';
 
 type DomainRecord = Json & { id: string; organizationId: string };
 
-const HOSTNAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+/** An ASCII host name; the top-level label alphabetic or punycode (.xn--p1ai is .рф), as DNS has them. */
+const HOSTNAME =
+	/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+([a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
 /** Verification moves a domain one step: DNS ownership first, then the SSL certificate. */
 const NEXT_STATUS: Record<string, string> = { pending: 'pending_ssl', pending_ssl: 'active' };
 
@@ -67,7 +69,7 @@ export function customDomainRoutes(store: Store): Route[] {
 		{
 			method: 'GET',
 			pattern: base,
-			handler: ({ params, query, userId }) => {
+			handler: ({ params, query, userId, quirk }) => {
 				requireOrganization(store, userId, params.orgId);
 				// The OpenAPI documents page, pageSize and status only: no page ranges here.
 				onlyQuery(query, ['page', 'pageSize', 'status']);
@@ -77,7 +79,7 @@ export function customDomainRoutes(store: Store): Route[] {
 				const domains = [...store.customDomains.values()].filter(
 					(d) => d.organizationId === params.orgId && (status === null || d.status === status),
 				);
-				return ok(paginate(domains, query));
+				return ok(paginate(domains, query, quirk));
 			},
 		},
 		{

@@ -147,7 +147,7 @@ function listEvents(store: Store, ctx: RequestContext, hostOnly: boolean) {
 		'-createdAt',
 		(e, key) => (key === 'name' ? eventName(e) : e[key]),
 	);
-	return ok(paginate(sorted, ctx.query));
+	return ok(paginate(sorted, ctx.query, ctx.quirk));
 }
 
 function requireOneOf(value: unknown, allowed: readonly string[], name: string): string {
@@ -238,6 +238,101 @@ export function newEvent(fields: {
 	});
 }
 
+/** The event's times an organizer can move (a reschedule); each null or absent one is kept. */
+export interface EventTimes {
+	startsAt?: string;
+	endsAt?: string;
+	entryStartsAt?: string | null;
+	entryEndsAt?: string | null;
+}
+
+/** The event's record, live (not deleted), or a 404 as EventX answers. */
+function liveRecord(store: Store, eventId: string) {
+	const record = store.events.get(eventId);
+	if (!record || record.deletedAt) throw notFound('Event');
+	return record;
+}
+
+/**
+ * Publishes or unpublishes an event, as an organizer does in EventX's admin panel (the public
+ * API has no such call): `publishedAt` becomes the record clock's now (or null), and so does
+ * `updatedAt`.
+ */
+export function publishEvent(store: Store, eventId: string, published: boolean): Json {
+	const record = liveRecord(store, eventId);
+	const now = store.now();
+	record.event = withRawData({
+		...record.event,
+		isPublished: published,
+		publishedAt: published ? now : null,
+		updatedAt: now,
+	});
+	return record.event;
+}
+
+/** Moves an event's times (the given ones; `null` clears an entry time); `updatedAt` is now. */
+export function rescheduleEvent(store: Store, eventId: string, times: EventTimes): Json {
+	const record = liveRecord(store, eventId);
+	const next: Json = { ...record.event };
+	for (const key of ['startsAt', 'endsAt', 'entryStartsAt', 'entryEndsAt'] as const) {
+		const value = times[key];
+		if (value === undefined) continue;
+		if (value === null && (key === 'startsAt' || key === 'endsAt'))
+			throw badRequest(`"${key}" cannot be cleared`);
+		next[key] = value === null ? null : requireDate(value, key);
+	}
+	if (Date.parse(String(next.endsAt)) < Date.parse(String(next.startsAt)))
+		throw badRequest('"endsAt" must not be before "startsAt"');
+	record.event = withRawData({ ...next, updatedAt: store.now() });
+	return record.event;
+}
+
+/** Soft-deletes an event: it leaves every list and answers 404 (`deletedAt` on the record clock). */
+export function deleteEvent(store: Store, eventId: string): void {
+	liveRecord(store, eventId).deletedAt = store.now();
+}
+
+/**
+ * Adds an event to an organization, created now on the record clock, with the given times and
+ * publication (for tests and the sandbox: EventX's own Create takes no entry times).
+ */
+export function addEvent(
+	store: Store,
+	fields: EventTimes & {
+		organizationId: string;
+		name: string;
+		startsAt: string;
+		endsAt: string;
+		timezone?: string;
+		isPublished?: boolean;
+	},
+): Json {
+	if (!store.organizations.has(fields.organizationId)) throw notFound('Organization');
+	const event = newEvent({
+		organizationId: fields.organizationId,
+		name: fields.name,
+		startsAt: requireDate(fields.startsAt, 'startsAt')!,
+		endsAt: requireDate(fields.endsAt, 'endsAt')!,
+		timezone: fields.timezone ?? 'GMT',
+		format: 'in-person',
+		isPublished: fields.isPublished ?? true,
+		createdAt: store.now(),
+	});
+	store.events.set(event.id as string, {
+		event,
+		settings: { estimatedAttendeeCount: '51-100', paymentCurrency: 'USD' },
+	});
+	if (fields.entryStartsAt !== undefined || fields.entryEndsAt !== undefined) {
+		const record = store.events.get(event.id as string)!;
+		record.event = withRawData({
+			...record.event,
+			entryStartsAt: requireDate(fields.entryStartsAt, 'entryStartsAt', true),
+			entryEndsAt: requireDate(fields.entryEndsAt, 'entryEndsAt', true),
+		});
+	}
+	return store.events.get(event.id as string)!.event;
+}
+
 export function eventRoutes(store: Store): Route[] {
 	return [
 		{
@@ -273,6 +368,7 @@ export function eventRoutes(store: Store): Route[] {
 				if (Date.parse(endsAt) < Date.parse(startsAt))
 					throw badRequest('"endsAt" must not be before "startsAt"');
 				const event = newEvent({
+					createdAt: store.now(),
 					organizationId,
 					name: requireString(b.name, 'name'),
 					startsAt,
@@ -359,7 +455,7 @@ export function eventRoutes(store: Store): Route[] {
 						name: { default: requireString(b.name, 'name') },
 						descriptionHtml: { default: b.descriptionHtml },
 					},
-					updatedAt: new Date().toISOString(),
+					updatedAt: store.now(),
 				});
 				const record = store.events.get(params.eventId)!;
 				record.event = updated;
@@ -382,7 +478,7 @@ export function eventRoutes(store: Store): Route[] {
 			pattern: '/public-api/v1/event/:eventId',
 			handler: ({ params, userId }) => {
 				requireEvent(store, userId, params.eventId);
-				store.events.get(params.eventId)!.deletedAt = new Date().toISOString();
+				store.events.get(params.eventId)!.deletedAt = store.now();
 				return noContent();
 			},
 		},
@@ -408,7 +504,7 @@ export function eventRoutes(store: Store): Route[] {
 				const updated = withRawData({
 					...current,
 					extensionData: { ...(current.extensionData as Json), ...(patch as Json) },
-					updatedAt: new Date().toISOString(),
+					updatedAt: store.now(),
 				});
 				store.events.get(params.eventId)!.event = updated;
 				return ok({ data: updated });

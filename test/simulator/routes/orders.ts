@@ -315,7 +315,7 @@ export function orderRoutes(store: Store): Route[] {
 				requireEvent(store, ctx.userId, ctx.params.eventId);
 				const filter = readFilter(ctx);
 				const orders = [...store.orders.values()].filter(
-					(o) => o.eventId === ctx.params.eventId && matches(o, filter),
+					(o) => o.eventId === ctx.params.eventId && store.visible(o.id) && matches(o, filter),
 				);
 				const sorted = sortItems(
 					orders,
@@ -324,7 +324,7 @@ export function orderRoutes(store: Store): Route[] {
 					'-createdAt',
 					sortValue,
 				);
-				const page = paginate(sorted, ctx.query);
+				const page = paginate(sorted, ctx.query, ctx.quirk);
 				return ok({ dataList: page.dataList.map(orderJson), pagination: page.pagination });
 			},
 		},

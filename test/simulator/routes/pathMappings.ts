@@ -53,13 +53,13 @@ export function pathMappingRoutes(store: Store): Route[] {
 		{
 			method: 'GET',
 			pattern: base,
-			handler: ({ params, query, userId }) => {
+			handler: ({ params, query, userId, quirk }) => {
 				const customDomainId = domainOf(params, userId);
 				onlyQuery(query, ['page', 'pageSize']);
 				const mappings = [...store.pathMappings.values()].filter(
 					(m) => m.customDomainId === customDomainId,
 				);
-				return ok(paginate(mappings, query));
+				return ok(paginate(mappings, query, quirk));
 			},
 		},
 		{

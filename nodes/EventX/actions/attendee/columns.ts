@@ -9,7 +9,8 @@ import type {
 import { APPROVAL_STATUSES, REGISTRATION_STATUSES } from '../../helpers/enums';
 import { enumLabel } from '../../helpers/labels';
 import { questionLabel } from '../../helpers/simplify';
-import { invalidField } from '../../helpers/validation';
+import { dateInZone } from '../../helpers/timeZone';
+import { codePoint, invalidField } from '../../helpers/validation';
 
 /**
  * The attendee columns of Create or Update and Update: n8n's resource mapper over EventX's
@@ -192,10 +193,16 @@ export interface MappedRow {
 	unknownKeys: string[];
 }
 
-/** The columns of one execution, from the schema the editor saved with the parameter. */
+/**
+ * The columns of one execution, from the schema the editor saved with the parameter. Map
+ * Automatically finds an input key's column by, in this order: a column's ID, a column's label
+ * (a built-in field's before a question's), a built-in field's other spelling (`ALIASES`). So a
+ * question labelled "Title" takes the key "Title", though "title" is also Job Title's alias.
+ */
 export class AttendeeColumns {
 	private readonly byId = new Map<string, Column>();
 	private readonly byName = new Map<string, Column>();
+	private readonly byAlias = new Map<string, Column>();
 
 	constructor(
 		schema: ResourceMapperField[],
@@ -204,6 +211,7 @@ export class AttendeeColumns {
 		const known = new Map(attendeeFields(withId).map((f) => [f.id, f]));
 		// The attendee's own columns are always known, even when the saved schema lacks them.
 		const fields = [...known.values(), ...schema.filter((f) => !known.has(f.id))];
+		const columns: Column[] = [];
 		for (const f of fields) {
 			if (f.id === 'id' && !withId) continue;
 			const options = f.options ?? known.get(f.id)?.options;
@@ -225,11 +233,24 @@ export class AttendeeColumns {
 					: undefined,
 			};
 			this.byId.set(f.id, column);
-			for (const name of [f.id, column.label, ...(ALIASES[f.id] ?? [])]) {
-				const key = normalize(name);
-				if (key !== '' && !this.byName.has(key)) this.byName.set(key, column);
-			}
+			columns.push(column);
 		}
+		const index = (map: Map<string, Column>, names: (column: Column) => string[]) => {
+			for (const column of columns)
+				for (const name of names(column)) {
+					const key = normalize(name);
+					if (key !== '' && !map.has(key)) map.set(key, column);
+				}
+		};
+		index(this.byName, (column) => [column.id]);
+		index(this.byName, (column) => [column.label]);
+		index(this.byAlias, (column) => ALIASES[column.id] ?? []);
+	}
+
+	/** The column an input key of Map Automatically goes to (see the class's precedence). */
+	private named(key: string): Column | undefined {
+		const name = normalize(key);
+		return this.byName.get(name) ?? this.byAlias.get(name);
 	}
 
 	/**
@@ -242,10 +263,10 @@ export class AttendeeColumns {
 		const customFields: IDataObject = {};
 		const unknownKeys: string[] = [];
 		let id: string | undefined;
+		/** Per column, the input key that gave its value: two keys for one column must agree. */
+		const givenBy = new Map<string, { key: string; value: IDataObject[string] }>();
 		for (const [key, raw] of Object.entries(values)) {
-			const column = auto
-				? this.byName.get(normalize(key))
-				: (this.byId.get(key) ?? this.custom(key));
+			const column = auto ? this.named(key) : (this.byId.get(key) ?? this.custom(key));
 			if (!column) {
 				// Update takes its attendee from the Attendee parameter: an input ID is no stranger.
 				if (!this.withId && normalize(key) === 'id') continue;
@@ -254,6 +275,18 @@ export class AttendeeColumns {
 			}
 			const value = this.convert(ctx, column, raw, itemIndex);
 			if (value === undefined) continue;
+			const earlier = givenBy.get(column.id);
+			if (earlier) {
+				if (sameValue(column, earlier.value, value)) continue;
+				throw invalidField(
+					ctx,
+					`Columns > ${column.label}`,
+					`the input fields ${JSON.stringify(earlier.key)} and ${JSON.stringify(key)} both give it, with different values (${JSON.stringify(earlier.value)} and ${JSON.stringify(value)})`,
+					itemIndex,
+					'Remove or rename one of them, so that the item says once what the column is',
+				);
+			}
+			givenBy.set(column.id, { key, value });
 			if (column.id === 'id') id = value as string;
 			else if (column.custom) customFields[column.id] = { value };
 			else body[column.id] = value;
@@ -318,7 +351,19 @@ export class AttendeeColumns {
 			case 'text': {
 				const text = scalar(raw);
 				if (text === undefined) throw wrong('text');
-				return text;
+				if (column.id !== 'invitationEmail') return text;
+				const email = cleanEmail(text);
+				if (email === '') return undefined;
+				const hidden = /[\p{C}\p{Z}\s]/u.exec(email);
+				if (hidden)
+					throw invalidField(
+						ctx,
+						`Columns > ${column.label}`,
+						`${JSON.stringify(email)} holds a space, an invisible or a control character (${codePoint(hidden[0])})`,
+						itemIndex,
+						'EventX would keep it as another address, which no mail reaches: remove it from the source',
+					);
+				return email;
 			}
 			case 'select':
 				if (column.options) return option(raw);
@@ -343,7 +388,12 @@ export class AttendeeColumns {
 				throw wrong('true or false');
 			}
 			case 'date': {
-				const text = scalar(raw) ?? (raw instanceof Date ? raw.toISOString() : undefined);
+				// A Date from an expression is an instant: its date is the one in the workflow's zone.
+				const text =
+					scalar(raw) ??
+					(raw instanceof Date && !Number.isNaN(raw.getTime())
+						? dateInZone(raw.getTime(), ctx.getTimezone() || 'UTC')
+						: undefined);
 				const match = text?.match(/^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/);
 				if (!match) throw wrong('a date (YYYY-MM-DD)');
 				const [year, month, day] = match.slice(1).map(Number);
@@ -362,9 +412,31 @@ export class AttendeeColumns {
 	}
 }
 
-/** An invitation email as matched: trimmed, lower case; `undefined` when there is none. */
-export const emailKey = (value: unknown) =>
-	typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase() : undefined;
+/** Characters with no width that copy and paste leave in addresses: dropped, never sent. */
+const ZERO_WIDTH = /[\u200B-\u200D\u2060\uFEFF]/gu;
+
+/**
+ * An email address as mail delivers to it: Unicode NFC (a decomposed "zoe\u0308" is "zoë"), no
+ * zero-width characters, no surrounding spaces. What is sent, and what is matched.
+ */
+export const cleanEmail = (text: string) => text.normalize('NFC').replace(ZERO_WIDTH, '').trim();
+
+/**
+ * An invitation email as matched, EventX's records and the input alike: cleaned (`cleanEmail`)
+ * and in lower case (a domain has no case, and neither has an address EventX delivers to);
+ * `undefined` when there is none.
+ */
+export const emailKey = (value: unknown) => {
+	if (typeof value !== 'string') return undefined;
+	const email = cleanEmail(value);
+	return email === '' ? undefined : email.toLowerCase();
+};
+
+/** Two values of one column that say the same (emails compared as matched). */
+function sameValue(column: Column, a: unknown, b: unknown): boolean {
+	if (column.id === 'invitationEmail') return emailKey(a) === emailKey(b);
+	return JSON.stringify(a) === JSON.stringify(b);
+}
 
 /** Options > Unknown Input Fields: what Map Automatically does with unmatched keys. */
 export const unknownFieldsOption: INodeProperties = {

@@ -2,6 +2,12 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readLocatorId, recordLocator } from '../../helpers/locators';
 
+/**
+ * The attendee list sorted oldest first read in ranges keyed on the creation time: each range
+ * starts after the last one read (`createdAt$gt`), so that attendees removed meanwhile shift nothing.
+ */
+export const CREATED_KEY = { field: 'createdAt', param: 'createdAt$gt' };
+
 /** The attendee of Get, Update and Change Ticket: picked from the event's attendees, or by ID. */
 export const attendeeLocator = (): INodeProperties =>
 	recordLocator({

@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
+import { requireUrlFits } from '../../helpers/urlLength';
 import { pathSegment } from '../../helpers/validation';
 import { readSimplify, simplifyProperty } from '../../helpers/simplify';
 import { modelFilled } from '../../helpers/tool';
@@ -32,29 +33,26 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 export const getByQrCodeToken: ItemOperation<{
 	eventId: string;
-	token: string;
+	path: string;
 	simplify: boolean;
 }> = {
 	description,
 	prepare(this: IExecuteFunctions, itemIndex) {
+		const eventId = readEventId(this, itemIndex);
 		const token = pathSegment(
 			this,
 			this.getNodeParameter('qrCodeToken', itemIndex, ''),
 			'QR Code Token',
 			itemIndex,
 		);
-		return {
-			eventId: readEventId(this, itemIndex),
-			token,
-			simplify: readSimplify(this, itemIndex),
-		};
+		const path = `${API_PREFIX}/event/${eventId}/attendee/qr-code-token/${token}`;
+		requireUrlFits(this, itemIndex, path, {}, [
+			{ field: 'QR Code Token', text: decodeURIComponent(token) },
+		]);
+		return { eventId, path, simplify: readSimplify(this, itemIndex) };
 	},
-	async execute(this: IExecuteFunctions, { eventId, token, simplify }, itemIndex) {
-		const attendee = await eventxData.call(this, {
-			method: 'GET',
-			path: `${API_PREFIX}/event/${eventId}/attendee/qr-code-token/${token}`,
-			itemIndex,
-		});
+	async execute(this: IExecuteFunctions, { eventId, path, simplify }, itemIndex) {
+		const attendee = await eventxData.call(this, { method: 'GET', path, itemIndex });
 		return simplify ? await attendeeAtTheDoor(this, eventId, attendee, itemIndex) : attendee;
 	},
 };

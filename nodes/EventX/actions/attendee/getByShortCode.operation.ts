@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
+import { requireUrlFits } from '../../helpers/urlLength';
 import { pathSegment } from '../../helpers/validation';
 import { readSimplify, simplifyProperty } from '../../helpers/simplify';
 import { modelFilled } from '../../helpers/tool';
@@ -48,12 +49,13 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 export const getByShortCode: ItemOperation<{
 	eventId: string;
-	code: string;
-	ignoreCase: boolean;
+	path: string;
+	qs: IDataObject;
 	simplify: boolean;
 }> = {
 	description,
 	prepare(this: IExecuteFunctions, itemIndex) {
+		const eventId = readEventId(this, itemIndex);
 		const code = pathSegment(
 			this,
 			this.getNodeParameter('shortCode', itemIndex, ''),
@@ -61,20 +63,15 @@ export const getByShortCode: ItemOperation<{
 			itemIndex,
 		);
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-		return {
-			eventId: readEventId(this, itemIndex),
-			code,
-			ignoreCase: options.ignoreCase === true,
-			simplify: readSimplify(this, itemIndex),
-		};
+		const path = `${API_PREFIX}/event/${eventId}/attendee/short-code/${code}`;
+		const qs = options.ignoreCase === true ? { isIgnoreCase: true } : {};
+		requireUrlFits(this, itemIndex, path, qs, [
+			{ field: 'Short Code', text: decodeURIComponent(code) },
+		]);
+		return { eventId, path, qs, simplify: readSimplify(this, itemIndex) };
 	},
-	async execute(this: IExecuteFunctions, { eventId, code, ignoreCase, simplify }, itemIndex) {
-		const attendee = await eventxData.call(this, {
-			method: 'GET',
-			path: `${API_PREFIX}/event/${eventId}/attendee/short-code/${code}`,
-			qs: ignoreCase ? { isIgnoreCase: true } : {},
-			itemIndex,
-		});
+	async execute(this: IExecuteFunctions, { eventId, path, qs, simplify }, itemIndex) {
+		const attendee = await eventxData.call(this, { method: 'GET', path, qs, itemIndex });
 		return simplify ? await attendeeAtTheDoor(this, eventId, attendee, itemIndex) : attendee;
 	},
 };

@@ -13,9 +13,10 @@ import {
 	toIsoDateTime,
 } from '../../helpers/validation';
 import { readSimplify, simplifyAttendees, simplifyProperty } from '../../helpers/simplify';
+import { requireUrlFits, type UrlPart } from '../../helpers/urlLength';
 import { API_PREFIX, eventxPaginate } from '../../transport';
 import type { ItemOperation } from '../types';
-import { questionRowsProperty } from './fields';
+import { CREATED_KEY, questionRowsProperty } from './fields';
 
 /** A custom-field filter: rows of question and value. */
 const questionRows = (displayName: string, name: string, valueLabel: string): INodeProperties =>
@@ -104,13 +105,16 @@ export const getMany: ItemOperation<Plan> = {
 		const limit = readLimit(this, itemIndex);
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 		const qs: IDataObject = {};
+		let attendeeIdCount = 0;
 		if (filters.attendeeIds !== undefined) {
 			const parts = listEntries(filters.attendeeIds);
 			if (parts.length === 0)
 				throw invalidField(this, 'Filters > Attendee IDs', 'no attendee ID given', itemIndex);
-			qs.attendeeIds = JSON.stringify(
-				parts.map((id) => requireUuid(this, id, 'Filters > Attendee IDs', itemIndex)),
+			const ids = new Set(
+				parts.map((id) => requireUuid(this, id, 'Filters > Attendee IDs', itemIndex).toLowerCase()),
 			);
+			attendeeIdCount = ids.size;
+			qs.attendeeIds = JSON.stringify([...ids]);
 		}
 		const createdAfter = toIsoDateTime(
 			this,
@@ -137,6 +141,14 @@ export const getMany: ItemOperation<Plan> = {
 		if (contains) qs.customFieldSearch = JSON.stringify(contains);
 		const sort = readSort(this, itemIndex, ATTENDEE_SORT_KEYS);
 		if (sort) qs.sort = sort;
+		const part = (key: string, field: string, entries?: number, unit?: string): UrlPart[] =>
+			typeof qs[key] === 'string' ? [{ field, text: qs[key], entries, unit }] : [];
+		requireUrlFits(this, itemIndex, `${API_PREFIX}/event/${eventId}/attendee`, qs, [
+			...part('attendeeIds', 'Filters > Attendee IDs', attendeeIdCount, 'IDs'),
+			...part('q', 'Filters > Search'),
+			...part('customFields', 'Filters > Custom Field Equals'),
+			...part('customFieldSearch', 'Filters > Custom Field Contains'),
+		]);
 		return { eventId, qs, limit, simplify: readSimplify(this, itemIndex) };
 	},
 	async execute(this: IExecuteFunctions, plan, itemIndex) {
@@ -149,6 +161,8 @@ export const getMany: ItemOperation<Plan> = {
 				itemIndex,
 			},
 			plan.limit,
+			true,
+			/^createdAt(,|$)/.test(String(plan.qs.sort ?? '')) ? CREATED_KEY : undefined,
 		);
 		return plan.simplify
 			? await simplifyAttendees(this, plan.eventId, attendees, itemIndex)

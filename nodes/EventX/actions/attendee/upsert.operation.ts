@@ -14,6 +14,7 @@ import { requireUuid } from '../../helpers/validation';
 import { API_PREFIX, eventxList, eventxPaginate } from '../../transport';
 import type { BatchOperation } from '../types';
 import { columnsProperty, emailKey, readColumns, unknownFieldsOption } from './columns';
+import { CREATED_KEY } from './fields';
 import { changeAttendeeTicket, readTicketChange, ticketProperties } from './ticket';
 
 type MatchOn = 'id' | 'invitationEmail' | 'nothing';
@@ -116,13 +117,32 @@ export const upsert: BatchOperation<Plan> = {
 									: undefined
 					: undefined,
 			keep: 'last',
+			// Within this n8n process, one execution at a time matches and writes an email of an
+			// event: two imports of the same new email leave one attendee, not two.
+			exclusive:
+				matchOn === 'invitationEmail'
+					? (eventId, attendees) =>
+							attendees.flatMap((attendee) => {
+								const email = emailKey(attendee.invitationEmail);
+								return email === undefined ? [] : [`${eventId}|${email}`];
+							})
+					: undefined,
 			resolve:
 				matchOn === 'invitationEmail'
 					? async (eventId, attendees, itemIndex) => {
 							const known = await eventEmails(this, eventId, itemIndex);
+							// An attendee another item of this run gives by ID, with this email: the same one
+							// (the batcher then sends it once, the later item's fields).
+							const givenById = new Map<string, string>();
+							for (const attendee of attendees) {
+								const email = emailKey(attendee.invitationEmail);
+								if (typeof attendee.id === 'string' && email !== undefined)
+									givenById.set(email, attendee.id);
+							}
 							return attendees.map((attendee) => {
 								const email = emailKey(attendee.invitationEmail);
-								const id = email === undefined ? undefined : known.get(email);
+								const id =
+									email === undefined ? undefined : (known.get(email) ?? givenById.get(email));
 								if (typeof attendee.id === 'string' || id === undefined) return attendee;
 								matched.add(`${eventId}|${email}`);
 								return { id, ...attendee };
@@ -183,13 +203,19 @@ async function eventEmails(
 	eventId: string,
 	itemIndex: number,
 ): Promise<Map<string, string>> {
-	const attendees = await eventxPaginate.call(ctx, {
-		method: 'GET',
-		path: `${API_PREFIX}/event/${eventId}/attendee`,
-		// Oldest first: when EventX already holds several attendees of one email, the oldest is kept.
-		qs: { sort: 'createdAt,id' },
-		itemIndex,
-	});
+	const attendees = await eventxPaginate.call(
+		ctx,
+		{
+			method: 'GET',
+			path: `${API_PREFIX}/event/${eventId}/attendee`,
+			// Oldest first: when EventX already holds several attendees of one email, the oldest is kept.
+			qs: { sort: 'createdAt,id' },
+			itemIndex,
+		},
+		undefined,
+		true,
+		CREATED_KEY,
+	);
 	const byEmail = new Map<string, string>();
 	for (const attendee of attendees) {
 		const email = emailKey(attendee.invitationEmail);

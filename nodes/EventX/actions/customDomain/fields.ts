@@ -38,26 +38,54 @@ export function defaultRedirectUrlProperty(): INodeProperties {
 	};
 }
 
+/** Every visitor of the domain is sent there: a user name and password in it would go to all. */
 export function readDefaultRedirectUrl(ctx: IExecuteFunctions, itemIndex: number): string {
 	const value = ctx.getNodeParameter('defaultRedirectUrl', itemIndex, '');
-	return readHttpUrl(ctx, value, 'Default Redirect URL', itemIndex);
+	return readHttpUrl(ctx, value, 'Default Redirect URL', itemIndex, { credentials: false });
 }
 
-const HOSTNAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+/** Labels of letters, digits and hyphens; the top-level one alphabetic or punycode (xn--). */
+const HOSTNAME =
+	/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+([a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
 
-/** A host name such as events.example.com: no scheme, path or port. */
+/** A host name as typed: letters of any script, digits, hyphens and dots. */
+const UNICODE_HOSTNAME = /^[\p{L}\p{M}\p{N}.-]+$/u;
+
+/**
+ * A host name such as events.example.com: no scheme, path or port. An internationalised one
+ * (événements.example.fr, пример.рф) is sent in its ASCII form (punycode, xn--...), the form DNS
+ * and EventX know.
+ */
 export function readDomain(ctx: IExecuteFunctions, itemIndex: number): string {
-	const text = String(ctx.getNodeParameter('domain', itemIndex, ''))
+	const typed = String(ctx.getNodeParameter('domain', itemIndex, ''))
 		.trim()
 		.toLowerCase();
-	if (text === '') throw invalidField(ctx, 'Domain', 'is required', itemIndex);
-	if (!HOSTNAME.test(text))
-		throw invalidField(
+	if (typed === '') throw invalidField(ctx, 'Domain', 'is required', itemIndex);
+	const notAHostName = () =>
+		invalidField(
 			ctx,
 			'Domain',
-			`"${text}" is not a host name`,
+			`"${typed}" is not a host name`,
 			itemIndex,
 			'Give the host name alone, e.g. events.example.com (no https://, path or port)',
 		);
+	let text = typed;
+	if (/\P{ASCII}/u.test(typed)) {
+		// The converter lets a label start or end with a hyphen; DNS does not.
+		if (!UNICODE_HOSTNAME.test(typed) || /(^|\.)-|-($|\.)/.test(typed)) throw notAHostName();
+		try {
+			// The URL parser applies IDNA (UTS #46): the same conversion browsers make.
+			text = new URL(`https://${typed}`).hostname;
+		} catch {
+			throw invalidField(
+				ctx,
+				'Domain',
+				`"${typed}" is not a valid internationalised domain name`,
+				itemIndex,
+				'Check the spelling, or give its ASCII (punycode) form, e.g. xn--vnements-90ab.example.fr',
+			);
+		}
+	}
+	if (!HOSTNAME.test(text)) throw notAHostName();
 	return text;
 }

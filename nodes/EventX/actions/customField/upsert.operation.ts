@@ -10,6 +10,7 @@ import {
 import { CUSTOM_FIELD_TYPES } from '../../helpers/enums';
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { enumOptions } from '../../helpers/labels';
+import { dateInZone } from '../../helpers/timeZone';
 import { invalidField, listEntries, requireOneOf, requireUuid } from '../../helpers/validation';
 import { API_PREFIX, eventxList } from '../../transport';
 import type { BatchOperation } from '../types';
@@ -149,7 +150,11 @@ function readDate(
 ): string | undefined {
 	const raw = ctx.getNodeParameter(name, itemIndex, '') as unknown;
 	if (raw === '' || raw === undefined || raw === null) return undefined;
-	const text = String((raw as { toISO?: () => string }).toISO?.() ?? raw);
+	// A Date from an expression is an instant: its date is the one in the workflow's time zone.
+	const text =
+		raw instanceof Date && !Number.isNaN(raw.getTime())
+			? dateInZone(raw.getTime(), ctx.getTimezone() || 'UTC')
+			: String((raw as { toISO?: () => string }).toISO?.() ?? raw);
 	const date = /^(\d{4}-\d{2}-\d{2})/.exec(text)?.[1];
 	if (!date || Number.isNaN(Date.parse(date)))
 		throw invalidField(ctx, field, `"${text}" is not a date`, itemIndex);

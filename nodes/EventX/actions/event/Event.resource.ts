@@ -4,6 +4,7 @@ import type { Resource } from '../types';
 import { create } from './create.operation';
 import { deleteEvent } from './delete.operation';
 import { get } from './get.operation';
+import { getAsICalendar } from './getAsICalendar.operation';
 import { getMany } from './getMany.operation';
 import { mergeExtensionData } from './mergeExtensionData.operation';
 import { update } from './update.operation';
@@ -35,6 +36,13 @@ const operationProperty: INodeProperties = {
 			action: 'Get an event',
 		},
 		{
+			name: 'Get as iCalendar',
+			value: 'getAsICalendar',
+			description:
+				'Make an iCalendar (.ics) file of an event, for calendar apps (Add to Calendar links, invitations, feeds). Needs the event; returns the file, one per item or one for all items.',
+			action: 'Get an event as a calendar file',
+		},
+		{
 			name: 'Get Many',
 			value: 'getMany',
 			description: 'List the events you host or manage, optionally filtered',
@@ -60,5 +68,13 @@ const operationProperty: INodeProperties = {
 
 export const eventResource: Resource = {
 	operationProperty,
-	operations: { create, delete: deleteEvent, get, getMany, mergeExtensionData, update },
+	operations: {
+		create,
+		delete: deleteEvent,
+		get,
+		getAsICalendar,
+		getMany,
+		mergeExtensionData,
+		update,
+	},
 };

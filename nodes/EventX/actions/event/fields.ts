@@ -1,12 +1,6 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { enumOptions } from '../../helpers/labels';
-import { withoutRawData } from '../../helpers/simplify';
 import { invalidField, requireOneOf, toIsoDateTime } from '../../helpers/validation';
 
 import {
@@ -149,12 +143,4 @@ export function readCoreEventFields(ctx: IExecuteFunctions, itemIndex: number) {
 			itemIndex,
 		),
 	};
-}
-
-/** An event as people read it: no `rawData` copy, and its name (default language) as `name`. */
-export function simplifyEvent(event: IDataObject): IDataObject {
-	const simple = withoutRawData(event);
-	const name = ((event.contentI18n as IDataObject | undefined)?.name as IDataObject | undefined)
-		?.default;
-	return simple.name === undefined && typeof name === 'string' ? { name, ...simple } : simple;
 }

@@ -2,10 +2,9 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
-import { readSimplify, simplifyProperty } from '../../helpers/simplify';
+import { readSimplify, simplifyEvent, simplifyProperty } from '../../helpers/simplify';
 import { API_PREFIX, eventxData } from '../../transport';
 import type { ItemOperation } from '../types';
-import { simplifyEvent } from './fields';
 
 const properties: INodeProperties[] = [eventLocator(), simplifyProperty()];
 

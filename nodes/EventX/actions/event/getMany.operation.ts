@@ -6,10 +6,10 @@ import { EVENT_SORT_KEYS } from '../../helpers/enums';
 import { type ListPlan, listProperties, readLimit } from '../../helpers/paging';
 import { readSort, sortProperty } from '../../helpers/sorting';
 import { parseJson, uuidSchema, validate } from '../../helpers/validation';
-import { readSimplify, simplifyProperty } from '../../helpers/simplify';
+import { readSimplify, simplifyEvent, simplifyProperty } from '../../helpers/simplify';
+import { requireUrlFits } from '../../helpers/urlLength';
 import { API_PREFIX, eventxPaginate } from '../../transport';
 import type { ItemOperation } from '../types';
-import { simplifyEvent } from './fields';
 
 const scalar = z.union([z.string(), z.number(), z.boolean()]);
 const operatorObject = z
@@ -131,8 +131,15 @@ export const getMany: ItemOperation<Plan> = {
 		// Sent as query text: GET bodies are dropped by n8n's HTTP client.
 		if (Object.keys(filter).length > 0) qs.filter = JSON.stringify(filter);
 		if (sort) qs.sort = sort;
+		const path = `${API_PREFIX}/event${hostingOnly ? '/hosting-event' : ''}`;
+		requireUrlFits(this, itemIndex, path, qs, [
+			...(filter.name === undefined ? [] : [{ field: 'Filters > Name', text: filter.name }]),
+			...(filter.extensionData === undefined
+				? []
+				: [{ field: 'Filters > Extension Data', text: JSON.stringify(filter.extensionData) }]),
+		]);
 		return {
-			path: `${API_PREFIX}/event${hostingOnly ? '/hosting-event' : ''}`,
+			path,
 			qs,
 			limit,
 			simplify: readSimplify(this, itemIndex),

@@ -12,7 +12,13 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { MEDIA_SOURCES } from '../../helpers/enums';
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { enumOptions } from '../../helpers/labels';
-import { invalidField, requireOneOf, requireUuid } from '../../helpers/validation';
+import {
+	codePoint,
+	CONTROL_CHARACTER,
+	invalidField,
+	requireOneOf,
+	requireUuid,
+} from '../../helpers/validation';
 import {
 	API_PREFIX,
 	eventxData,
@@ -99,6 +105,23 @@ interface Plan {
 
 const MIME_TYPE = /^[\w.+-]+\/[\w.+-]+$/;
 
+/**
+ * Where the file may be sent: https, or http to this machine only (a local EventX or a test
+ * double). Anything else would carry the file in clear text, or to a scheme n8n does not speak.
+ */
+function uploadUrlProblem(text: string): string | undefined {
+	let url: URL;
+	try {
+		url = new URL(text);
+	} catch {
+		return `"${text.slice(0, 200)}" is not a URL`;
+	}
+	if (url.protocol === 'https:') return undefined;
+	const loopback = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i.test(url.hostname);
+	if (url.protocol === 'http:' && loopback) return undefined;
+	return `it is not an https URL (${url.protocol}//${url.host})`;
+}
+
 /** The file's bytes (or a way to stream them again), MD5 in base64 and size. */
 interface FileContent {
 	content: StorageUpload['content'];
@@ -181,6 +204,18 @@ export const upload: ItemOperation<Plan> = {
 				itemIndex,
 				'Set File Name in the Options',
 			);
+		// A line break or NUL would change the name on its way (into headers, paths, a download's name).
+		const control = CONTROL_CHARACTER.exec(fileName);
+		if (control)
+			throw invalidField(
+				this,
+				'File Name',
+				`${JSON.stringify(fileName)} holds a control character (${codePoint(control[0])})`,
+				itemIndex,
+				options.fileName
+					? 'Remove line breaks, tabs and other control characters from File Name'
+					: "The binary's own file name holds it: set File Name in the Options",
+			);
 		const mimeType = String(options.mimeType || binary.mimeType || '').trim();
 		if (!MIME_TYPE.test(mimeType))
 			throw invalidField(this, 'MIME Type', `"${mimeType}" is not a MIME type`, itemIndex);
@@ -227,20 +262,16 @@ export const upload: ItemOperation<Plan> = {
 			itemIndex,
 		});
 		const mediaId = typeof created.id === 'string' ? created.id.toLowerCase() : '';
-		const uploadUrl = typeof created.uploadUrl === 'string' ? created.uploadUrl : '';
-		if (!/^[0-9a-f-]{36}$/.test(mediaId) || !/^https?:\/\//i.test(uploadUrl)) {
+		if (!/^[0-9a-f-]{36}$/.test(mediaId)) {
 			throw new NodeOperationError(
 				this.getNode(),
-				'EventX created the media record without a usable ID and upload URL',
+				'EventX created the media record without a usable ID',
 				{ itemIndex, description: `EventX answered the media ID "${mediaId}"` },
 			);
 		}
 		const base = `${API_PREFIX}/event/${eventId}/media/${mediaId}`;
-
-		// Step 2 of 3: the file, to the pre-signed URL (another host: no EventX token).
-		const failed = await uploadToStorage.call(this, { url: uploadUrl, ...file, mimeType });
-		if (failed) {
-			// Nothing half-made is left behind: the empty record is deleted again when EventX lets us.
+		/** The record holds no file: it is deleted again, and the item fails saying what happened. */
+		const discard = async (problem: string): Promise<never> => {
 			let cleanedUp = true;
 			try {
 				await eventxNoContent.call(this, {
@@ -252,17 +283,22 @@ export const upload: ItemOperation<Plan> = {
 			} catch {
 				cleanedUp = false;
 			}
-			throw new NodeOperationError(
-				this.getNode(),
-				`Media ${mediaId}: sending the file to the upload URL failed: ${failed.message}`,
-				{
-					itemIndex,
-					description: cleanedUp
-						? `EventX had created media ${mediaId} for the file; it was deleted again, so nothing is left half-made. Run the item again.`
-						: `EventX created media ${mediaId} for the file, which holds no file now, and deleting it failed too: delete it (Media > Delete) before running the item again.`,
-				},
-			);
-		}
+			throw new NodeOperationError(this.getNode(), `Media ${mediaId}: ${problem}`, {
+				itemIndex,
+				description: cleanedUp
+					? `EventX had created media ${mediaId} for the file; it was deleted again, so nothing is left half-made. Run the item again.`
+					: `EventX created media ${mediaId} for the file, which holds no file now, and deleting it failed too: delete it (Media > Delete) before running the item again.`,
+			});
+		};
+		const uploadUrl = typeof created.uploadUrl === 'string' ? created.uploadUrl : '';
+		const urlProblem = uploadUrlProblem(uploadUrl);
+		if (urlProblem)
+			return await discard(`the upload URL EventX answered was not used: ${urlProblem}`);
+
+		// Step 2 of 3: the file, to the pre-signed URL (another host: no EventX token).
+		const failed = await uploadToStorage.call(this, { url: uploadUrl, ...file, mimeType });
+		if (failed)
+			return await discard(`sending the file to the upload URL failed: ${failed.message}`);
 
 		// Step 3 of 3: marking it uploaded is idempotent, so it may be repeated after any failure.
 		try {

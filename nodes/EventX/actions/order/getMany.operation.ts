@@ -9,7 +9,12 @@ import {
 } from '../../helpers/enums';
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { enumOptions } from '../../helpers/labels';
-import { listOrders, type OrderFilter, type OrderListQuery } from '../../helpers/orders';
+import {
+	listOrders,
+	orderListQs,
+	type OrderFilter,
+	type OrderListQuery,
+} from '../../helpers/orders';
 import { listProperties, readLimit } from '../../helpers/paging';
 import { readSort, sortProperty } from '../../helpers/sorting';
 import {
@@ -20,6 +25,8 @@ import {
 	requireUuid,
 } from '../../helpers/validation';
 import { readSimplify } from '../../helpers/simplify';
+import { requireUrlFits, type UrlPart } from '../../helpers/urlLength';
+import { API_PREFIX } from '../../transport';
 import type { ItemOperation } from '../types';
 import { orderSimplifyProperty, simplifyOrder } from './fields';
 
@@ -108,9 +115,11 @@ function readFilter(ctx: IExecuteFunctions, itemIndex: number): OrderFilter {
 		const ids = listEntries(filters.orderIds);
 		if (ids.length === 0)
 			throw invalidField(ctx, 'Filters > Order IDs', 'no order ID given', itemIndex);
-		filter.orderIds = ids.map((id) =>
-			requireUuid(ctx, id, 'Filters > Order IDs', itemIndex).toLowerCase(),
-		);
+		filter.orderIds = [
+			...new Set(
+				ids.map((id) => requireUuid(ctx, id, 'Filters > Order IDs', itemIndex).toLowerCase()),
+			),
+		];
 	}
 	const choiceFilters = [
 		['status', ORDER_STATUSES, 'Status'],
@@ -144,13 +153,30 @@ function readFilter(ctx: IExecuteFunctions, itemIndex: number): OrderFilter {
 export const getMany: ItemOperation<Plan> = {
 	description,
 	prepare(this: IExecuteFunctions, itemIndex) {
+		const eventId = readEventId(this, itemIndex);
+		const filter = readFilter(this, itemIndex);
+		const query = { filter, sort: readSort(this, itemIndex, ORDER_SORT_KEYS) };
+		const part = (value: unknown, field: string, unit?: string): UrlPart[] =>
+			value === undefined
+				? []
+				: [
+						{
+							field,
+							text: JSON.stringify(value),
+							entries: Array.isArray(value) ? value.length : undefined,
+							unit,
+						},
+					];
+		// EventX takes the filter in a GET body too, but n8n's HTTP client drops GET bodies.
+		requireUrlFits(this, itemIndex, `${API_PREFIX}/event/${eventId}/order`, orderListQs(query), [
+			...part(filter.orderIds, 'Filters > Order IDs', 'IDs'),
+			...part(filter.emails, 'Filters > Buyer Emails', 'addresses'),
+			...part(filter.q, 'Filters > Search'),
+		]);
 		return {
-			eventId: readEventId(this, itemIndex),
+			eventId,
 			limit: readLimit(this, itemIndex),
-			query: {
-				filter: readFilter(this, itemIndex),
-				sort: readSort(this, itemIndex, ORDER_SORT_KEYS),
-			},
+			query,
 			simplify: readSimplify(this, itemIndex),
 		};
 	},

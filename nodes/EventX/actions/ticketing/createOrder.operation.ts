@@ -11,7 +11,7 @@ import {
 	requireOneOf,
 	requireUuid,
 } from '../../helpers/validation';
-import { API_PREFIX, eventxData } from '../../transport';
+import { API_PREFIX, eventxData, writeOutcomeOf } from '../../transport';
 import type { ItemOperation } from '../types';
 import { addOnIdsField, readRows, readTicketRow, texts, ticketClassField } from './fields';
 
@@ -241,15 +241,44 @@ export const createOrder: ItemOperation<Plan> = {
 		};
 	},
 	async execute(this: IExecuteFunctions, { eventId, body }, itemIndex) {
-		// An order moves money: retried only where EventX's answer proves nothing was applied.
-		const data = await eventxData.call(this, {
-			method: 'POST',
-			path: `${API_PREFIX}/reg/event/${eventId}`,
-			body,
-			retry: 'write',
-			itemIndex,
-		});
+		const sentAt = new Date().toISOString();
+		let data: IDataObject;
+		try {
+			// An order moves money: retried only where EventX's answer proves nothing was applied.
+			data = await eventxData.call(this, {
+				method: 'POST',
+				path: `${API_PREFIX}/reg/event/${eventId}`,
+				body,
+				retry: 'write',
+				itemIndex,
+			});
+		} catch (error) {
+			throw orderInDoubt(error, String(body.purchaserEmail), sentAt);
+		}
 		const order = data.order as IDataObject | undefined;
 		return order && typeof order === 'object' ? { ...order, eventId } : data;
 	},
 };
+
+/**
+ * A Create Order that failed without EventX's verdict (no answer, a dropped connection, a 5xx
+ * from a gateway) or with a success it could not read: the order may exist. The error says so
+ * first, and how to find it, rather than reading like a refusal that invites a second order.
+ */
+function orderInDoubt(error: unknown, purchaserEmail: string, sentAt: string): unknown {
+	const outcome = writeOutcomeOf(error);
+	if (!outcome) return error;
+	const e = error as Error & { description?: string };
+	e.message =
+		outcome === 'probably'
+			? `The order was probably placed, but EventX's answer could not be read: ${e.message}`
+			: `The order may have been placed: EventX did not confirm it (${e.message})`;
+	e.description = [
+		'It was not sent again, so that no second order is placed.',
+		`Before running the item again, check whether it exists: Order > Get Many on this event with Filters > Buyer Emails set to ${purchaserEmail}, newest first; an order created at or shortly after ${sentAt} (when it was sent) is this one.`,
+		e.description,
+	]
+		.filter(Boolean)
+		.join(' ');
+	return e;
+}

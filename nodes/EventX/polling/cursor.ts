@@ -1,0 +1,144 @@
+// The polling cursor as it is kept in the node's static data: a watermark on the list's read
+// stamp, and the occurrences already handled that a later read may meet again.
+
+/** Occurrences the memory keeps at most (about 33 bytes each in static data). */
+export const MAX_SEEN = 2_000;
+
+/** Of those, occurrences a read will meet again for sure (stamped at or after the watermark). */
+export const MAX_SEEN_AHEAD = 1_000;
+
+/**
+ * Where a polling event stands, JSON in the node's static data (`pollState`).
+ * - `at` (with `id`): the watermark on the read stamp. Records read at an earlier stamp are handled;
+ *   with `id` (lists sorted by ID within a stamp), records at exactly `at` with a smaller ID too.
+ * - `floor`: occurrences stamped before it are history (the activation; for events whose stamp may
+ *   be older than the read stamp, also the late window the memory still covers).
+ * - `depth` (with `deep`): how many rows of the newest-first list stood above the watermark at the
+ *   last poll, where the next one starts reading; `deep` when the watermark lay further down.
+ * - `seen`: the occurrences handled at or after the floor (or the watermark), compact (`Seen`).
+ */
+export interface PollState {
+	v: 2;
+	trigger: string;
+	eventId: string;
+	at: string;
+	id?: string;
+	floor: string;
+	depth?: number;
+	deep?: boolean;
+	seen: string;
+}
+
+/** Whether static data holds a state of this format (any other starts the trigger over). */
+export function isPollState(value: unknown): value is PollState {
+	const s = value as PollState | undefined;
+	return (
+		!!s &&
+		s.v === 2 &&
+		typeof s.at === 'string' &&
+		typeof s.floor === 'string' &&
+		typeof s.seen === 'string' &&
+		!Number.isNaN(Date.parse(s.at)) &&
+		!Number.isNaN(Date.parse(s.floor))
+	);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * An ID as the memory keeps it: a UUID as its 16 bytes in base64url (22 characters), anything
+ * else escaped behind "~" (base64url never contains it, nor the separators of `Seen.encode`).
+ */
+export function packId(id: string): string {
+	if (UUID.test(id)) return Buffer.from(id.replace(/-/g, ''), 'hex').toString('base64url');
+	return `~${encodeURIComponent(id)}`;
+}
+
+/**
+ * Occurrences by stamp (epoch milliseconds) and packed ID. Encoded as stamps in base 36, each with
+ * its IDs: `"<stamp>:<id>,<id> <stamp>:<id>"`, oldest first.
+ */
+export class Seen {
+	private readonly byStamp = new Map<number, Set<string>>();
+	private count = 0;
+
+	static decode(text: string): Seen {
+		const seen = new Seen();
+		for (const group of text.split(' ')) {
+			const colon = group.indexOf(':');
+			if (colon <= 0) continue;
+			const stamp = parseInt(group.slice(0, colon), 36);
+			if (!Number.isFinite(stamp)) continue;
+			for (const id of group.slice(colon + 1).split(',')) if (id) seen.addPacked(id, stamp);
+		}
+		return seen;
+	}
+
+	get size(): number {
+		return this.count;
+	}
+
+	has(id: string, stamp: number): boolean {
+		return this.byStamp.get(stamp)?.has(packId(id)) ?? false;
+	}
+
+	add(id: string, stamp: number): void {
+		this.addPacked(packId(id), stamp);
+	}
+
+	/** Stamps, oldest first, with how many occurrences each holds. */
+	stamps(): Array<[number, number]> {
+		return [...this.byStamp.entries()]
+			.map(([s, ids]) => [s, ids.size] as [number, number])
+			.sort((a, b) => a[0] - b[0]);
+	}
+
+	/** Forgets every occurrence stamped before `stamp`. */
+	dropBefore(stamp: number): void {
+		for (const [s, ids] of [...this.byStamp]) {
+			if (s >= stamp) continue;
+			this.count -= ids.size;
+			this.byStamp.delete(s);
+		}
+	}
+
+	/**
+	 * The stamp from which at most `max` occurrences are kept: dropping those before it (oldest
+	 * stamps first, a stamp's occurrences together) leaves no more than `max` (none, past the
+	 * newest, when the newest stamp alone holds more).
+	 */
+	keepFrom(max: number): number {
+		let left = this.count;
+		let last = -Infinity;
+		for (const [stamp, count] of this.stamps()) {
+			if (left <= max) return stamp;
+			left -= count;
+			last = stamp;
+		}
+		return last + 1;
+	}
+
+	/** Forgets the occurrences at `stamp` with these (unpacked) IDs. */
+	dropAt(stamp: number, ids: Iterable<string>): void {
+		const group = this.byStamp.get(stamp);
+		if (!group) return;
+		for (const id of ids) if (group.delete(packId(id))) this.count -= 1;
+		if (group.size === 0) this.byStamp.delete(stamp);
+	}
+
+	encode(): string {
+		return [...this.byStamp.keys()]
+			.sort((a, b) => a - b)
+			.map((s) => `${s.toString(36)}:${[...this.byStamp.get(s)!].join(',')}`)
+			.join(' ');
+	}
+
+	private addPacked(id: string, stamp: number): void {
+		let group = this.byStamp.get(stamp);
+		if (!group) this.byStamp.set(stamp, (group = new Set()));
+		if (!group.has(id)) {
+			group.add(id);
+			this.count += 1;
+		}
+	}
+}

@@ -1,0 +1,461 @@
+// The polling engine: one cursor for every polling event, generic over the list it reads, the
+// stamp the list is read by, the stamp of the occurrence and EventX-side filters (`PollSource`).
+import type { IDataObject } from 'n8n-workflow';
+
+import {
+	eventxRanges,
+	idOf,
+	MAX_PAGE_SIZE,
+	MAX_PAGES_PER_REQUEST,
+	type EventXContext,
+	type EventXRequest,
+	type RangeAnswer,
+} from '../transport';
+import { MAX_SEEN, MAX_SEEN_AHEAD, Seen, type PollState } from './cursor';
+
+/**
+ * The look-back: records stamped less than this before EventX's present may still become visible
+ * (a transaction that commits late, rows a place out of order). The watermark stays this far
+ * behind EventX's clock, and what was emitted inside it is remembered by ID.
+ */
+export const LOOK_BACK_MS = 60_000;
+
+const PAGE = MAX_PAGE_SIZE;
+
+/** What a polling event reads and what it waits for. */
+export interface PollSource {
+	/** The list, with EventX-side filters (query or body); paging and sort are added. */
+	request: EventXRequest;
+	/** The stamp the list is sorted and read by: it must move with every change the event waits for. */
+	readKey: string;
+	/** A second sort key that orders records sharing a stamp (the attendee list sorts by `id`). */
+	tieBreak?: string;
+	/** The list's "strictly after" filter on `readKey` (`createdAt$gt`): read oldest first from the cursor. */
+	after?: string;
+	/** When the record's occurrence happened (epoch ms), or undefined when it shows none (or is filtered out). */
+	occurrence: (record: IDataObject) => number | undefined;
+	/**
+	 * How much older than its read stamp an occurrence's own stamp may be when it first shows (a
+	 * check-in scanned offline and synced later); 0 when the occurrence is stamped by `readKey`.
+	 */
+	lateness: number;
+}
+
+export interface PollLimits {
+	/** The most occurrences one poll emits. */
+	maxRecords: number;
+	/** No further range is started past it (epoch ms). */
+	softDeadline: number;
+	/** Every request must be over by then (epoch ms). */
+	deadline: number;
+}
+
+export interface Occurrence {
+	record: IDataObject;
+	id: string;
+	/** When it happened (the occurrence's stamp). */
+	stamp: number;
+}
+
+const timeOf = (value: unknown): number | undefined => {
+	if (typeof value !== 'string') return undefined;
+	const t = Date.parse(value);
+	return Number.isNaN(t) ? undefined : t;
+};
+
+const iso = (t: number) => new Date(t).toISOString();
+
+const lower = (id: string) => id.toLowerCase();
+
+/** A row read, with where it stood in the list when it was first read. */
+interface Row {
+	record: IDataObject;
+	id: string;
+	/** Its read stamp. */
+	read: number;
+	position: number;
+}
+
+/** What one poll's read found. */
+interface Read {
+	rows: Row[];
+	/** EventX's present: its `Date` header, else the newest read stamp not after n8n's clock. */
+	present?: number;
+	/** Whether every record from the watermark on was read (modulo the rows from `bound` on). */
+	complete: boolean;
+	/** Records from here on may have unread neighbours (the read did not reach the list's end or top). */
+	bound?: Watermark;
+	/** Newest-first reads: where the window started and how deep it went. */
+	start?: number;
+	deepest?: number;
+}
+
+/**
+ * A position in the read order (read stamp, then ID where the list orders by it): the rows before
+ * it are handled. Without `id`, those read before `at`; with it, also those read at `at` with a
+ * smaller ID (lower case, as EventX orders UUIDs).
+ */
+interface Watermark {
+	at: number;
+	id?: string;
+}
+
+const before = (row: Row, mark: Watermark) =>
+	row.read < mark.at || (row.read === mark.at && mark.id !== undefined && lower(row.id) < mark.id);
+
+const compareMarks = (a: Watermark, b: Watermark) =>
+	a.at - b.at || ((a.id ?? '') < (b.id ?? '') ? -1 : (a.id ?? '') > (b.id ?? '') ? 1 : 0);
+
+const earliest = (a: Watermark, b: Watermark) => (compareMarks(a, b) <= 0 ? a : b);
+
+/** The position of a row: with its ID only where the list orders by it. */
+const markOf = (row: Row, source: PollSource): Watermark => ({
+	at: row.read,
+	id: source.tieBreak ? lower(row.id) : undefined,
+});
+
+/**
+ * The earliest position among a page of rows: a row one place out of order at the page's edge
+ * lies at or after it.
+ */
+const edge = (rows: Row[], source: PollSource) =>
+	rows.map((row) => markOf(row, source)).reduce(earliest);
+
+function collector(source: PollSource, n8nNow: number) {
+	const rows: Row[] = [];
+	const byId = new Set<string>();
+	let date: number | undefined;
+	let newest: number | undefined;
+	return {
+		rows,
+		add(answer: RangeAnswer): Row[] {
+			if (date === undefined && answer.date !== undefined) date = answer.date;
+			const added: Row[] = [];
+			answer.rows.forEach((record, index) => {
+				const id = idOf(record);
+				const read = timeOf(record[source.readKey]);
+				if (id === undefined || read === undefined || byId.has(id)) return;
+				byId.add(id);
+				if (read <= n8nNow && (newest === undefined || read > newest)) newest = read;
+				const row = { record, id, read, position: answer.offset + index };
+				rows.push(row);
+				added.push(row);
+			});
+			return added;
+		},
+		present: () => date ?? newest,
+	};
+}
+
+const sortOf = (source: PollSource, descending: boolean) => {
+	const dir = descending ? '-' : '';
+	return [source.readKey, source.tieBreak]
+		.filter(Boolean)
+		.map((key) => `${dir}${key}`)
+		.join(',');
+};
+
+const withQs = (source: PollSource, qs: IDataObject, deadline: number): EventXRequest => ({
+	...source.request,
+	qs: { ...source.request.qs, ...qs },
+	deadline,
+});
+
+/**
+ * Oldest first from the watermark, with the list's "after" filter: ranges keyed on the read stamp
+ * (rows removed meanwhile shift nothing), until `wanted` rows past the handled ones are in, the
+ * list ends or the time is up.
+ */
+async function readOldestFirst(
+	ctx: EventXContext,
+	source: PollSource,
+	mark: Watermark,
+	wanted: number,
+	limits: PollLimits,
+): Promise<Read> {
+	const found = collector(source, Date.now());
+	let useful = 0;
+	let complete = false;
+	await eventxRanges.call(
+		ctx,
+		withQs(
+			source,
+			{ sort: sortOf(source, false), [source.after!]: iso(mark.at - 1) },
+			limits.deadline,
+		),
+		{
+			pageSize: PAGE,
+			rows: (sent) => (sent === 0 ? Math.min(wanted, MAX_PAGES_PER_REQUEST * PAGE) : Infinity),
+			key: { field: source.readKey, param: source.after! },
+			take: (answer) => {
+				for (const row of found.add(answer)) if (!before(row, mark)) useful += 1;
+				complete = answer.last;
+				return !complete && useful < wanted && Date.now() < limits.softDeadline;
+			},
+		},
+	);
+	const { rows } = found;
+	return {
+		rows,
+		present: found.present(),
+		complete,
+		bound: complete || rows.length === 0 ? undefined : edge(rows.slice(-PAGE), source),
+	};
+}
+
+/**
+ * Newest first, down past the watermark: a window that ends a page below where the watermark
+ * stood at the last poll (`depth`) and reaches `wanted` rows above it, so that the oldest changes
+ * come first and an idle poll reads one page. The watermark is found by its stamp, not by its
+ * position: a window that starts below it starts again higher, one that ends above it reads on.
+ */
+async function readNewestFirst(
+	ctx: EventXContext,
+	source: PollSource,
+	mark: Watermark | undefined,
+	state: { depth?: number; deep?: boolean },
+	wanted: number,
+	limits: PollLimits,
+	/** Activation: the watermark is EventX's present less the look-back, known from the first answer. */
+	markFrom?: (present: number | undefined) => Watermark,
+): Promise<Read> {
+	const depth = Math.max(0, state.depth ?? 0);
+	let start = state.deep ? Math.max(0, depth - PAGE) : Math.max(0, depth + PAGE - wanted);
+	for (;;) {
+		const firstRows = state.deep ? MAX_PAGES_PER_REQUEST * PAGE : depth + PAGE - start;
+		const found = collector(source, Date.now());
+		let boundary: Watermark | undefined = mark;
+		let complete = false;
+		let deepest = start;
+		let below = 0;
+		let tooLow = false;
+		let seenBoundary = false;
+		await eventxRanges.call(ctx, withQs(source, { sort: sortOf(source, true) }, limits.deadline), {
+			pageSize: PAGE,
+			start,
+			rows: (sent) => (sent === 0 ? firstRows : Infinity),
+			take: (answer) => {
+				const added = found.add(answer);
+				boundary ??= markFrom?.(found.present());
+				deepest = Math.max(deepest, answer.offset + answer.rows.length);
+				if (start > 0 && found.rows.length === added.length) {
+					// The window's first page lies below the watermark, or past the list's end: rows
+					// above moved up (or were removed). It starts again higher.
+					const top = added.slice(0, PAGE);
+					if (top.every((row) => before(row, boundary!))) {
+						tooLow = true;
+						return false;
+					}
+				}
+				for (const row of added) {
+					if (!seenBoundary && before(row, boundary!)) seenBoundary = true;
+					if (seenBoundary) below += 1;
+				}
+				// Found once a row after the first older one is read (one a place out of order shows).
+				complete = answer.last || below >= 2;
+				return !complete && Date.now() < limits.softDeadline;
+			},
+		});
+		if (tooLow) {
+			start = Math.max(0, start - wanted);
+			continue;
+		}
+		return {
+			rows: found.rows,
+			present: found.present(),
+			complete,
+			bound:
+				start > 0 && found.rows.length > 0 ? edge(found.rows.slice(0, PAGE), source) : undefined,
+			start,
+			deepest,
+		};
+	}
+}
+
+/** Reads what changed since the watermark, by the source's way of reading. */
+async function readSince(
+	ctx: EventXContext,
+	source: PollSource,
+	state: PollState,
+	mark: Watermark,
+	limits: PollLimits,
+	handled: number,
+): Promise<Read> {
+	// The rows a poll wants past the watermark: its cap, those it may meet again, and two pages
+	// beyond (a row out of order at the edge of the read comes back next time).
+	const wanted = limits.maxRecords + 2 * PAGE + handled;
+	return source.after
+		? await readOldestFirst(ctx, source, mark, wanted, limits)
+		: await readNewestFirst(ctx, source, mark, state, wanted, limits);
+}
+
+/** Records the trigger's first poll finds: the watermark is EventX's present less the look-back. */
+export async function activate(
+	ctx: EventXContext,
+	source: PollSource,
+	limits: PollLimits,
+): Promise<Omit<PollState, 'v' | 'trigger' | 'eventId'>> {
+	let mark: Watermark | undefined;
+	const read = await readNewestFirst(
+		ctx,
+		source,
+		undefined,
+		{},
+		MAX_SEEN_AHEAD + PAGE,
+		limits,
+		(present) => (mark ??= { at: present === undefined ? 0 : present - LOOK_BACK_MS }),
+	);
+	mark ??= { at: read.present === undefined ? 0 : read.present - LOOK_BACK_MS };
+	// Everything read at or after the watermark is known now, newest first; beyond the memory's
+	// room the watermark moves up to the oldest remembered (the rest is history).
+	const recent = read.rows.filter((row) => !before(row, mark!)).sort((a, b) => b.read - a.read);
+	let at = mark.at;
+	if (!read.complete && read.rows.length > 0) at = Math.max(at, read.rows.at(-1)!.read + 1);
+	if (recent.length > MAX_SEEN_AHEAD) at = Math.max(at, recent[MAX_SEEN_AHEAD].read + 1);
+	const seen = new Seen();
+	for (const row of recent) {
+		const stamp = source.occurrence(row.record);
+		if (row.read >= at && stamp !== undefined && stamp >= at) seen.add(row.id, stamp);
+	}
+	return {
+		at: iso(at),
+		floor: iso(at),
+		depth: recent.filter((row) => row.read >= at).length,
+		seen: seen.encode(),
+	};
+}
+
+/**
+ * One poll after the first: the occurrences since the watermark not handled before, oldest first
+ * (at most `maxRecords`), and where the trigger stands after them. The state is new; the one given
+ * is not changed (a poll that throws leaves static data as it was).
+ */
+export async function pollSource(
+	ctx: EventXContext,
+	source: PollSource,
+	state: PollState,
+	limits: PollLimits,
+): Promise<{ occurrences: Occurrence[]; state: PollState }> {
+	const mark: Watermark = { at: Date.parse(state.at), id: state.id };
+	const floor = Date.parse(state.floor);
+	const seen = Seen.decode(state.seen);
+	const read = await readSince(ctx, source, state, mark, limits, seen.size);
+
+	if (!read.complete && !source.after) {
+		// Newest first and the watermark not reached in time: the oldest changes are not known yet.
+		// Nothing is emitted; the next poll starts where this one stopped.
+		return { occurrences: [], state: { ...state, depth: read.deepest, deep: true } };
+	}
+
+	const horizon = Math.max(floor, mark.at - source.lateness);
+	const settled = read.present === undefined ? mark.at : read.present - LOOK_BACK_MS;
+	const candidates: Array<Row & { stamp: number }> = [];
+	for (const row of read.rows) {
+		if (before(row, mark) || (read.bound !== undefined && !before(row, read.bound))) continue;
+		const stamp = source.occurrence(row.record);
+		if (stamp === undefined || stamp < horizon || seen.has(row.id, stamp)) continue;
+		candidates.push({ ...row, stamp });
+	}
+	candidates.sort((a, b) => a.read - b.read || (lower(a.id) < lower(b.id) ? -1 : 1));
+
+	// Emitted: oldest first, up to the cap; those that must be remembered (stamped inside the
+	// look-back) only while the memory has room: the rest come out once they are older.
+	let ahead = seen.stamps().reduce((n, [stamp, count]) => (stamp >= settled ? n + count : n), 0);
+	let n = 0;
+	for (const c of candidates) {
+		if (n >= limits.maxRecords) break;
+		if (c.stamp >= settled) {
+			if (ahead >= MAX_SEEN_AHEAD) break;
+			ahead += 1;
+		}
+		n += 1;
+	}
+	if (!source.tieBreak && n > 0 && n < candidates.length) {
+		// Without an order among records sharing a stamp, a poll never stops inside such a group.
+		const tie = candidates[n].read;
+		if (candidates[n - 1].read === tie) {
+			let g = n;
+			while (g > 0 && candidates[g - 1].read === tie) g -= 1;
+			if (g > 0) n = g;
+			else while (n < candidates.length && candidates[n].read === tie) n += 1;
+		}
+	}
+	const emitted = candidates.slice(0, n);
+	const cut = candidates[n];
+
+	// The new watermark: never past EventX's present less the look-back, the first record left
+	// for later, or rows that may have unread neighbours; never back.
+	let next: Watermark = { at: settled };
+	if (cut) next = earliest(next, markOf(cut, source));
+	if (read.bound !== undefined) next = earliest(next, read.bound);
+	if (compareMarks(next, mark) < 0) next = mark;
+
+	for (const c of emitted) seen.add(c.id, c.stamp);
+	if (next.id !== undefined) {
+		// Those at the watermark's stamp before its ID are handled by the watermark itself.
+		seen.dropAt(
+			next.at,
+			emitted.filter((c) => c.stamp === c.read && before(c, next)).map((c) => c.id),
+		);
+	}
+	let nextFloor = Math.max(floor, next.at - source.lateness);
+	seen.dropBefore(nextFloor);
+	// Bounded: the oldest occurrences go first, and what is older than the floor is history (past
+	// the watermark too, if the memory holds more than it may of records a read meets again).
+	if (seen.size > MAX_SEEN) {
+		const keep = seen.keepFrom(MAX_SEEN);
+		seen.dropBefore(keep);
+		nextFloor = Math.max(nextFloor, keep);
+		if (keep > next.at) next = { at: keep };
+	}
+
+	const depth =
+		read.start === undefined
+			? undefined
+			: read.start +
+				read.rows.filter((row) => row.position >= read.start! && !before(row, next)).length;
+	return {
+		occurrences: emitted
+			.map(({ record, id, stamp }) => ({ record, id, stamp }))
+			.sort((a, b) => a.stamp - b.stamp || (lower(a.id) < lower(b.id) ? -1 : 1)),
+		state: {
+			...state,
+			at: iso(next.at),
+			id: next.id,
+			floor: iso(nextFloor),
+			depth,
+			deep: undefined,
+			seen: seen.encode(),
+		},
+	};
+}
+
+/**
+ * The most recent occurrence ("Fetch Test Event"): newest first by the read stamp, down to the
+ * first record read before the best occurrence found (an occurrence is never stamped after its
+ * record's read stamp), or until the time is up.
+ */
+export async function latestOccurrence(
+	ctx: EventXContext,
+	source: PollSource,
+	limits: Pick<PollLimits, 'softDeadline' | 'deadline'>,
+): Promise<Occurrence | undefined> {
+	let best: Occurrence | undefined;
+	await eventxRanges.call(ctx, withQs(source, { sort: sortOf(source, true) }, limits.deadline), {
+		pageSize: PAGE,
+		rows: (sent) => (sent === 0 ? PAGE : Infinity),
+		take: (answer) => {
+			for (const record of answer.fresh) {
+				const read = timeOf(record[source.readKey]);
+				if (read === undefined) continue;
+				if (best && read < best.stamp) return false;
+				const stamp = source.occurrence(record);
+				const id = idOf(record);
+				if (stamp !== undefined && id !== undefined && (!best || stamp > best.stamp))
+					best = { record, id, stamp };
+			}
+			return Date.now() < limits.softDeadline;
+		},
+	});
+	return best;
+}

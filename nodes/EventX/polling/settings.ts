@@ -1,0 +1,69 @@
+// What every polling event reads from the node's options alike, and the poll's time.
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+
+import { invalidField } from '../helpers/validation';
+import type { PollState } from './cursor';
+import type { PollLimits } from './engine';
+
+/** Records emitted by one poll at most, unless the user sets another cap. */
+export const DEFAULT_MAX_RECORDS = 10_000;
+
+/**
+ * n8n's poll budget where n8n gives none (2.8, and "Fetch Test Event"): 2.41's default poll
+ * timeout (`N8N_SCHEDULER_POLL_TIMEOUT`, 45 s) less the margin it keeps.
+ */
+export const FALLBACK_BUDGET_MS = 36_000;
+
+/** A poll starts no further range once this share of the budget is spent. */
+const READ_SHARE = 0.5;
+
+/** And every request is over before this share is (what is left goes to building the items). */
+const REQUEST_SHARE = 0.9;
+
+/** Options > Max Records Per Poll: a whole number of at least 1 (an expression may give text). */
+export function readMaxRecords(ctx: IPollFunctions, options: IDataObject): number {
+	const max = options.maxRecords;
+	if (max === undefined || max === null || max === '') return DEFAULT_MAX_RECORDS;
+	const n = typeof max === 'string' && max.trim() !== '' ? Number(max) : max;
+	if (typeof n !== 'number' || !Number.isInteger(n) || n < 1)
+		throw invalidField(
+			ctx,
+			'Options > Max Records Per Poll',
+			`${JSON.stringify(max)} is not a whole number of at least 1`,
+			0,
+		);
+	return n;
+}
+
+/** Options > Start From: a date and time (the editor's, or text from an expression), or none. */
+export function readStartFrom(ctx: IPollFunctions, options: IDataObject): number | undefined {
+	const value = options.startFrom;
+	if (value === undefined || value === null || value === '') return undefined;
+	const text =
+		typeof value === 'string'
+			? value
+			: String((value as { toISO?: () => string }).toISO?.() ?? value);
+	const time = Date.parse(text);
+	if (Number.isNaN(time))
+		throw invalidField(ctx, 'Options > Start From', `"${text}" is not a date and time`, 0);
+	return time;
+}
+
+/** The poll's time: n8n's budget (2.41) or the fallback, read from now. */
+export function limitsOf(ctx: IPollFunctions, maxRecords: number): PollLimits {
+	const given = typeof ctx.getPollBudgetMs === 'function' ? ctx.getPollBudgetMs() : undefined;
+	const budget = typeof given === 'number' && given > 0 ? given : FALLBACK_BUDGET_MS;
+	const start = Date.now();
+	return {
+		maxRecords,
+		softDeadline: start + budget * READ_SHARE,
+		deadline: start + budget * REQUEST_SHARE,
+	};
+}
+
+const iso = (t: number) => new Date(t).toISOString();
+
+/** A cursor that starts at `time` (Start From, or an event joining the scope): nothing handled yet. */
+export function cursorFrom(time: number): Omit<PollState, 'v' | 'trigger' | 'eventId'> {
+	return { at: iso(time), floor: iso(time), seen: '' };
+}

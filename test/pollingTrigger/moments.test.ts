@@ -1,0 +1,282 @@
+// The moment rules of the event timeline triggers (Event Starting, Doors Opening, Event Ended),
+// poll by poll, with every expected value written out.
+import type { IDataObject } from 'n8n-workflow';
+
+import {
+	decodeFired,
+	MAX_FIRED,
+	planMoments,
+	startMoments,
+	type MomentRule,
+	type MomentState,
+} from '../../nodes/EventX/polling/moments';
+
+const at = (iso: string) => Date.parse(iso);
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const MINUTE = 60_000;
+
+const event = (id: string, startsAt: string, extra: IDataObject = {}): IDataObject => ({
+	id,
+	startsAt,
+	endsAt: new Date(at(startsAt) + 8 * HOUR).toISOString(),
+	entryStartsAt: null,
+	...extra,
+});
+
+/** Event Starting with a lead time of one day; Max Lateness one day. */
+const dayBefore: MomentRule = { field: 'startsAt', offsetMs: -DAY, maxLatenessMs: DAY };
+
+/** Polls at each time in turn, returning what each fired (event IDs) and the last state. */
+function pollAt(
+	events: IDataObject[] | (() => IDataObject[]),
+	rule: MomentRule,
+	state: MomentState,
+	times: string[],
+	maxRecords = 10_000,
+) {
+	const fired: string[][] = [];
+	const skipped: string[][] = [];
+	let current = state;
+	for (const time of times) {
+		const list = typeof events === 'function' ? events() : events;
+		const plan = planMoments(list, rule, current, at(time), maxRecords);
+		fired.push(plan.due.map((m) => m.eventId));
+		skipped.push(plan.skipped.map((m) => m.eventId));
+		current = plan.state;
+	}
+	return { fired, skipped, state: current };
+}
+
+describe('event timeline moments', () => {
+	test('a lead time fires once, at the first poll at or after the event time less the lead time', () => {
+		const events = [event('a', '2026-12-02T09:00:00.000Z')];
+		const state = startMoments('k', at('2026-12-01T08:58:00.000Z'));
+		const { fired } = pollAt(events, dayBefore, state, [
+			'2026-12-01T08:59:00.000Z',
+			'2026-12-01T09:00:00.000Z',
+			'2026-12-01T09:01:00.000Z',
+			'2026-12-02T09:00:00.000Z',
+		]);
+		expect(fired).toEqual([[], ['a'], [], []]);
+	});
+
+	test('what a due moment says: due time, on time, no previous moment', () => {
+		const state = startMoments('k', at('2026-12-01T08:59:00.000Z'));
+		const plan = planMoments(
+			[event('a', '2026-12-02T09:00:00.000Z')],
+			dayBefore,
+			state,
+			at('2026-12-01T09:00:20.000Z'),
+			100,
+		);
+		expect(plan.due).toEqual([
+			expect.objectContaining({
+				eventId: 'a',
+				time: at('2026-12-02T09:00:00.000Z'),
+				due: at('2026-12-01T09:00:00.000Z'),
+				late: false,
+				lateByMs: 20_000,
+				previous: undefined,
+				backfill: false,
+			}),
+		]);
+	});
+
+	test('moments already due at activation are history: nothing fires for them', () => {
+		const events = [
+			event('past', '2026-12-01T12:00:00.000Z'),
+			event('later', '2026-12-03T12:00:00.000Z'),
+		];
+		const state = startMoments('k', at('2026-12-01T09:00:00.000Z'));
+		const { fired } = pollAt(events, dayBefore, state, [
+			'2026-12-01T09:01:00.000Z',
+			'2026-12-02T12:00:00.000Z',
+		]);
+		expect(fired).toEqual([[], ['later']]);
+	});
+
+	test('a reschedule after the moment fired fires again at the new time, with the old times', () => {
+		let startsAt = '2026-12-02T09:00:00.000Z';
+		const events = () => [event('a', startsAt)];
+		const state = startMoments('k', at('2026-12-01T08:59:00.000Z'));
+		const first = pollAt(events, dayBefore, state, ['2026-12-01T09:00:00.000Z']);
+		expect(first.fired).toEqual([['a']]);
+		// Postponed by a day after the reminder went out.
+		startsAt = '2026-12-03T09:00:00.000Z';
+		const second = pollAt(events, dayBefore, first.state, [
+			'2026-12-01T09:01:00.000Z',
+			'2026-12-02T08:59:00.000Z',
+		]);
+		expect(second.fired).toEqual([[], []]);
+		const plan = planMoments(
+			events(),
+			dayBefore,
+			second.state,
+			at('2026-12-02T09:00:00.000Z'),
+			100,
+		);
+		expect(plan.due).toEqual([
+			expect.objectContaining({
+				eventId: 'a',
+				time: at('2026-12-03T09:00:00.000Z'),
+				due: at('2026-12-02T09:00:00.000Z'),
+				previous: { time: at('2026-12-02T09:00:00.000Z'), due: at('2026-12-01T09:00:00.000Z') },
+				late: false,
+			}),
+		]);
+		// And once only.
+		expect(pollAt(events, dayBefore, plan.state, ['2026-12-02T09:01:00.000Z']).fired).toEqual([[]]);
+	});
+
+	test('a reschedule before the moment fired fires once, at the new time, as a plain moment', () => {
+		let startsAt = '2026-12-05T09:00:00.000Z';
+		const events = () => [event('b', startsAt)];
+		let state = startMoments('k', at('2026-12-01T09:00:00.000Z'));
+		({ state } = pollAt(events, dayBefore, state, ['2026-12-03T09:00:00.000Z']));
+		startsAt = '2026-12-05T12:00:00.000Z';
+		const { fired } = pollAt(events, dayBefore, state, [
+			'2026-12-04T09:00:00.000Z',
+			'2026-12-04T11:59:00.000Z',
+			'2026-12-04T12:00:00.000Z',
+			'2026-12-04T12:01:00.000Z',
+		]);
+		expect(fired).toEqual([[], [], ['b'], []]);
+		const plan = planMoments(events(), dayBefore, state, at('2026-12-04T12:00:00.000Z'), 100);
+		expect(plan.due[0].previous).toBeUndefined();
+	});
+
+	test('downtime within Max Lateness: the moment fires at the next poll, marked late by how late', () => {
+		const events = [event('a', '2026-12-02T09:00:00.000Z')];
+		let state = startMoments('k', at('2026-12-01T07:58:00.000Z'));
+		// Polls every minute, then n8n is down from 08:00 to 14:00.
+		({ state } = pollAt(events, dayBefore, state, [
+			'2026-12-01T07:59:00.000Z',
+			'2026-12-01T08:00:00.000Z',
+		]));
+		const plan = planMoments(events, dayBefore, state, at('2026-12-01T14:00:00.000Z'), 100);
+		expect(plan.due).toEqual([
+			expect.objectContaining({ eventId: 'a', late: true, lateByMs: 5 * HOUR }),
+		]);
+		expect(plan.skipped).toEqual([]);
+	});
+
+	test('downtime past Max Lateness: the moment is skipped, reported once, never fired', () => {
+		const events = [event('a', '2026-12-02T09:00:00.000Z'), event('b', '2026-12-04T07:00:00.000Z')];
+		let state = startMoments('k', at('2026-12-01T07:59:00.000Z'));
+		({ state } = pollAt(events, dayBefore, state, ['2026-12-01T08:00:00.000Z']));
+		// Down for two days: a was due 47 hours ago (skipped), b an hour ago (fires, late).
+		const { fired, skipped } = pollAt(events, dayBefore, state, [
+			'2026-12-03T08:00:00.000Z',
+			'2026-12-03T08:01:00.000Z',
+		]);
+		expect(fired).toEqual([['b'], []]);
+		expect(skipped).toEqual([['a'], []]);
+	});
+
+	test('a moment on the edge: due exactly Max Lateness ago still fires; one millisecond more is skipped', () => {
+		const state: MomentState = {
+			v: 1,
+			key: 'k',
+			checkedAt: at('2026-11-30T08:00:00.000Z'),
+			gap: MINUTE,
+			floor: at('2026-11-29T00:00:00.000Z'),
+			fired: '',
+		};
+		const plan = planMoments(
+			[event('edge', '2026-12-01T09:00:00.000Z'), event('over', '2026-12-01T08:59:59.999Z')],
+			dayBefore,
+			state,
+			at('2026-12-01T09:00:00.000Z'),
+			100,
+		);
+		expect(plan.due.map((m) => m.eventId)).toEqual(['edge']);
+		expect(plan.skipped.map((m) => [m.eventId, m.lateByMs])).toEqual([['over', DAY + 1]]);
+	});
+
+	test('Start From back-fills the moments due since then, oldest first, whatever Max Lateness says', () => {
+		const events = [
+			event('old', '2026-11-26T10:00:00.000Z'), // due 11-25 10:00: before Start From
+			event('first', '2026-11-27T10:00:00.000Z'), // due 11-26 10:00
+			event('second', '2026-11-30T10:00:00.000Z'), // due 11-29 10:00
+			event('next', '2026-12-02T10:00:00.000Z'), // due 12-01 10:00
+		];
+		const state = startMoments('k', at('2026-12-01T09:00:00.000Z'), at('2026-11-26T00:00:00.000Z'));
+		const plan = planMoments(events, dayBefore, state, at('2026-12-01T09:00:00.000Z'), 100);
+		expect(plan.due.map((m) => [m.eventId, m.backfill, m.late])).toEqual([
+			['first', true, true],
+			['second', true, true],
+		]);
+		expect(plan.skipped).toEqual([]);
+		expect(
+			pollAt(events, dayBefore, plan.state, [
+				'2026-12-01T09:01:00.000Z',
+				'2026-12-01T10:00:00.000Z',
+			]).fired,
+		).toEqual([[], ['next']]);
+	});
+
+	test('Max Records Per Poll: the rest come at the next polls, each once, even past Max Lateness', () => {
+		const events = ['a', 'b', 'c', 'd', 'e'].map((id, i) =>
+			event(id, new Date(at('2026-11-27T10:00:00.000Z') + i * HOUR).toISOString()),
+		);
+		const state = startMoments('k', at('2026-12-01T09:00:00.000Z'), at('2026-11-26T00:00:00.000Z'));
+		const { fired } = pollAt(
+			events,
+			dayBefore,
+			state,
+			[
+				'2026-12-01T09:00:00.000Z',
+				'2026-12-01T09:01:00.000Z',
+				'2026-12-03T09:02:00.000Z',
+				'2026-12-03T09:03:00.000Z',
+			],
+			2,
+		);
+		expect(fired).toEqual([['a', 'b'], ['c', 'd'], ['e'], []]);
+	});
+
+	test('Doors Opening uses the entry window, or the start when the event has none', () => {
+		const doors: MomentRule = { field: 'entryStartsAt', offsetMs: 0, maxLatenessMs: DAY };
+		const events = [
+			event('windowed', '2026-12-01T12:00:00.000Z', { entryStartsAt: '2026-12-01T10:30:00.000Z' }),
+			event('plain', '2026-12-01T11:00:00.000Z'),
+		];
+		const state = startMoments('k', at('2026-12-01T09:00:00.000Z'));
+		const { fired } = pollAt(events, doors, state, [
+			'2026-12-01T10:30:00.000Z',
+			'2026-12-01T11:00:00.000Z',
+			'2026-12-01T12:00:00.000Z',
+		]);
+		expect(fired).toEqual([['windowed'], ['plain'], []]);
+	});
+
+	test('Event Ended with a delay of one hour fires an hour after the end', () => {
+		const ended: MomentRule = { field: 'endsAt', offsetMs: HOUR, maxLatenessMs: DAY };
+		const events = [event('a', '2026-12-01T09:00:00.000Z')]; // ends 17:00
+		const state = startMoments('k', at('2026-12-01T09:00:00.000Z'));
+		const { fired } = pollAt(events, ended, state, [
+			'2026-12-01T17:00:00.000Z',
+			'2026-12-01T17:59:59.000Z',
+			'2026-12-01T18:00:00.000Z',
+		]);
+		expect(fired).toEqual([[], [], ['a']]);
+	});
+
+	test(`the memory keeps at most ${MAX_FIRED} moments; what it drops never fires again`, () => {
+		const events = Array.from({ length: 2_500 }, (_, i) =>
+			// Due from 00:00:01, one a second, after the activation at 00:00.
+			event(`e${i}`, new Date(at('2026-12-02T00:00:01.000Z') + i * 1000).toISOString()),
+		);
+		const state = startMoments('k', at('2026-12-01T00:00:00.000Z'));
+		const { fired, state: after } = pollAt(events, dayBefore, state, [
+			'2026-12-01T01:00:00.000Z',
+			'2026-12-01T01:01:00.000Z',
+		]);
+		expect(fired[0]).toHaveLength(2_500);
+		expect(fired[1]).toEqual([]);
+		expect(decodeFired(after.fired).size).toBe(MAX_FIRED);
+		// 40 bytes or so per moment.
+		expect(JSON.stringify(after).length).toBeLessThan(MAX_FIRED * 45);
+	});
+});

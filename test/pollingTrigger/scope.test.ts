@@ -1,0 +1,250 @@
+// Attendee and order events across events: Several Events (picked) and All Running Events
+// (looked up at each poll), events joining and leaving, one cursor each, exactly once; Start
+// From; the requests a poll makes for 50 running events (the figure in docs/scale.md).
+import { PollContext } from 'n8n-core';
+import type { INodeParameters } from 'n8n-workflow';
+
+import type { PollHarness } from '../harness/poll';
+import { addEvent, deleteEvent } from '../simulator/routes/events';
+import { ORG_HOSTED } from '../simulator/seed';
+import type { Json } from '../simulator/store';
+import { apiRequests, byId, useSimulator } from '../fixtures';
+import { createAttendee, pollingTrigger } from './setup';
+
+const ctx = useSimulator();
+
+const MIN = 60_000;
+const HOUR = 3_600_000;
+const T0 = Date.parse('2027-03-01T09:00:00.000Z');
+const iso = (t: number) => new Date(t).toISOString();
+
+beforeEach(() => ctx.sim.store.freezeTime(T0));
+
+const tick = (ms: number) => ctx.sim.store.advanceTime(ms);
+
+/** An event running from `startsAt` for `hours` hours (T0-relative). */
+function add(name: string, startsAt: number, hours = 8, extra: Json = {}): string {
+	const event = addEvent(ctx.sim.store, {
+		organizationId: ORG_HOSTED,
+		name,
+		startsAt: iso(T0 + startsAt),
+		endsAt: iso(T0 + startsAt + hours * HOUR),
+		...extra,
+	});
+	return String(event.id);
+}
+
+/** A new attendee of the event named by its first name. */
+const attendee = (eventId: string, firstName: string) =>
+	createAttendee(ctx.sim, eventId, { firstName });
+
+async function activate(parameters: Json): Promise<PollHarness> {
+	const harness = pollingTrigger(ctx.sim, parameters as INodeParameters);
+	expect(await harness.pollItems()).toBeNull();
+	return harness;
+}
+
+/** Each poll's items as "first name @ event" (null: nothing). */
+async function polls(harness: PollHarness, count = 1, events: Record<string, string> = {}) {
+	const out: Array<string[] | null> = [];
+	for (let i = 0; i < count; i++) {
+		const items = await harness.pollItems();
+		out.push(
+			items === null
+				? null
+				: items.map((item) => `${item.json.firstName} @ ${events[String(item.json.eventId)]}`),
+		);
+	}
+	return out;
+}
+
+describe('Several Events', () => {
+	it('attendees of each picked event come out once, with their event; others not; an event picked later joins, one dropped leaves', async () => {
+		const a = add('A', HOUR);
+		const b = add('B', HOUR);
+		const c = add('C', HOUR);
+		const names = { [a]: 'A', [b]: 'B', [c]: 'C' };
+		const parameters = { resource: 'newAttendee', events: 'several', eventIds: [a, b] };
+		const harness = await activate(parameters);
+		tick(MIN);
+		attendee(a, 'Ada');
+		tick(1);
+		attendee(c, 'Cleo');
+		tick(1);
+		attendee(b, 'Bo');
+		tick(2 * MIN);
+		expect(await polls(harness, 2, names)).toEqual([['Ada @ A', 'Bo @ B'], null]);
+
+		// C is picked too (the workflow saved): it joins from the last poll (less the look-back of
+		// a minute: Cleo is older); A is dropped.
+		harness.setParameters({ ...parameters, eventIds: [b, c] });
+		tick(MIN);
+		attendee(c, 'Cy');
+		attendee(a, 'Al');
+		tick(MIN);
+		expect(await polls(harness, 2, names)).toEqual([['Cy @ C'], null]);
+		expect(Object.keys(harness.staticData.scopeState as Json).sort()).toEqual([
+			'events',
+			'joinAt',
+			'mode',
+			'trigger',
+			'v',
+		]);
+		expect(Object.keys((harness.staticData.scopeState as { events: Json }).events).sort()).toEqual(
+			[b, c].sort(),
+		);
+	});
+
+	it('IDs by expression (comma-separated) are checked before any request', async () => {
+		const harness = pollingTrigger(ctx.sim, {
+			resource: 'newOrder',
+			events: 'several',
+			eventIds: 'not-an-id, 95b71478-c7dd-4bbd-b65b-244a63d3e689',
+		} as INodeParameters);
+		const before = ctx.sim.requests.length;
+		const { error } = await harness.poll();
+		expect(error?.message).toBe('Event Names or IDs: "not-an-id" is not a UUID');
+		expect(ctx.sim.requests.length).toBe(before);
+	});
+
+	it('Max Records Per Poll is shared by the events: the rest follow at the next poll, oldest first', async () => {
+		const a = add('A', HOUR);
+		const b = add('B', HOUR);
+		const names = { [a]: 'A', [b]: 'B' };
+		const harness = await activate({
+			resource: 'newAttendee',
+			events: 'several',
+			eventIds: [a, b],
+			options: { maxRecords: 2 },
+		});
+		tick(MIN);
+		for (const [event, name] of [
+			[a, 'A1'],
+			[b, 'B1'],
+			[a, 'A2'],
+			[b, 'B2'],
+		]) {
+			tick(1);
+			attendee(event, name);
+		}
+		tick(MIN);
+		const out = await polls(harness, 3, names);
+		expect(out.flatMap((p) => p ?? []).sort()).toEqual(['A1 @ A', 'A2 @ A', 'B1 @ B', 'B2 @ B']);
+		expect(out.map((p) => p?.length ?? 0)).toEqual([2, 2, 0]);
+	});
+});
+
+describe('All Running Events', () => {
+	it('events join when their entry window or run time starts and leave when it ends, each attendee once', async () => {
+		const running = add('Running', -HOUR, 3); // 08:00 to 11:00
+		const doors = add('Doors First', 2 * HOUR, 2, { entryStartsAt: iso(T0 + HOUR) }); // doors 10:00, 11:00 to 13:00
+		const later = add('Later', 4 * HOUR + 30 * MIN, 4); // 13:30 to 17:30
+		const names = { [running]: 'Running', [doors]: 'Doors First', [later]: 'Later' };
+		const harness = await activate({ resource: 'newAttendee', events: 'running' });
+		tick(MIN);
+		attendee(running, 'Rae');
+		attendee(doors, 'Dot'); // before its doors open: not watched yet
+		tick(MIN);
+		expect(await polls(harness, 1, names)).toEqual([['Rae @ Running']]);
+
+		ctx.sim.store.freezeTime(T0 + HOUR); // Doors First's entry window opens
+		attendee(doors, 'Dan');
+		tick(MIN);
+		expect(await polls(harness, 1, names)).toEqual([['Dan @ Doors First']]);
+
+		ctx.sim.store.freezeTime(T0 + 2 * HOUR + 10 * MIN); // Running has ended
+		attendee(running, 'Ray');
+		attendee(doors, 'Dee');
+		tick(MIN);
+		expect(await polls(harness, 1, names)).toEqual([['Dee @ Doors First']]);
+		const watched = () =>
+			Object.keys((harness.staticData.scopeState as { events: Json }).events).sort();
+		expect(watched()).toEqual([doors]);
+
+		ctx.sim.store.freezeTime(T0 + 4 * HOUR + 31 * MIN); // Later has started, Doors First ended
+		attendee(later, 'Lu');
+		tick(MIN);
+		expect(await polls(harness, 2, names)).toEqual([['Lu @ Later'], null]);
+		expect(watched()).toEqual([later]);
+	});
+
+	it('a running event deleted between the list and its read is passed over and logged; the others come out', async () => {
+		const kept = add('Kept', -HOUR);
+		const gone = add('Gone', -HOUR);
+		const harness = await activate({ resource: 'newOrder', events: 'running' });
+		tick(MIN);
+		const order = ctx.sim.addOrder(kept);
+		// EventX answers 404 for the deleted event's orders once the list has been read.
+		ctx.sim.addFault({
+			kind: 'status',
+			status: 404,
+			path: `/event/${gone}/order$`,
+			times: 1,
+		});
+		tick(MIN);
+		const warn = jest.fn();
+		const logger = jest
+			.spyOn(PollContext.prototype, 'logger', 'get')
+			.mockReturnValue({ warn, info: jest.fn(), debug: jest.fn(), error: jest.fn() } as never);
+		const items = await harness.pollItems().finally(() => logger.mockRestore());
+		expect(items?.map((i) => [i.json.id, i.json.eventId])).toEqual([[order.id, kept]]);
+		expect(warn.mock.calls.map(([message]) => message)).toEqual([
+			`EventX Polling Trigger: event ${gone} was not found (deleted?); it is left out of this poll`,
+		]);
+		// Deleted for good: it leaves the running events, and the trigger goes on.
+		deleteEvent(ctx.sim.store, gone);
+		tick(MIN);
+		expect(await harness.pollItems()).toBeNull();
+	});
+
+	it('the requests of an idle poll over 50 running events: one read of the event list and one page per event', async () => {
+		const ids = Array.from({ length: 50 }, (_, i) => add(`Running ${i + 1}`, -HOUR));
+		const harness = await activate({ resource: 'newAttendee', events: 'running' });
+		tick(MIN);
+		const before = apiRequests(ctx.sim).length;
+		expect(await harness.pollItems()).toBeNull();
+		const made = apiRequests(ctx.sim).slice(before);
+		expect(made.length).toBe(51);
+		expect(made.filter((r) => r.path === '/public-api/v1/event')).toHaveLength(1);
+		expect(
+			new Set(made.filter((r) => r.path.endsWith('/attendee')).map((r) => r.path.split('/')[4])),
+		).toEqual(new Set(ids));
+	});
+});
+
+describe('Start From', () => {
+	it('One Event: the first poll after activation brings what happened since Start From, oldest first', async () => {
+		const eventId = ctx.sim.seeded.eventIds[0];
+		attendee(eventId, 'Too Early');
+		tick(HOUR);
+		attendee(eventId, 'Back One');
+		tick(HOUR);
+		attendee(eventId, 'Back Two');
+		tick(MIN);
+		const harness = await activate({
+			resource: 'newAttendee',
+			eventId: byId(eventId),
+			options: { startFrom: iso(T0 + 30 * MIN) },
+		});
+		tick(MIN);
+		attendee(eventId, 'Now');
+		tick(MIN);
+		const names = { [eventId]: 'seed' };
+		expect(await polls(harness, 2, names)).toEqual([
+			['Back One @ seed', 'Back Two @ seed', 'Now @ seed'],
+			null,
+		]);
+	});
+
+	it('a Start From that is not a date fails before any request, naming the option', async () => {
+		const harness = pollingTrigger(ctx.sim, {
+			resource: 'newAttendee',
+			eventId: byId(ctx.sim.seeded.eventIds[0]),
+			options: { startFrom: 'last Tuesday' },
+		} as INodeParameters);
+		const before = ctx.sim.requests.length;
+		const { error } = await harness.poll();
+		expect(error?.message).toBe('Options > Start From: "last Tuesday" is not a date and time');
+		expect(ctx.sim.requests.length).toBe(before);
+	});
+});

@@ -1,0 +1,333 @@
+// Event Starting, Doors Opening and Event Ended against the simulator, poll by poll on its clock:
+// lead times and delays, reschedules before and after firing, downtime within and past Max
+// Lateness, drafts, deleted events, Start From, Fetch Test Event. Each moment fires exactly once:
+// every poll's output is written out in full (null: nothing).
+import { PollContext } from 'n8n-core';
+import type { INodeParameters } from 'n8n-workflow';
+
+import { useSimulator } from '../fixtures';
+import { addEvent, deleteEvent, publishEvent, rescheduleEvent } from '../simulator/routes/events';
+import { ORG_HOSTED } from '../simulator/seed';
+import type { Json } from '../simulator/store';
+import { pollingTrigger } from './setup';
+import type { PollHarness } from '../harness/poll';
+
+const ctx = useSimulator();
+
+const MIN = 60_000;
+const HOUR = 3_600_000;
+const DAY = 86_400_000;
+/** After every seeded event (the last ends in January 2027). */
+const T0 = Date.parse('2027-03-01T09:00:00.000Z');
+const iso = (t: number) => new Date(t).toISOString();
+
+beforeEach(() => ctx.sim.store.freezeTime(T0));
+
+/** Moves the simulator's clock to T0 + `offset`. */
+const clockAt = (offset: number) => ctx.sim.store.freezeTime(T0 + offset);
+
+/** An event of the hosted organization, added at the clock's now, 8 hours long by default. */
+function add(name: string, startsAt: number, extra: Json = {}): string {
+	const event = addEvent(ctx.sim.store, {
+		organizationId: ORG_HOSTED,
+		name,
+		startsAt: iso(startsAt),
+		endsAt: iso(startsAt + 8 * HOUR),
+		...extra,
+	});
+	return String(event.id);
+}
+
+async function activate(parameters: Json): Promise<PollHarness> {
+	const harness = pollingTrigger(ctx.sim, { events: 'all', ...parameters } as INodeParameters);
+	expect(await harness.pollItems()).toBeNull();
+	return harness;
+}
+
+/** What a poll fired: each event's name and its moment. */
+async function fired(harness: PollHarness) {
+	const items = await harness.pollItems();
+	return items === null
+		? null
+		: items.map((item) => {
+				const { name, moment } = item.json as { name: string; moment: Json };
+				return { name, ...moment };
+			});
+}
+
+/** What a poll fired, by event name only. */
+async function names(harness: PollHarness) {
+	return (await fired(harness))?.map((m) => m.name) ?? null;
+}
+
+const starting = { resource: 'eventStarting', when: 'before', leadTime: 1, timeUnit: 'days' };
+
+describe('Event Starting, Lead Time 1 day', () => {
+	it('fires once per event, at the first poll a day before its start or later, with the event and its moment', async () => {
+		const a = add('Alpha Summit', T0 + DAY + 30 * MIN);
+		add('Beta Forum', T0 + DAY + 2 * HOUR);
+		const harness = await activate(starting);
+		clockAt(10 * MIN);
+		expect(await fired(harness)).toBeNull();
+		clockAt(31 * MIN);
+		const items = await harness.pollItems();
+		expect(items).toHaveLength(1);
+		expect(items![0].json).toMatchObject({
+			action: 'event-starting',
+			eventId: a,
+			id: a,
+			name: 'Alpha Summit',
+			startsAt: '2027-03-02T09:30:00.000Z',
+			moment: {
+				trigger: 'eventStarting',
+				of: 'startsAt',
+				time: '2027-03-02T09:30:00.000Z',
+				firesAt: '2027-03-01T09:30:00.000Z',
+				late: false,
+				lateByMinutes: 1,
+				backfill: false,
+				rescheduled: false,
+			},
+		});
+		clockAt(40 * MIN);
+		expect(await fired(harness)).toBeNull();
+		clockAt(2 * HOUR + MIN);
+		expect(await names(harness)).toEqual(['Beta Forum']);
+		clockAt(DAY + 3 * HOUR);
+		expect(await fired(harness)).toBeNull();
+	});
+
+	it('an event rescheduled after its moment fired fires again, marked with the old and the new time; moved before, once at the new time', async () => {
+		const moved = add('Moved After', T0 + DAY + 20 * MIN);
+		const early = add('Moved Before', T0 + DAY + 3 * HOUR);
+		const harness = await activate(starting);
+		clockAt(30 * MIN);
+		expect(await names(harness)).toEqual(['Moved After']);
+		// Two hours later than planned; the other moves an hour earlier before its moment came.
+		rescheduleEvent(ctx.sim.store, moved, {
+			startsAt: iso(T0 + DAY + 2 * HOUR + 20 * MIN),
+			endsAt: iso(T0 + DAY + 10 * HOUR),
+		});
+		rescheduleEvent(ctx.sim.store, early, { startsAt: iso(T0 + DAY + 2 * HOUR) });
+		clockAt(HOUR);
+		expect(await fired(harness)).toBeNull();
+		clockAt(2 * HOUR + 30 * MIN);
+		expect(await fired(harness)).toEqual([
+			{
+				name: 'Moved Before',
+				trigger: 'eventStarting',
+				of: 'startsAt',
+				time: '2027-03-02T11:00:00.000Z',
+				firesAt: '2027-03-01T11:00:00.000Z',
+				late: false,
+				lateByMinutes: 30,
+				backfill: false,
+				rescheduled: false,
+			},
+			{
+				name: 'Moved After',
+				trigger: 'eventStarting',
+				of: 'startsAt',
+				time: '2027-03-02T11:20:00.000Z',
+				firesAt: '2027-03-01T11:20:00.000Z',
+				late: false,
+				lateByMinutes: 10,
+				backfill: false,
+				rescheduled: true,
+				previousTime: '2027-03-02T09:20:00.000Z',
+			},
+		]);
+		clockAt(3 * HOUR);
+		expect(await fired(harness)).toBeNull();
+	});
+
+	it('downtime within Max Lateness: the moment fires at the next poll, marked late with how late', async () => {
+		add('Gamma Days', T0 + DAY + 3 * HOUR);
+		const harness = await activate(starting);
+		for (const offset of [5, 10, 15]) {
+			clockAt(offset * MIN);
+			expect(await fired(harness)).toBeNull();
+		}
+		// n8n is down from 09:15 until 15:15; the moment was due at 12:00.
+		clockAt(6 * HOUR + 15 * MIN);
+		expect(await fired(harness)).toEqual([
+			expect.objectContaining({
+				name: 'Gamma Days',
+				firesAt: '2027-03-01T12:00:00.000Z',
+				late: true,
+				lateByMinutes: 195,
+			}),
+		]);
+		clockAt(6 * HOUR + 20 * MIN);
+		expect(await fired(harness)).toBeNull();
+	});
+
+	it('downtime past Max Lateness: a moment older than it is skipped and counted in the log, a newer one fires late', async () => {
+		// n8n's log, as the poll's context gives it to the node.
+		const warn = jest.fn();
+		const logger = jest
+			.spyOn(PollContext.prototype, 'logger', 'get')
+			.mockReturnValue({ warn, info: jest.fn(), debug: jest.fn(), error: jest.fn() } as never);
+		try {
+			const old = add('Too Late Expo', T0 + DAY + HOUR);
+			add('Still On Time', T0 + DAY + 28 * HOUR);
+			const harness = await activate({ ...starting, options: { maxLatenessHours: 24 } });
+			clockAt(5 * MIN);
+			expect(await fired(harness)).toBeNull();
+			// Down for 30 hours: Too Late Expo's moment was due 29 hours ago, the other's 2 hours ago.
+			clockAt(30 * HOUR);
+			expect(await fired(harness)).toEqual([
+				expect.objectContaining({ name: 'Still On Time', late: true, lateByMinutes: 120 }),
+			]);
+			expect(warn.mock.calls.map(([message]) => message)).toEqual([
+				`EventX Polling Trigger (Event Starting): 1 moment(s) older than Max Lateness skipped, not fired: ${old} due 2027-03-01T10:00:00.000Z`,
+			]);
+			clockAt(30 * HOUR + 5 * MIN);
+			expect(await fired(harness)).toBeNull();
+		} finally {
+			logger.mockRestore();
+		}
+	});
+
+	it('drafts do not count unless included; an event unpublished before its moment does not fire; a deleted event never fires', async () => {
+		add('Draft Meetup', T0 + DAY + HOUR, { isPublished: false });
+		const unpublished = add('Pulled Gala', T0 + DAY + HOUR);
+		const deleted = add('Cancelled Fair', T0 + DAY + HOUR);
+		add('Kept Conference', T0 + DAY + HOUR);
+		const published = await activate(starting);
+		const drafts = await activate({ ...starting, options: { includeUnpublished: true } });
+		publishEvent(ctx.sim.store, unpublished, false);
+		deleteEvent(ctx.sim.store, deleted);
+		clockAt(HOUR + MIN);
+		expect(await names(published)).toEqual(['Kept Conference']);
+		expect((await names(drafts))?.sort()).toEqual([
+			'Draft Meetup',
+			'Kept Conference',
+			'Pulled Gala',
+		]);
+	});
+
+	it('Several Events: only the picked events fire', async () => {
+		const picked = add('Picked Show', T0 + DAY + HOUR);
+		add('Other Show', T0 + DAY + HOUR);
+		const harness = await activate({ ...starting, events: 'several', eventIds: [picked] });
+		clockAt(HOUR + MIN);
+		expect(await names(harness)).toEqual(['Picked Show']);
+	});
+
+	it('Start From: the first polls back-fill the moments due since then, marked as such; older ones stay history', async () => {
+		add('Before Start From', T0 - 2 * DAY + HOUR); // due T0 - 3 days + 1 hour
+		add('Back-filled', T0 - DAY + HOUR); // due T0 - 2 days + 1 hour
+		add('Upcoming', T0 + DAY + HOUR);
+		const harness = await activate({
+			...starting,
+			options: { startFrom: iso(T0 - 3 * DAY + 2 * HOUR) },
+		});
+		clockAt(MIN);
+		expect(await fired(harness)).toEqual([
+			expect.objectContaining({
+				name: 'Back-filled',
+				firesAt: '2027-02-27T10:00:00.000Z',
+				late: true,
+				backfill: true,
+			}),
+		]);
+		clockAt(HOUR + MIN);
+		expect(await fired(harness)).toEqual([
+			expect.objectContaining({ name: 'Upcoming', late: false, backfill: false }),
+		]);
+	});
+
+	it('"Fetch Test Event" shows the event whose moment came last, else the next one, and keeps nothing', async () => {
+		const soon = add('Starting Soon', T0 + DAY - HOUR); // its moment was an hour ago
+		const later = add('Tomorrow', T0 + 2 * DAY);
+		add('Next Week', T0 + 8 * DAY);
+		const all = pollingTrigger(ctx.sim, { events: 'all', ...starting } as INodeParameters);
+		let test = await all.poll('manual');
+		expect(test.items?.map((i) => i.json.name)).toEqual(['Starting Soon']);
+		expect(all.savedStaticData).toEqual({});
+		// Among events whose moments are all ahead: the next one.
+		const ahead = pollingTrigger(ctx.sim, {
+			...starting,
+			events: 'several',
+			eventIds: [later, soon],
+		} as INodeParameters);
+		deleteEvent(ctx.sim.store, soon);
+		test = await ahead.poll('manual');
+		expect(test.items?.map((i) => i.json.name)).toEqual(['Tomorrow']);
+	});
+});
+
+describe('Doors Opening and Event Ended', () => {
+	it('Doors Opening at the time: the entry window opening, or the start where the event has none', async () => {
+		add('Early Doors', T0 + 3 * HOUR, { entryStartsAt: iso(T0 + HOUR) });
+		add('No Entry Window', T0 + 2 * HOUR);
+		const harness = await activate({ resource: 'doorsOpening', when: 'at' });
+		clockAt(HOUR);
+		expect(await fired(harness)).toEqual([
+			expect.objectContaining({
+				name: 'Early Doors',
+				of: 'entryStartsAt',
+				time: '2027-03-01T10:00:00.000Z',
+				firesAt: '2027-03-01T10:00:00.000Z',
+				late: false,
+			}),
+		]);
+		clockAt(2 * HOUR);
+		expect(await names(harness)).toEqual(['No Entry Window']);
+		clockAt(3 * HOUR);
+		expect(await fired(harness)).toBeNull();
+	});
+
+	it('Event Ended with Delay 1 hour: an hour after each end, once', async () => {
+		const ended = add('Ends Soon', T0 - 7 * HOUR); // ends T0 + 1 hour
+		const harness = await activate({
+			resource: 'eventEnded',
+			when: 'after',
+			delay: 1,
+			timeUnit: 'hours',
+		});
+		clockAt(HOUR + 59 * MIN);
+		expect(await fired(harness)).toBeNull();
+		clockAt(2 * HOUR);
+		const items = await harness.pollItems();
+		expect(
+			items?.map((i) => [i.json.action, i.json.eventId, (i.json.moment as Json).firesAt]),
+		).toEqual([['event-ended', ended, '2027-03-01T11:00:00.000Z']]);
+		clockAt(3 * HOUR);
+		expect(await fired(harness)).toBeNull();
+	});
+
+	it('a new lead time starts the trigger over: moments due before the change are history', async () => {
+		add('Changing Rule', T0 + 2 * HOUR);
+		const harness = await activate({ resource: 'eventStarting', when: 'at' });
+		clockAt(10 * MIN);
+		harness.setParameters({
+			events: 'all',
+			resource: 'eventStarting',
+			when: 'before',
+			leadTime: 1,
+			timeUnit: 'hours',
+		});
+		// The first poll with the new rule starts it (its moment, 10:00, is ahead).
+		expect(await fired(harness)).toBeNull();
+		clockAt(HOUR);
+		expect(await names(harness)).toEqual(['Changing Rule']);
+		clockAt(2 * HOUR);
+		expect(await fired(harness)).toBeNull();
+	});
+});
+
+describe('bad input', () => {
+	it('a negative lead time fails before any request, naming the field', async () => {
+		const harness = pollingTrigger(ctx.sim, {
+			events: 'all',
+			...starting,
+			leadTime: -1,
+		} as INodeParameters);
+		const before = ctx.sim.requests.length;
+		const { error } = await harness.poll();
+		expect(error?.message).toBe('Lead Time: -1 is not a number of at least 0');
+		expect(ctx.sim.requests.length).toBe(before);
+	});
+});
