@@ -1,7 +1,8 @@
 // EventX Polling Trigger against the situations of a real EventX that need volume: 150 records
 // removed between two page ranges of one poll (20,300 changes), a totalCount capped at 10,000
 // while 25,000 changes wait, 30,000 changes after a downtime longer than a poll's budget allows
-// to read (for every polling event). Each asserts exactly once: the IDs each poll emits, written out in full.
+// to read (for every polling event). Each asserts exactly once: the IDs each poll emits, written
+// out in full.
 import { useSimulator } from '../fixtures';
 import type { PollHarness } from '../harness/poll';
 import {
