@@ -46,8 +46,8 @@ export function escapeText(value: string): string {
 	return (
 		value
 			.replace(/\r\n?/g, '\n')
-			// eslint-disable-next-line no-control-regex -- CONTROL characters are not allowed in TEXT
-			.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
+			// CONTROL characters are not allowed in TEXT: C0 and DEL, tab and line feed excepted.
+			.replace(/[^\P{Cc}\t\n\u0080-\u009f]/gu, '')
 			.replace(/\\/g, '\\\\')
 			.replace(/;/g, '\\;')
 			.replace(/,/g, '\\,')

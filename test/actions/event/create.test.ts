@@ -1,4 +1,11 @@
-import { apiRequests, byId, expectNodeError, inProcessTimeZone, run, useSimulator } from '../../fixtures';
+import {
+	apiRequests,
+	byId,
+	expectNodeError,
+	inProcessTimeZone,
+	run,
+	useSimulator,
+} from '../../fixtures';
 import { ORG_FOREIGN, ORG_HOSTED } from '../../simulator/seed';
 import { BAD, eventCreate, testBadInputs } from '../badInputs';
 

@@ -1,4 +1,11 @@
-import { apiRequests, byId, expectNodeError, inProcessTimeZone, run, useSimulator } from '../../fixtures';
+import {
+	apiRequests,
+	byId,
+	expectNodeError,
+	inProcessTimeZone,
+	run,
+	useSimulator,
+} from '../../fixtures';
 import { BAD, eventUpdate, testBadInputs } from '../badInputs';
 
 const ctx = useSimulator();

@@ -61,7 +61,7 @@ export const triggerSuite: E2eSuite = {
 				});
 				expect(ours.get('n8n-nodes-eventx.eventXPollingTrigger')!.builderHint).toEqual({
 					searchHint:
-						'Checks EventX on a schedule for new or changed attendees and orders (Order Paid); works where EventX cannot reach n8n',
+						'Checks EventX on a schedule: attendees, orders, events changed, starting or ended; works where EventX cannot reach n8n',
 				});
 			});
 

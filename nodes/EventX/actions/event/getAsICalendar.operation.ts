@@ -198,8 +198,8 @@ function calendarEvent(event: IDataObject, plan: Plan): CalendarEvent {
 
 /** A file name from an event's or calendar's name: no path separators or reserved characters. */
 function fileNameFor(name: string): string {
-	// eslint-disable-next-line no-control-regex -- control characters cannot be in a file name
-	const safe = name.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, '-').trim();
+	// Control characters cannot be in a file name.
+	const safe = name.replace(/[\p{Cc}/\\:*?"<>|]+/gu, '-').trim();
 	return `${safe || 'event'}.ics`;
 }
 
