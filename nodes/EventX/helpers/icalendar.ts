@@ -4,6 +4,7 @@
  * drawn from the runtime's time zone data), TEXT escaped, lines folded at 75 octets, CRLF line
  * ends. Written here because a community node may have no runtime dependency.
  */
+import { isKnownTimeZone, wallTimeAt } from './timeZone';
 
 export interface CalendarEvent {
 	/** Globally unique and stable, so that importing the file again updates the entry. */
@@ -98,49 +99,10 @@ function wallDateTime(wallMs: number): string {
 	return utcDateTime(wallMs).slice(0, -1);
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** Whether the runtime knows the zone (n8n's own Luxon relies on the same data). */
-export function isKnownTimeZone(zone: string): boolean {
-	try {
-		formatter(zone);
-		return true;
-	} catch {
-		return false;
-	}
-}
-
-function formatter(zone: string): Intl.DateTimeFormat {
-	let f = formatters.get(zone);
-	if (!f) {
-		f = new Intl.DateTimeFormat('en-US', {
-			timeZone: zone,
-			hourCycle: 'h23',
-			year: 'numeric',
-			month: 'numeric',
-			day: 'numeric',
-			hour: 'numeric',
-			minute: 'numeric',
-			second: 'numeric',
-		});
-		formatters.set(zone, f);
-	}
-	return f;
-}
-
-/** The zone's wall time at an instant, as milliseconds of a UTC date with the same fields. */
-function wallTime(zone: string, ms: number): number {
-	const parts: Record<string, number> = {};
-	for (const { type, value } of formatter(zone).formatToParts(new Date(ms)))
-		if (type !== 'literal') parts[type] = Number(value);
-	const year = parts.year;
-	return Date.UTC(year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
-}
-
 /** The zone's offset from UTC at an instant, in minutes (whole seconds of the instant). */
 function offsetAt(zone: string, ms: number): number {
 	const whole = Math.floor(ms / 1000) * 1000;
-	return Math.round((wallTime(zone, whole) - whole) / MINUTE);
+	return Math.round((wallTimeAt(zone, whole) - whole) / MINUTE);
 }
 
 /** The instant of the offset change in (from, to], given the offsets at both ends differ. */
@@ -218,9 +180,11 @@ function vtimezone(zone: string, from: number, to: number): string[] {
  */
 function dateTimeProperty(name: string, ms: number, zone: string | undefined): string {
 	if (!zone) return `${name}:${utcDateTime(ms)}`;
-	const wall = wallTime(zone, ms);
+	const wall = wallTimeAt(zone, ms);
 	const offsets = new Set([ms - DAY, ms, ms + DAY].map((t) => offsetAt(zone, t)));
-	const instants = [...offsets].filter((offset) => wallTime(zone, wall - offset * MINUTE) === wall);
+	const instants = [...offsets].filter(
+		(offset) => wallTimeAt(zone, wall - offset * MINUTE) === wall,
+	);
 	if (instants.length > 1) return `${name}:${utcDateTime(ms)}`;
 	return `${name};TZID=${zone}:${wallDateTime(wall)}`;
 }
