@@ -41,7 +41,7 @@ export class EventXPollingTrigger implements INodeType {
 		defaults: { name: 'EventX Polling Trigger' },
 		builderHint: {
 			searchHint:
-				'Checks EventX on a schedule for new or changed attendees and orders (Order Paid) of one, several or all running events, and for events created, updated, published, starting, opening their doors or ended (with a lead time or delay); works where EventX cannot reach n8n',
+				'Polls EventX for attendee, order and event changes and event start or end times; works where EventX cannot reach n8n',
 		},
 		polling: true,
 		inputs: [],
