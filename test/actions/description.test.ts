@@ -157,6 +157,7 @@ describe('what the editor shows (n8n UX guidelines)', () => {
 			'event:create': 'Create: Event',
 			'event:delete': 'Delete: Event',
 			'event:get': 'Get: Event',
+			'event:getAsICalendar': 'Get as iCalendar: Event',
 			'event:getMany': 'Get Many: Event',
 			'event:mergeExtensionData': 'Merge Extension Data: Event',
 			'event:update': 'Update: Event',
