@@ -54,7 +54,7 @@ export interface JobInput {
 	/** node_modules of the n8n the end-to-end test installs (for its HTTP Request node). */
 	n8nModules?: string;
 	/** The polling jobs: the event the downtime's records arrive in, and how many. */
-	polling?: { eventId: string; arrivals: number };
+	polling?: { eventId: string; arrivals: number; maxRecords?: number };
 }
 
 export interface JobResult {
@@ -492,14 +492,7 @@ async function pollingWork(input: JobInput): Promise<Work> {
 		simulatorUrl: input.simulatorUrl,
 		...input.polling,
 	});
-	return {
-		prepare: job.prepare,
-		run: async () => {
-			const { outputItems, outputBytes } = await job.run();
-			return { outputItems, outputBytes: () => outputBytes };
-		},
-		confirm: job.confirm,
-	};
+	return { prepare: job.prepare, run: job.run, confirm: job.confirm };
 }
 
 export async function runJob(input: JobInput): Promise<JobResult> {

@@ -55,6 +55,8 @@ export interface PollingInput {
 	eventId: string;
 	/** How many records arrive during the downtime. */
 	arrivals: number;
+	/** The trigger's Options > Max Records Per Poll; its default when absent. */
+	maxRecords?: number;
 	/** The polling trigger to run: the built package's when absent. */
 	nodeType?: INodeType;
 }
@@ -62,7 +64,8 @@ export interface PollingInput {
 /** What a run saw: the IDs emitted in order, and the size of the records as JSON. */
 interface Emitted {
 	ids: string[];
-	bytes: number;
+	/** The records as emitted (their size as JSON is worked out after the measurement). */
+	records: unknown[];
 }
 
 type CaughtUp = Emitted & { polls: number; stateBytes: number };
@@ -99,6 +102,7 @@ async function eventxTrigger(input: PollingInput) {
 		parameters: {
 			resource: POLLING_JOBS[input.job].trigger,
 			eventId: { __rl: true, mode: 'id', value: input.eventId },
+			...(input.maxRecords ? { options: { maxRecords: input.maxRecords } } : {}),
 		},
 		credentials: {
 			baseUrl: input.simulatorUrl,
@@ -121,7 +125,7 @@ async function eventxTrigger(input: PollingInput) {
 			if (items !== null) throw new Error(`The activation poll emitted ${items.length} records`);
 		},
 		async catchUp(arrived: string[]): Promise<CaughtUp> {
-			const emitted: Emitted = { ids: [], bytes: 1 };
+			const emitted: Emitted = { ids: [], records: [] };
 			const waiting = new Set(arrived);
 			let idle = 0;
 			for (let polls = 1; polls <= MAX_POLLS; polls++) {
@@ -131,7 +135,7 @@ async function eventxTrigger(input: PollingInput) {
 					emitted.ids.push(id);
 					waiting.delete(id);
 				}
-				emitted.bytes += bytesOf(items.map((i) => i.json)) - 1;
+				for (const item of items) emitted.records.push(item.json);
 				if (waiting.size === 0) return { ...emitted, polls, stateBytes };
 				// Polls that find nothing while records still wait: lost (checked as missing).
 				idle = items.length ? 0 : idle + 1;
@@ -181,14 +185,14 @@ async function plainReader(input: PollingInput) {
 		},
 		/** One pass from where the last one ended; `since` moves to the newest record read. */
 		async pass(): Promise<Emitted> {
-			const emitted: Emitted = { ids: [], bytes: 1 };
+			const emitted: Emitted = { ids: [], records: [] };
 			let newest = since;
 			const take = (records: IDataObject[]) => {
 				for (const r of records) {
 					emitted.ids.push(String(r.id));
 					if (newest === undefined || String(r[key]) > newest) newest = String(r[key]);
 				}
-				emitted.bytes += bytesOf(records) - 1;
+				for (const r of records) emitted.records.push(r);
 			};
 			// Attendees: those created after it, oldest first. Orders (no such filter): the paid
 			// ones newest first down to it, given out oldest first.
@@ -266,9 +270,10 @@ export async function pollingJob(input: PollingInput) {
 			const ids = (await response.json()) as { attendeeIds: string[]; orderIds: string[] };
 			arrived = POLLING_JOBS[input.job].resource === 'attendee' ? ids.attendeeIds : ids.orderIds;
 		},
-		async run(): Promise<{ outputItems: number; outputBytes: number }> {
+		async run(): Promise<{ outputItems: number; outputBytes: () => number }> {
 			caughtUp = await reader.catchUp(arrived);
-			return { outputItems: caughtUp.ids.length, outputBytes: caughtUp.bytes };
+			const { records } = caughtUp;
+			return { outputItems: records.length, outputBytes: () => bytesOf(records) };
 		},
 		async confirm(): Promise<PollingFigures> {
 			if (!caughtUp) throw new Error('confirm comes after run');

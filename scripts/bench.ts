@@ -6,7 +6,8 @@
  *
  *   npm run bench -- [--latency 20] [--runs 5] [--baseline-runs 3] [--out bench-results.json] [--large]
  *                    [--jobs attendeesImport,confirmationSend,webhookTrigger] [--no-http-request]
- *                    [--deliveries 1000] [--n8n-modes single,queue] [--arrivals 100000] [--polling-runs 3]
+ *                    [--deliveries 500] [--n8n-modes single,queue] [--arrivals 100000] [--polling-runs 1]
+ *                    [--max-records 20000]
  *
  * `webhookTrigger` (scripts/bench-webhook.ts) feeds `--deliveries` EventX deliveries at concurrency
  * 1, 8 and 64 to a real n8n, one process and then queue mode (`--n8n-modes`), through the EventX
@@ -63,6 +64,8 @@ interface Settings {
 	/** pollingCatchUp: the attendees waiting after the downtime, and the runs of each side. */
 	arrivals: number;
 	pollingRuns: number;
+	/** pollingCatchUp: the trigger's Max Records Per Poll (its default when 0). */
+	maxRecords: number;
 }
 
 /** The jobs that are not a node run in the harness (their own modules). */
@@ -110,10 +113,11 @@ function readSettings(args: string[]): Settings {
 		large: args.includes('--large'),
 		jobs,
 		httpRequest: !args.includes('--no-http-request'),
-		deliveries: Math.max(1, value('--deliveries', 1000)),
+		deliveries: Math.max(1, value('--deliveries', 500)),
 		n8nModes: modes.length ? (modes as N8nMode[]) : ['single', 'queue'],
 		arrivals: Math.max(1, value('--arrivals', 100_000)),
-		pollingRuns: Math.max(1, value('--polling-runs', 3)),
+		pollingRuns: Math.max(1, value('--polling-runs', 1)),
+		maxRecords: value('--max-records', 0),
 	};
 }
 
@@ -334,9 +338,10 @@ async function measureLarge(
 async function measurePolling(
 	job: PollingJob,
 	arrivals: number,
-	runs: number,
-	latencyMs: number,
+	settings: Settings,
 ): Promise<{ eventx: Measured; raw: Measured }> {
+	const { pollingRuns: runs, latencyMs } = settings;
+	const maxRecords = settings.maxRecords || undefined;
 	const results: Record<'eventx' | 'raw', Run[]> = { eventx: [], raw: [] };
 	for (let i = 0; i < runs; i++) {
 		for (const implementation of ['eventx', 'raw'] as const) {
@@ -352,7 +357,7 @@ async function measurePolling(
 						accessToken: '',
 						bigEventId: '',
 						upsertEventId: '',
-						polling: { eventId: state.seeded.eventIds[0], arrivals },
+						polling: { eventId: state.seeded.eventIds[0], arrivals, maxRecords },
 					},
 					{},
 				);
@@ -532,7 +537,7 @@ interface PollingRow {
 /** The pollingCatchUp job: the polling trigger until caught up against a plain reader. */
 function printPolling(rows: PollingRow[], settings: Settings, machine: string): void {
 	print(
-		`\nEventX Polling Trigger (n8n's poll budget 45 s, its default Max Records Per Poll, polls back to back until every record that arrived is out) vs a plain reader (one pass from where its last run ended, ranges of 20,000) after a downtime, ${settings.latencyMs} ms latency per request; medians of ${settings.pollingRuns} runs each, alternating; ${machine}. "x": trigger / reader; "exactly once": every record that arrived emitted once and nothing else, in every run, the next poll (run) included, which is not counted.\n`,
+		`\nEventX Polling Trigger (n8n's poll budget 45 s, Max Records Per Poll ${settings.maxRecords ? settings.maxRecords.toLocaleString('en') : 'as it ships'}, polls back to back until every record that arrived is out) vs a plain reader (one pass from where its last run ended, ranges of 20,000) after a downtime, ${settings.latencyMs} ms latency per request; medians of ${settings.pollingRuns} runs each, alternating; ${machine}. "x": trigger / reader; "exactly once": every record that arrived emitted once and nothing else, in every run, the next poll (run) included, which is not counted.\n`,
 	);
 	print(
 		table([
@@ -684,12 +689,7 @@ async function main(): Promise<void> {
 			for (const { job, title, share } of POLLING_ROWS) {
 				const arrivals = Math.round(settings.arrivals * share);
 				print(`\n[bench] Polling catch-up: ${title(arrivals)}...`);
-				const measured = await measurePolling(
-					job,
-					arrivals,
-					settings.pollingRuns,
-					settings.latencyMs,
-				);
+				const measured = await measurePolling(job, arrivals, settings);
 				pollingCatchUp.push({ job, title: title(arrivals), ...measured, load: loadAverage() });
 			}
 			printPolling(pollingCatchUp, settings, machine);

@@ -123,3 +123,18 @@ export async function inProcessTimeZone<T>(timeZone: string, work: () => Promise
 		else process.env.TZ = previous;
 	}
 }
+
+/**
+ * A write whose connection dropped after it was sent: reported for the item, and not repeated, as
+ * its description says (the request may have been applied).
+ */
+export function expectNotRepeated(error: Parameters<typeof expectNodeError>[0], item = 0): void {
+	expectNodeError(error, {
+		name: 'NodeApiError',
+		message: 'The connection to EventX was dropped',
+		item,
+	});
+	expect((error as { description?: string } | undefined)?.description).toMatch(
+		/^(POST|PUT|PATCH|DELETE) \/public-api\/v1\/\S+\. The request may have been applied; it was not repeated so that nothing happens twice\.$/,
+	);
+}

@@ -5,11 +5,11 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { apiRequests, byId, run, useSimulator } from '../fixtures';
 import { newAttendee } from '../simulator/routes/attendees';
-import { newEvent } from '../simulator/routes/events';
 import { addOrder, SEED_ORDERS } from '../simulator/routes/orders';
 import { ORG_HOSTED } from '../simulator/seed';
 import type { FaultSpec } from '../simulator/faults';
 import { addDomain } from './customDomain/fixtures';
+import { addEvents } from './event/fixtures';
 import { addMapping } from './customDomainPathMapping/fixtures';
 
 const ctx = useSimulator();
@@ -45,18 +45,8 @@ const LISTS: ListCase[] = [
 		path: /\/event$/,
 		ranges: true,
 		setUp: (total) => {
-			for (let i = ctx.sim.seeded.eventIds.length; i < total; i++) {
-				const event = newEvent({
-					organizationId: ORG_HOSTED,
-					name: `Paged ${i}`,
-					startsAt: '2027-01-01T09:00:00.000Z',
-					endsAt: '2027-01-01T17:00:00.000Z',
-					timezone: 'GMT',
-					format: 'virtual',
-					createdAt: new Date(Date.UTC(2025, 0, 1) + i * 1000).toISOString(),
-				});
-				ctx.sim.store.events.set(event.id as string, { event, settings: {} });
-			}
+			const seeded = ctx.sim.seeded.eventIds.length;
+			addEvents(ctx.sim, total - seeded, ORG_HOSTED, seeded);
 			return { resource: 'event', operation: 'getMany' };
 		},
 	},
@@ -65,22 +55,10 @@ const LISTS: ListCase[] = [
 		path: /\/hosting-event$/,
 		ranges: true,
 		setUp: (total) => {
-			const hosted = () =>
-				[...ctx.sim.store.events.values()].filter(
-					(r) => !r.deletedAt && r.event.organizationId === ORG_HOSTED,
-				).length;
-			for (let i = hosted(); i < total; i++) {
-				const event = newEvent({
-					organizationId: ORG_HOSTED,
-					name: `Hosted ${i}`,
-					startsAt: '2027-01-01T09:00:00.000Z',
-					endsAt: '2027-01-01T17:00:00.000Z',
-					timezone: 'GMT',
-					format: 'virtual',
-					createdAt: new Date(Date.UTC(2025, 0, 1) + i * 1000).toISOString(),
-				});
-				ctx.sim.store.events.set(event.id as string, { event, settings: {} });
-			}
+			const hosted = [...ctx.sim.store.events.values()].filter(
+				(r) => !r.deletedAt && r.event.organizationId === ORG_HOSTED,
+			).length;
+			addEvents(ctx.sim, total - hosted, ORG_HOSTED, hosted);
 			return { resource: 'event', operation: 'getMany', hostingOnly: true };
 		},
 	},

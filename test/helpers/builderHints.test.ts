@@ -57,16 +57,6 @@ describe('builder hints', () => {
 		},
 	);
 
-	test("n8n 2.41's check refuses a hint on a discriminator, so the test above can fail", () => {
-		const broken = {
-			...nodes[2],
-			properties: nodes[2].properties.map((p) =>
-				p.name === 'resource' ? { ...p, builderHint: { propertyHint: 'Pick one' } } : p,
-			),
-		};
-		expect(() => validateNodeDescription(broken)).toThrow(/discriminator/);
-	});
-
 	test('the parameters easy to misuse have one', () => {
 		const hinted = new Set(allHints.map(([where]) => where.replace(/ > .*$/, '')));
 		expect([...hinted]).toEqual(

@@ -218,7 +218,8 @@ describe('EventX Polling Trigger description', () => {
 				'utf8',
 			),
 		) as { node: string };
-		expect(codex.node).toBe(`n8n-nodes-eventx.${description.name}`);
+		expect(description.name).toBe('eventXPollingTrigger');
+		expect(codex.node).toBe('n8n-nodes-eventx.eventXPollingTrigger');
 		// The icons of the action node's folder (each node has its own folder for its output schemas).
 		expect(description.icon).toEqual({
 			light: 'file:../EventX/eventx.svg',

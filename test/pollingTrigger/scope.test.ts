@@ -8,7 +8,7 @@ import type { PollHarness } from '../harness/poll';
 import { addEvent, deleteEvent } from '../simulator/routes/events';
 import { ORG_HOSTED } from '../simulator/seed';
 import type { Json } from '../simulator/store';
-import { apiRequests, byId, useSimulator } from '../fixtures';
+import { apiRequests, byId, expectNodeError, useSimulator } from '../fixtures';
 import { createAttendee, pollingTrigger } from './setup';
 
 const ctx = useSimulator();
@@ -103,7 +103,10 @@ describe('Several Events', () => {
 		} as INodeParameters);
 		const before = ctx.sim.requests.length;
 		const { error } = await harness.poll();
-		expect(error?.message).toBe('Event Names or IDs: "not-an-id" is not a UUID');
+		expectNodeError(error, {
+			name: 'NodeOperationError',
+			message: 'Event Names or IDs: "not-an-id" is not a UUID',
+		});
 		expect(ctx.sim.requests.length).toBe(before);
 	});
 
@@ -244,7 +247,10 @@ describe('Start From', () => {
 		} as INodeParameters);
 		const before = ctx.sim.requests.length;
 		const { error } = await harness.poll();
-		expect(error?.message).toBe('Options > Start From: "last Tuesday" is not a date and time');
+		expectNodeError(error, {
+			name: 'NodeOperationError',
+			message: 'Options > Start From: "last Tuesday" is not a date and time',
+		});
 		expect(ctx.sim.requests.length).toBe(before);
 	});
 });

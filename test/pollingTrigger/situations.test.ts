@@ -3,7 +3,7 @@
 // totalCount, records sharing a millisecond, refunds, silence, Fetch Test Event, options given as
 // text (the ones at volume, removals while paging among them: situationsAtScale.test.ts).
 // Each asserts exactly once: the IDs each poll emits, written out in full (null: nothing).
-import { useSimulator } from '../fixtures';
+import { expectNodeError, useSimulator } from '../fixtures';
 import {
 	changeAttendee,
 	createAttendee,
@@ -125,7 +125,10 @@ describe.each(DRIVERS)('$trigger', (driver) => {
 		const silent = await harness.poll();
 		expect(Date.now() - started).toBeLessThan(2000);
 		expect(silent.items).toBeNull();
-		expect(silent.error?.message).toBe('EventX did not answer in time');
+		expectNodeError(silent.error, {
+			name: 'NodeApiError',
+			message: 'EventX did not answer in time',
+		});
 		expect(harness.savedStaticData).toEqual(saved);
 		ctx.sim.faults.clear();
 		expect(await pollIds(harness, 2)).toEqual([[change], null]);
@@ -146,9 +149,10 @@ describe.each(DRIVERS)('$trigger', (driver) => {
 		);
 		ctx.sim.clearLog();
 		const { error } = await harness.poll();
-		expect(error?.message).toBe(
-			'Options > Max Records Per Poll: "25O" is not a whole number of at least 1',
-		);
+		expectNodeError(error, {
+			name: 'NodeOperationError',
+			message: 'Options > Max Records Per Poll: "25O" is not a whole number of at least 1',
+		});
 		expect(listReads(ctx.sim, driver.resource)).toHaveLength(0);
 	});
 });
@@ -277,7 +281,7 @@ describe('situations of one polling event', () => {
 			const harness = pollingTrigger(ctx.sim, pollParameters(eventId, trigger, options));
 			ctx.sim.clearLog();
 			const { error } = await harness.poll();
-			expect(error?.message).toBe(message);
+			expectNodeError(error, { name: 'NodeOperationError', message });
 			expect(ctx.sim.requestsTo()).toHaveLength(0);
 		},
 	);

@@ -1,8 +1,10 @@
 // EventX Polling Trigger against the situations of a real EventX that need volume: 150 records
 // removed between two page ranges of one poll (20,300 changes), a totalCount capped at 10,000
 // while 25,000 changes wait, 30,000 changes after a downtime longer than a poll's budget allows
-// to read. Each asserts exactly once: the IDs each poll emits, written out in full.
+// to read (for every polling event). Each asserts exactly once: the IDs each poll emits, written
+// out in full.
 import { useSimulator } from '../fixtures';
+import type { PollHarness } from '../harness/poll';
 import {
 	activateDriver,
 	DOWNTIME_MS,
@@ -75,27 +77,30 @@ describe.each(DRIVERS.filter((d) => ['newAttendee', 'orderPaid'].includes(d.trig
 	},
 );
 
-const driver = (trigger: string) => DRIVERS.find((d) => d.trigger === trigger)!;
+/** Each poll's IDs and list reads, `count` polls. */
+async function pollsWithReads(harness: PollHarness, resource: 'attendee' | 'order', count: number) {
+	const polls: Array<{ ids: string[] | null; requests: number }> = [];
+	for (let i = 0; i < count; i++) {
+		ctx.sim.clearLog();
+		const items = await harness.pollItems();
+		polls.push({
+			ids: items === null ? null : idsOf(items),
+			requests: listReads(ctx.sim, resource).length,
+		});
+	}
+	return polls;
+}
 
-describe('one polling event', () => {
-	it("9. Attendee Updated after a long downtime: 30,000 changes, a poll stops after its first range once half of n8n's budget is spent, and all come out once", async () => {
-		const updated = driver('attendeeUpdated');
-		// every list read takes 4 s: a poll of 16 s starts no range after 8 s
-		const harness = await activate(updated, 30_000, {}, 16_000);
+describe.each(DRIVERS.filter((d) => d.trigger !== 'newAttendee'))('$trigger', (driver) => {
+	it("9. after a long downtime: 30,000 changes, a poll stops after its first range once half of n8n's budget is spent, and all come out once", async () => {
+		// a poll of 40 s starts no range after 20 s (and ends every request by 36 s); the first
+		// poll's range after its first page takes 20 s
+		const harness = await activate(driver, 30_000, {}, 40_000);
 		ctx.sim.store.advanceTime(1000);
-		const changes = occurMany(ctx.sim, updated, eventId, 30_000);
+		const changes = occurMany(ctx.sim, driver, eventId, 30_000);
 		ctx.sim.store.advanceTime(DOWNTIME_MS);
-		ctx.sim.addFault({ kind: 'delay', delayMs: 4000, path: '/attendee$', times: 0 });
-		const polls: Array<{ ids: string[] | null; requests: number }> = [];
-		for (let i = 0; i < 5; i++) {
-			ctx.sim.clearLog();
-			const items = await harness.pollItems();
-			polls.push({
-				ids: items === null ? null : idsOf(items),
-				requests: listReads(ctx.sim, 'attendee').length,
-			});
-		}
-		expect(polls).toEqual([
+		ctx.sim.addFault({ kind: 'delay', delayMs: 20_000, path: listPath(driver), skip: 1 });
+		expect(await pollsWithReads(harness, driver.resource, 5)).toEqual([
 			// the first page, then the first range (20,000 newest): the budget is half spent before
 			// the cursor is reached; nothing is emitted, the next poll reads on from there
 			{ ids: null, requests: 2 },
@@ -103,6 +108,25 @@ describe('one polling event', () => {
 			{ ids: changes.slice(0, 10_000), requests: 1 },
 			{ ids: changes.slice(10_000, 20_000), requests: 1 },
 			{ ids: changes.slice(20_000, 30_000), requests: 1 },
+			{ ids: null, requests: 1 },
+		]);
+	}, 240_000);
+});
+
+describe('newAttendee', () => {
+	it("9. after a long downtime: 30,000 new attendees, a poll stops after its first range once half of n8n's budget is spent, and all come out once", async () => {
+		const created = DRIVERS.find((d) => d.trigger === 'newAttendee')!;
+		// a poll of 40 s starts no range after 20 s: the first poll's first read takes 20 s; the cap
+		// is no limit here
+		const harness = await activate(created, 0, { maxRecords: 50_000 }, 40_000);
+		ctx.sim.store.advanceTime(1000);
+		const changes = occurMany(ctx.sim, created, eventId, 30_000);
+		ctx.sim.store.advanceTime(DOWNTIME_MS);
+		ctx.sim.addFault({ kind: 'delay', delayMs: 20_000, path: listPath(created) });
+		expect(await pollsWithReads(harness, 'attendee', 3)).toEqual([
+			// the first range (20,000 oldest first) less its last page, whose neighbours are unread
+			{ ids: changes.slice(0, 19_900), requests: 1 },
+			{ ids: changes.slice(19_900), requests: 1 },
 			{ ids: null, requests: 1 },
 		]);
 	}, 180_000);

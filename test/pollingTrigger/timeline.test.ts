@@ -5,7 +5,7 @@
 import { PollContext } from 'n8n-core';
 import type { INodeParameters } from 'n8n-workflow';
 
-import { useSimulator } from '../fixtures';
+import { expectNodeError, useSimulator } from '../fixtures';
 import { addEvent, deleteEvent, publishEvent, rescheduleEvent } from '../simulator/routes/events';
 import { ORG_HOSTED } from '../simulator/seed';
 import type { Json } from '../simulator/store';
@@ -336,7 +336,10 @@ describe('bad input', () => {
 		} as INodeParameters);
 		const before = ctx.sim.requests.length;
 		const { error } = await harness.poll();
-		expect(error?.message).toBe('Lead Time: -1 is not a number of at least 0');
+		expectNodeError(error, {
+			name: 'NodeOperationError',
+			message: 'Lead Time: -1 is not a number of at least 0',
+		});
 		expect(ctx.sim.requests.length).toBe(before);
 	});
 });

@@ -6,7 +6,6 @@ import addFormats from 'ajv-formats';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { EventX } from '../../nodes/EventX/EventX.node';
-import { WEBHOOK_ACTIONS } from '../../nodes/EventX/helpers/enums';
 import { EVENT_TRIGGERS } from '../../nodes/EventX/polling/eventTriggers';
 import { POLL_TRIGGERS } from '../../nodes/EventX/polling/triggers';
 import { schemaFile } from '../../scripts/gen-schemas';
@@ -150,14 +149,24 @@ describe('output schemas', () => {
 			'no run: add one to ACTION_STEPS in test/schemas/steps.ts',
 			'no output schema: remove it from test/schemas/steps.ts',
 		);
-		// One per polling event (POLL_TRIGGERS), and the default's copy n8n's AI builder reads.
+		// One per polling event (attendee and order events, then the event timeline's), and the default's copy n8n's AI builder reads.
 		expect(
 			outputs()
 				.filter((o) => o.node === 'EventXPollingTrigger')
 				.map((o) => o.key.join()),
 		).toEqual([
-			...POLL_TRIGGERS.map((t) => t.value),
-			...EVENT_TRIGGERS.map((t) => t.value),
+			'attendeeCheckedIn',
+			'attendeeRegistered',
+			'attendeeUpdated',
+			'newAttendee',
+			'newOrder',
+			'orderPaid',
+			'newEvent',
+			'eventUpdated',
+			'eventPublished',
+			'eventStarting',
+			'doorsOpening',
+			'eventEnded',
 			'output',
 		]);
 		expectSameKeys(
@@ -186,11 +195,15 @@ describe('output schemas', () => {
 	});
 
 	test("EventX Trigger: each of the five actions, delivered, is an item of the node's one schema", async () => {
+		const ACTIONS = [
+			'attendee-create',
+			'attendee-update',
+			'attendee-check-in',
+			'attendee-check-out',
+			'attendee-delete',
+		];
 		const eventId = sim.seeded.eventIds[1];
-		const harness = await startTrigger(
-			sim,
-			triggerParameters(eventId, [...WEBHOOK_ACTIONS], 'tidy'),
-		);
+		const harness = await startTrigger(sim, triggerParameters(eventId, [...ACTIONS], 'tidy'));
 		try {
 			await harness.activate();
 			const attendee = createAttendee(sim, eventId, { invitationEmail: 'door@example.com' });
@@ -205,7 +218,13 @@ describe('output schemas', () => {
 			sim.notify(eventId, 'attendee-delete', deliveryAttendee(attendee));
 			await sim.settled();
 			const items = harness.executions.map((execution) => execution[0]);
-			expect(items.map((i) => i.json.action).sort()).toEqual([...WEBHOOK_ACTIONS].sort());
+			expect(items.map((i) => i.json.action)).toEqual([
+				'attendee-create',
+				'attendee-update',
+				'attendee-check-in',
+				'attendee-check-out',
+				'attendee-delete',
+			]);
 			expect(problems(validatorOf({ node: 'EventXTrigger', key: [] }), items)).toEqual([]);
 		} finally {
 			await harness.stop();

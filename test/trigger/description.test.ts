@@ -91,6 +91,7 @@ describe('EventX Trigger description', () => {
 		const codex = JSON.parse(
 			fs.readFileSync(path.join(root, 'nodes/EventXTrigger/EventXTrigger.node.json'), 'utf8'),
 		) as { node: string };
-		expect(codex.node).toBe(`n8n-nodes-eventx.${description.name}`);
+		expect(description.name).toBe('eventXTrigger');
+		expect(codex.node).toBe('n8n-nodes-eventx.eventXTrigger');
 	});
 });

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 
 import type { TriggerHarness } from '../harness/trigger';
 import { useSimulator } from '../fixtures';
+import { tidyAttendee } from '../../nodes/EventX/trigger/delivery';
 import { hooksOf, startTrigger, triggerParameters } from './setup';
 
 const ctx = useSimulator();
@@ -84,5 +85,25 @@ describe('EventX Trigger hardening', () => {
 
 		await harness.deactivate();
 		expect(hooksOf(ctx.sim, eventId)).toHaveLength(0);
+	});
+});
+
+describe('tidyAttendee', () => {
+	it('reads both spellings of a name as one, the first given winning, and tidies keys past any it has seen', () => {
+		const attendee = { first_name: 'Ada', firstName: 'Other', update_at: 't1', check_in_at: null };
+		expect(tidyAttendee('attendee-update', 'e1', attendee)).toEqual({
+			action: 'attendee-update',
+			eventId: 'e1',
+			firstName: 'Ada',
+			updatedAt: 't1',
+			checkInAt: null,
+		});
+		// A delivery may carry any key: 3,000 new ones are tidied like the first.
+		const many: Record<string, string> = {};
+		for (let i = 0; i < 3000; i++) many[`extra_key_${i}_x`] = String(i);
+		const tidy = tidyAttendee('attendee-update', 'e1', many);
+		expect(tidy.extraKey0X).toBe('0');
+		expect(tidy.extraKey2999X).toBe('2999');
+		expect(Object.keys(tidy)).toHaveLength(3002);
 	});
 });

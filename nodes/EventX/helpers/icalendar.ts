@@ -4,7 +4,8 @@
  * drawn from the runtime's time zone data), TEXT escaped, lines folded at 75 octets, CRLF line
  * ends. Written here because a community node may have no runtime dependency.
  */
-import { isKnownTimeZone, wallTimeAt } from './timeZone';
+
+import { isKnownTimeZone, offsetAt, wallTime } from './timeZone';
 
 export interface CalendarEvent {
 	/** Globally unique and stable, so that importing the file again updates the entry. */
@@ -99,10 +100,9 @@ function wallDateTime(wallMs: number): string {
 	return utcDateTime(wallMs).slice(0, -1);
 }
 
-/** The zone's offset from UTC at an instant, in minutes (whole seconds of the instant). */
-function offsetAt(zone: string, ms: number): number {
-	const whole = Math.floor(ms / 1000) * 1000;
-	return Math.round((wallTimeAt(zone, whole) - whole) / MINUTE);
+/** The zone's offset from UTC at an instant, in minutes. */
+function offsetMinutes(zone: string, ms: number): number {
+	return Math.round(offsetAt(zone, ms) / MINUTE);
 }
 
 /** The instant of the offset change in (from, to], given the offsets at both ends differ. */
@@ -111,7 +111,7 @@ function changeBetween(zone: string, from: number, to: number, before: number): 
 	let high = to;
 	while (high - low > 1000) {
 		const middle = low + Math.floor((high - low) / 2000) * 1000;
-		if (offsetAt(zone, middle) === before) low = middle;
+		if (offsetMinutes(zone, middle) === before) low = middle;
 		else high = middle;
 	}
 	return high;
@@ -123,10 +123,10 @@ function changeBetween(zone: string, from: number, to: number, before: number): 
  */
 function changesBetween(zone: string, from: number, to: number): number[] {
 	const changes: number[] = [];
-	let offset = offsetAt(zone, from);
+	let offset = offsetMinutes(zone, from);
 	for (let day = from; day < to; day += WEEK) {
 		const next = Math.min(day + WEEK, to);
-		const nextOffset = offsetAt(zone, next);
+		const nextOffset = offsetMinutes(zone, next);
 		if (nextOffset !== offset) changes.push(changeBetween(zone, day, next, offset));
 		offset = nextOffset;
 	}
@@ -150,7 +150,10 @@ function vtimezone(zone: string, from: number, to: number): string[] {
 	const changes = [...(onset !== undefined ? [onset] : []), ...changesBetween(zone, from, to)];
 	const standardOffset = (ms: number) => {
 		const year = new Date(ms).getUTCFullYear();
-		return Math.min(offsetAt(zone, Date.UTC(year, 0, 1)), offsetAt(zone, Date.UTC(year, 6, 1)));
+		return Math.min(
+			offsetMinutes(zone, Date.UTC(year, 0, 1)),
+			offsetMinutes(zone, Date.UTC(year, 6, 1)),
+		);
 	};
 	const observance = (start: number, offsetFrom: number, offsetTo: number) => {
 		const kind = offsetTo > standardOffset(start) ? 'DAYLIGHT' : 'STANDARD';
@@ -165,11 +168,13 @@ function vtimezone(zone: string, from: number, to: number): string[] {
 	};
 	const lines = ['BEGIN:VTIMEZONE', `TZID:${zone}`];
 	if (changes.length === 0 || onset === undefined) {
-		const offset = offsetAt(zone, from);
+		const offset = offsetMinutes(zone, from);
 		lines.push(...observance(Date.UTC(1970, 0, 1) - offset * MINUTE, offset, offset));
 	}
 	for (const change of changes)
-		lines.push(...observance(change, offsetAt(zone, change - 1000), offsetAt(zone, change)));
+		lines.push(
+			...observance(change, offsetMinutes(zone, change - 1000), offsetMinutes(zone, change)),
+		);
 	lines.push('END:VTIMEZONE');
 	return lines;
 }
@@ -180,11 +185,9 @@ function vtimezone(zone: string, from: number, to: number): string[] {
  */
 function dateTimeProperty(name: string, ms: number, zone: string | undefined): string {
 	if (!zone) return `${name}:${utcDateTime(ms)}`;
-	const wall = wallTimeAt(zone, ms);
-	const offsets = new Set([ms - DAY, ms, ms + DAY].map((t) => offsetAt(zone, t)));
-	const instants = [...offsets].filter(
-		(offset) => wallTimeAt(zone, wall - offset * MINUTE) === wall,
-	);
+	const wall = wallTime(zone, ms);
+	const offsets = new Set([ms - DAY, ms, ms + DAY].map((t) => offsetMinutes(zone, t)));
+	const instants = [...offsets].filter((offset) => wallTime(zone, wall - offset * MINUTE) === wall);
 	if (instants.length > 1) return `${name}:${utcDateTime(ms)}`;
 	return `${name};TZID=${zone}:${wallDateTime(wall)}`;
 }

@@ -32,15 +32,15 @@ function wallClock(timeZone: string, utcMs: number): Record<string, number> {
 	);
 }
 
-/** The wall clock of `timeZone` at the instant `utcMs`, written as if it were UTC (whole seconds). */
-export function wallTimeAt(timeZone: string, utcMs: number): number {
+/** The wall time of `timeZone` at the instant `utcMs`, written as if it were UTC (whole seconds). */
+export function wallTime(timeZone: string, utcMs: number): number {
 	const parts = wallClock(timeZone, utcMs);
 	return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
 }
 
 /** How far `timeZone` is ahead of UTC at the instant `utcMs`, in milliseconds. */
-function offsetAt(timeZone: string, utcMs: number): number {
-	return wallTimeAt(timeZone, utcMs) - (utcMs - (((utcMs % 1000) + 1000) % 1000));
+export function offsetAt(timeZone: string, utcMs: number): number {
+	return wallTime(timeZone, utcMs) - (utcMs - (((utcMs % 1000) + 1000) % 1000));
 }
 
 /** Whether `timeZone` is a zone this platform knows (an IANA name such as Europe/Berlin, or UTC). */

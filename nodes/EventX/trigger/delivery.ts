@@ -14,23 +14,41 @@ function camel(key: string): string {
 /** Keys of the delivery's attendee that EventX spells differently from its own API. */
 const RENAMED: Record<string, string> = { update_at: 'updatedAt' };
 
+/**
+ * Tidy names already worked out: EventX's attendee has a few dozen keys, and a catch-up of the
+ * polling trigger tidies 100,000 attendees. Bounded, as a delivery may carry any key.
+ */
+const tidyNames = new Map<string, string>();
+const MAX_TIDY_NAMES = 1000;
+
+function tidyName(key: string): string {
+	let name = tidyNames.get(key);
+	if (name === undefined) {
+		name = Object.hasOwn(RENAMED, key) ? RENAMED[key] : camel(key);
+		if (tidyNames.size < MAX_TIDY_NAMES) tidyNames.set(key, name);
+	}
+	return name;
+}
+
 /** The attendee with camelCase keys (`update_at` read as `updatedAt`), action and event alongside. */
 export function tidyAttendee(action: string, eventId: string, attendee: IDataObject): IDataObject {
 	const tidy: IDataObject = { action, eventId };
-	// Own keys only, each defined as a plain property: a key named like one of Object's own
-	// (`__proto__`, `constructor`, `toString`...) is kept as the data it is, never looked up on
-	// the prototype or turned into a prototype change.
-	for (const [key, value] of Object.entries(attendee)) {
-		const name = Object.hasOwn(RENAMED, key) ? RENAMED[key] : camel(key);
+	// Own keys only, each a plain property: a key named like one of Object's own (`constructor`,
+	// `toString`...) is kept as the data it is, never looked up on the prototype; `__proto__`, the
+	// one whose assignment would change the prototype, is defined instead.
+	for (const key of Object.keys(attendee)) {
+		const name = tidyName(key);
 		// Both spellings of the name arrive; the first one seen wins, both hold the same value.
-		if (!Object.hasOwn(tidy, name) || tidy[name] === undefined) {
+		if (Object.hasOwn(tidy, name) && tidy[name] !== undefined) continue;
+		const value = attendee[key];
+		if (name === '__proto__')
 			Object.defineProperty(tidy, name, {
 				value,
 				enumerable: true,
 				writable: true,
 				configurable: true,
 			});
-		}
+		else tidy[name] = value;
 	}
 	return tidy;
 }

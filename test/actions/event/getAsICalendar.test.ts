@@ -3,7 +3,7 @@
 import ICAL from 'ical.js';
 import type { IBinaryData, INodeExecutionData } from 'n8n-workflow';
 
-import { apiRequests, byId, run, useSimulator } from '../../fixtures';
+import { apiRequests, byId, expectNodeError, run, useSimulator } from '../../fixtures';
 import { withRawData } from '../../simulator/routes/events';
 import type { Simulator } from '../../simulator/server';
 import { anEvent, BAD, firstEvent, testBadInputs } from '../badInputs';
@@ -301,8 +301,7 @@ describe('Event > Get as iCalendar', () => {
 				eventId: byId('0b7f0f55-3f5e-4b8e-9c51-1a3f0e2d4c6b'),
 			},
 		});
-		expect(error?.name).toBe('NodeApiError');
-		expect(error?.message).toBe('Event not found');
+		expectNodeError(error, { name: 'NodeApiError', message: 'Event not found', item: 0 });
 	});
 });
 

@@ -1,23 +1,9 @@
 import { apiRequests, expectNodeError, run, useSimulator } from '../../fixtures';
-import { newEvent } from '../../simulator/routes/events';
 import { ORG_FOREIGN, ORG_HOSTED, ORG_MANAGED } from '../../simulator/seed';
 import { BAD, eventParams, testBadInputs } from '../badInputs';
+import { addEvents } from './fixtures';
 
 const ctx = useSimulator();
-function addEvents(count: number, organizationId = ORG_HOSTED) {
-	for (let i = 0; i < count; i++) {
-		const event = newEvent({
-			organizationId,
-			name: `Bulk ${String(i).padStart(5, '0')}`,
-			startsAt: '2027-01-01T09:00:00.000Z',
-			endsAt: '2027-01-01T17:00:00.000Z',
-			timezone: 'GMT',
-			format: 'virtual',
-			createdAt: new Date(Date.UTC(2025, 0, 1) + i * 1000).toISOString(),
-		});
-		ctx.sim.store.events.set(event.id as string, { event, settings: {} });
-	}
-}
 const getMany = (extra: Record<string, unknown> = {}) => ({
 	resource: 'event',
 	operation: 'getMany',
@@ -45,7 +31,7 @@ describe('Event > Get Many', () => {
 	});
 
 	test('Return All of 2,000 events takes one request with a page range', async () => {
-		addEvents(2000 - ctx.sim.seeded.eventIds.length);
+		addEvents(ctx.sim, 2000 - ctx.sim.seeded.eventIds.length);
 		const { items } = await run(ctx.sim, { parameters: getMany({ returnAll: true }) });
 		expect(items).toHaveLength(2000);
 		const requests = apiRequests(ctx.sim);
@@ -55,7 +41,7 @@ describe('Event > Get Many', () => {
 	});
 
 	test('Return All of 20,050 events reads two page ranges and stops at the last page', async () => {
-		addEvents(20050 - ctx.sim.seeded.eventIds.length);
+		addEvents(ctx.sim, 20050 - ctx.sim.seeded.eventIds.length);
 		const { items } = await run(ctx.sim, { parameters: getMany({ returnAll: true }) });
 		expect(items).toHaveLength(20050);
 		const requests = apiRequests(ctx.sim);
@@ -66,7 +52,7 @@ describe('Event > Get Many', () => {
 	});
 
 	test('Limit reads only the pages it needs and returns exactly the limit', async () => {
-		addEvents(1000);
+		addEvents(ctx.sim, 1000);
 		const small = await run(ctx.sim, { parameters: getMany({ returnAll: false, limit: 30 }) });
 		expect(small.items).toHaveLength(30);
 		expect(apiRequests(ctx.sim).map((r) => r.query)).toEqual([
