@@ -256,6 +256,15 @@ describe('Event Starting, Lead Time 1 day', () => {
 		test = await ahead.poll('manual');
 		expect(test.items?.map((i) => i.json.name)).toEqual(['Tomorrow']);
 	});
+
+	it('"Fetch Test Event" reads past a first page of events ahead: the one whose moment came last', async () => {
+		for (let i = 0; i < 120; i++) add(`Future ${i}`, T0 + (10 + i) * DAY);
+		add('Came Last', T0 + DAY - HOUR);
+		add('Came Before', T0 + DAY - 2 * HOUR);
+		const harness = pollingTrigger(ctx.sim, { events: 'all', ...starting } as INodeParameters);
+		const { items } = await harness.poll('manual');
+		expect(items?.map((i) => i.json.name)).toEqual(['Came Last']);
+	});
 });
 
 describe('Doors Opening and Event Ended', () => {

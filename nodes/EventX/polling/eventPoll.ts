@@ -106,15 +106,16 @@ function readRule(
 const sortKeyOf = (rule: MomentRule) => (rule.field === 'endsAt' ? 'endsAt' : 'startsAt');
 
 /**
- * The events in scope, read latest first by the moment's time down to `from` (a field time; none
- * reads the first answer only), and EventX's present (its `Date` header, else n8n's clock).
+ * The events in scope, read latest first by the moment's time down to `from` (a field time), and
+ * EventX's present (its `Date` header, else n8n's clock). `from` as a function of the present is
+ * read once the first answer gives it; none reads the first answer only.
  */
 async function readEvents(
 	ctx: IPollFunctions,
 	scope: EventScope,
 	rule: MomentRule,
 	limits: PollLimits,
-	from: number | undefined,
+	from: number | ((present: number) => number) | undefined,
 ): Promise<{ events: IDataObject[]; present: number }> {
 	const key = sortKeyOf(rule);
 	const request = eventListRequest(scope);
@@ -130,8 +131,9 @@ async function readEvents(
 				present ??= answer.date ?? Date.now();
 				events.push(...answer.fresh.filter((event) => inEventScope(event, scope)));
 				if (from === undefined) return false;
+				const bound = typeof from === 'function' ? from(present) : from;
 				const last = timeOf(answer.rows.at(-1)?.[key]);
-				return last === undefined || last >= from;
+				return (last === undefined || last >= bound) && Date.now() < limits.softDeadline;
 			},
 		},
 	);
@@ -169,7 +171,14 @@ async function sampleMoment(
 	rule: MomentRule,
 	limits: PollLimits,
 ): Promise<INodeExecutionData[][] | null> {
-	const { events, present } = await readEvents(ctx, scope, rule, limits, undefined);
+	// Down to the first moment that came (the latest one; the nearest ahead lies above it).
+	const { events, present } = await readEvents(
+		ctx,
+		scope,
+		rule,
+		limits,
+		(now) => now - rule.offsetMs,
+	);
 	let past: DueMoment | undefined;
 	let next: DueMoment | undefined;
 	for (const event of events) {

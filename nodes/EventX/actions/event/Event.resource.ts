@@ -39,7 +39,7 @@ const operationProperty: INodeProperties = {
 			name: 'Get as iCalendar',
 			value: 'getAsICalendar',
 			description:
-				'Make an iCalendar (.ics) file of an event, for calendar apps (Add to Calendar links, invitations, feeds). Needs the event; returns the file, one per item or one for all items.',
+				'Make an .ics calendar file of an event (Add to Calendar links); one per item or one for all',
 			action: 'Get an event as a calendar file',
 		},
 		{
