@@ -52,11 +52,15 @@ export async function ensureCredential(
 	return id;
 }
 
-/** The events a workflow's EventX nodes are set to. */
+/**
+ * The events a workflow's EventX nodes are set to: nodes that watch every event name none, and an
+ * event given by an expression (the event a trigger found) is not one of the simulator's.
+ */
 function eventsOf(workflow: { nodes?: Json[] }): string[] {
 	return (workflow.nodes ?? [])
 		.filter((node) => String(node.type).startsWith('n8n-nodes-eventx.'))
-		.map((node) => String(((node.parameters as Json)?.eventId as Json | undefined)?.value ?? ''));
+		.map((node) => String(((node.parameters as Json)?.eventId as Json | undefined)?.value ?? ''))
+		.filter((eventId) => eventId !== '' && !eventId.startsWith('='));
 }
 
 /**
