@@ -116,14 +116,26 @@ export const eventTriggersChecksSuite: E2eSuite = {
 								async (name) =>
 									[
 										name,
-										(await emittedBy(env(), WORKFLOWS[name].id)).filter((id) => ours.has(id)),
+										(await emittedBy(env(), WORKFLOWS[name].id))
+											.filter((id) => ours.has(id))
+											.sort(),
 									] as const,
 							),
 						),
 					);
-				const want = Object.fromEntries(
+				// Both releases' runs saw Event Published fire for the added event too, which this suite
+				// never publishes: expected once more only if EventX's state says it is published (another
+				// suite published it); otherwise the test fails as before.
+				const published = new Set(
+					(await env().state()).events
+						.filter((e) => e.isPublished === true)
+						.map((e) => String(e.id)),
+				);
+				const want: Record<string, Array<string | undefined>> = Object.fromEntries(
 					(Object.keys(WORKFLOWS) as TriggerName[]).map((name) => [name, [expected[name]()]]),
 				);
+				if (made.added && published.has(made.added))
+					want.eventPublished = [made.published, made.added].sort();
 				// Every moment is due by now; n8n's next poll brings the last ones.
 				const until = Math.max(Date.now(), made.lastMomentAt ?? 0) + NEXT_POLL_MS;
 				let got = await fired();
