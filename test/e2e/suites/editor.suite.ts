@@ -30,6 +30,8 @@ const SCREENSHOTS =
 	process.env.SCREENSHOTS_DIR ?? join(REPO_ROOT, 'test', 'e2e', '.artifacts', 'screenshots');
 const PANELS_WORKFLOW = 'evxE2eEditorPanels1';
 const SCHEMA_WORKFLOW = 'evxE2eSchemaPreview';
+/** An event only the schema preview's node names: any request for it would mean the node ran. */
+const SCHEMA_EVENT_ID = '5c8e0f3a-0000-4000-8000-5c4e3a000001';
 // Its own workflow: "Fetch Test Event" saves an execution, which the polling suite's counts must
 // not see; on an event no other suite polls.
 const POLLING_PANEL_WORKFLOW = 'evxE2ePollingPanel1';
@@ -273,7 +275,7 @@ function panelsWorkflow(state: SimState) {
  * Manual Trigger → EventX (Attendee > Get Many, never run) → Edit Fields: the mapping panel of
  * Edit Fields shows EventX's fields from the output schema the package ships.
  */
-function schemaPreviewWorkflow(state: SimState) {
+function schemaPreviewWorkflow() {
 	const node = (name: string, type: string, typeVersion: number, x: number, extra = {}) => ({
 		id: `schema-${x}`,
 		name,
@@ -288,7 +290,7 @@ function schemaPreviewWorkflow(state: SimState) {
 			parameters: {
 				resource: 'attendee',
 				operation: 'getMany',
-				eventId: pickedEvent(state),
+				eventId: { __rl: true, mode: 'id', value: SCHEMA_EVENT_ID },
 				returnAll: false,
 				limit: 5,
 			},
@@ -403,7 +405,7 @@ export const editorSuite: E2eSuite = {
 		exampleEvent = { id: examples.events.outreach, name: examples.eventName };
 		return [
 			panelsWorkflow(state),
-			schemaPreviewWorkflow(state),
+			schemaPreviewWorkflow(),
 			pollingWorkflow(POLLING_PANEL_WORKFLOW, state.seeded.eventIds[3], 'orderPaid'),
 		];
 	},
@@ -662,10 +664,10 @@ export const editorSuite: E2eSuite = {
 					await input.getByText(field, { exact: true }).first().waitFor();
 				expect(await input.innerText()).not.toMatch(/\brawData\b/);
 				await screenshot(page, 'schema-preview-mapping');
-				// Nothing ran: the fields came from the package's schema, not from EventX. (The event
-				// triggers another suite activated may read the event list meanwhile: not this node.)
+				// Nothing ran: the fields came from the package's schema, not from EventX. (Triggers
+				// other suites keep active read EventX meanwhile: only this node names this event.)
 				const requests = await env().apiRequests();
-				expect(requests.filter((r) => r.path !== '/public-api/v1/event')).toEqual([]);
+				expect(requests.filter((r) => r.path.includes(SCHEMA_EVENT_ID))).toEqual([]);
 				await page.getByTestId('ndv-close-button').click();
 				await ndv.waitFor({ state: 'hidden' });
 			});
