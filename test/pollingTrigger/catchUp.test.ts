@@ -85,6 +85,47 @@ describe('EventX Polling Trigger: catching up', () => {
 		expect(Math.max(...polls.map((p) => p.bytes))).toBeLessThan(300);
 	}, 120_000);
 
+	it('Max Records Per Poll 20,000, 25,000 waiting: one request a poll (the spare pages past the cap never cost a request of their own)', async () => {
+		const eventId = ctx.sim.seeded.eventIds[0];
+		const harness = pollingTrigger(
+			ctx.sim,
+			pollParameters(eventId, 'newAttendee', { maxRecords: 20_000 }),
+		);
+		expect(await harness.pollItems()).toBeNull();
+		const imported = importAttendees(eventId, 25_000);
+
+		const { polls, idle } = await drain(harness);
+		// the first poll's range of 20,000 holds its cap: it stops there and emits all of it, the
+		// last page (whose neighbours are unread) remembered by ID; the next poll reads that page
+		// again, passes it over, and the list ends
+		expect(polls.map((p) => [p.items.length, p.requests])).toEqual([
+			[20_000, 1],
+			[5_000, 1],
+		]);
+		expect(polls.flatMap((p) => idsOf(p.items))).toEqual(imported);
+		expect(idle).toBe(1);
+		// the page remembered (100 IDs, each with its stamp: 32 characters), then forgotten
+		expect(polls[0].bytes).toBeGreaterThan(3_200);
+		expect(polls[0].bytes).toBeLessThan(3_500);
+		expect(polls[1].bytes).toBeLessThan(300);
+	}, 60_000);
+
+	it('20,000 waiting with room for more: a full range that agrees with totalCount ends the poll, all 20,000 come out in one request', async () => {
+		const eventId = ctx.sim.seeded.eventIds[0];
+		const harness = pollingTrigger(
+			ctx.sim,
+			pollParameters(eventId, 'newAttendee', { maxRecords: 50_000 }),
+		);
+		expect(await harness.pollItems()).toBeNull();
+		const imported = importAttendees(eventId, 20_000);
+
+		const { polls, idle } = await drain(harness);
+		expect(polls.map((p) => [p.items.length, p.requests])).toEqual([[20_000, 1]]);
+		expect(polls.flatMap((p) => idsOf(p.items))).toEqual(imported);
+		// the next poll reads the last page again (and would read on past it)
+		expect(idle).toBe(1);
+	}, 60_000);
+
 	it('Max Records per Poll: the oldest come first, the rest at the next polls', async () => {
 		const eventId = ctx.sim.seeded.eventIds[0];
 		const harness = pollingTrigger(

@@ -164,7 +164,9 @@ const withQs = (source: PollSource, qs: IDataObject, deadline: number): EventXRe
 /**
  * Oldest first from the watermark, with the list's "after" filter: ranges keyed on the read stamp
  * (rows removed meanwhile shift nothing), until `wanted` rows past the handled ones are in, the
- * list ends or the time is up.
+ * list ends or the time is up. A full range stops the read once it holds the poll's cap, or where
+ * `totalCount` says the list ends: a further request only for the spare rows, or to learn that
+ * nothing follows, is not worth it (the read stays incomplete, the next poll goes on from its edge).
  */
 async function readOldestFirst(
 	ctx: EventXContext,
@@ -190,7 +192,8 @@ async function readOldestFirst(
 			take: (answer) => {
 				for (const row of found.add(answer)) if (!before(row, mark)) useful += 1;
 				complete = answer.last;
-				return !complete && useful < wanted && Date.now() < limits.softDeadline;
+				const enough = answer.full && (useful >= limits.maxRecords || answer.counted);
+				return !complete && !enough && useful < wanted && Date.now() < limits.softDeadline;
 			},
 		},
 	);
@@ -282,7 +285,8 @@ async function readSince(
 	handled: number,
 ): Promise<Read> {
 	// The rows a poll wants past the watermark: its cap, those it may meet again, and two pages
-	// beyond (a row out of order at the edge of the read comes back next time).
+	// beyond, so that the read's edge (its last page) lies past the cap and the watermark stays on
+	// the first record left (the spare pages are read only in a range made anyway).
 	const wanted = limits.maxRecords + 2 * PAGE + handled;
 	return source.after
 		? await readOldestFirst(ctx, source, mark, wanted, limits)
@@ -349,24 +353,30 @@ export async function pollSource(
 
 	const horizon = Math.max(floor, mark.at - source.lateness);
 	const settled = read.present === undefined ? mark.at : read.present - LOOK_BACK_MS;
-	const candidates: Array<Row & { stamp: number }> = [];
+	const candidates: Array<Row & { stamp: number; edge: boolean }> = [];
 	for (const row of read.rows) {
-		if (before(row, mark) || (read.bound !== undefined && !before(row, read.bound))) continue;
+		if (before(row, mark)) continue;
 		const stamp = source.occurrence(row.record);
 		if (stamp === undefined || stamp < horizon || seen.has(row.id, stamp)) continue;
-		candidates.push({ ...row, stamp });
+		// At or after the read's edge: neighbours may be unread, so the watermark stays before it
+		// and the next poll reads these again.
+		const edge = read.bound !== undefined && !before(row, read.bound);
+		candidates.push({ ...row, stamp, edge });
 	}
 	candidates.sort((a, b) => a.read - b.read || (lower(a.id) < lower(b.id) ? -1 : 1));
 
 	// Emitted: oldest first, up to the cap; those that must be remembered (stamped inside the
-	// look-back) only while the memory has room: the rest come out once they are older.
+	// look-back, or at the read's edge, which the next poll meets again) only while the memory has
+	// room: the rest come out at a later poll.
 	let ahead = seen.stamps().reduce((n, [stamp, count]) => (stamp >= settled ? n + count : n), 0);
+	let kept = seen.size;
 	let n = 0;
 	for (const c of candidates) {
 		if (n >= limits.maxRecords) break;
-		if (c.stamp >= settled) {
-			if (ahead >= MAX_SEEN_AHEAD) break;
+		if (c.stamp >= settled || c.edge) {
+			if (ahead >= MAX_SEEN_AHEAD || (c.edge && kept >= MAX_SEEN)) break;
 			ahead += 1;
+			kept += 1;
 		}
 		n += 1;
 	}

@@ -110,6 +110,14 @@ export interface RangeAnswer {
 	date?: number;
 	/** Whether the list ends with this answer. */
 	last: boolean;
+	/** Whether the answer brought every row it asked for (a full range never ends the list). */
+	full: boolean;
+	/**
+	 * Whether the rows up to the answer's end agree with `totalCount`: the list may end here. Not
+	 * proof (the count may be capped or estimated), so never a reason to stop a read that must be
+	 * whole; a reader that goes on from where it stopped later may stop on it.
+	 */
+	counted: boolean;
 }
 
 export interface RangeOptions {
@@ -222,12 +230,14 @@ export async function eventxRanges(
 		const asked = pages * size;
 		const beyond = first + rows.length - position;
 		const total = pagination.totalCount;
+		const counted = typeof total === 'number' && first + rows.length === total;
+		const full = rows.length >= asked;
 		let last = beyond <= 0;
-		if (!last && rows.length < asked) {
-			if (typeof total === 'number' && first + rows.length === total) last = true;
+		if (!last && !full) {
+			if (counted) last = true;
 			else size = servedPageSize(rows.length, pages, size, pagination.pageSize);
 		}
-		if (!options.take({ rows, fresh, offset: first, date, last }) || last) return;
+		if (!options.take({ rows, fresh, offset: first, date, last, full, counted }) || last) return;
 		if (rows.length >= asked && fresh.length === 0) {
 			if (typeof total === 'number' && seen.size === total) return;
 			throw toNodeApiError(
