@@ -114,6 +114,22 @@ describe.each(DRIVERS.filter((d) => d.trigger !== 'newAttendee'))('$trigger', (d
 });
 
 describe('newAttendee', () => {
+	it('4. out-of-order rows at the edge of a poll that stops on its cap: the rows of its last page come out at once, the neighbour it could not see at the next poll, each once', async () => {
+		const created = DRIVERS.find((d) => d.trigger === 'newAttendee')!;
+		const harness = await activate(created, 0, { maxRecords: 20_000 });
+		ctx.sim.store.advanceTime(1000);
+		const changes = occurMany(ctx.sim, created, eventId, 25_000);
+		ctx.sim.store.advanceTime(DOWNTIME_MS);
+		// every page's last row changes places with the next page's first: the range of 20,000
+		// ends with the 20,001st change, the 20,000th is the first row after it
+		ctx.sim.addFault({ kind: 'out-of-order', path: listPath(created), times: 0 });
+		expect(await pollsWithReads(harness, 'attendee', 3)).toEqual([
+			{ ids: [...changes.slice(0, 19_999), changes[20_000]], requests: 1 },
+			{ ids: [changes[19_999], ...changes.slice(20_001)], requests: 1 },
+			{ ids: null, requests: 1 },
+		]);
+	}, 120_000);
+
 	it("9. after a long downtime: 30,000 new attendees, a poll stops after its first range once half of n8n's budget is spent, and all come out once", async () => {
 		const created = DRIVERS.find((d) => d.trigger === 'newAttendee')!;
 		// a poll of 40 s starts no range after 20 s: the first poll's first read takes 20 s; the cap
