@@ -37,12 +37,12 @@ const stateBytes = (harness: PollHarness) =>
 	Buffer.byteLength(JSON.stringify(harness.savedStaticData['node:EventX Polling Trigger']));
 
 /** Polls until a poll emits nothing; the items of each poll, the list reads and the state's size. */
-async function drain(harness: PollHarness) {
+async function drain(harness: PollHarness, resource: 'attendee' | 'order' = 'attendee') {
 	const polls: Array<{ items: INodeExecutionData[]; requests: number; bytes: number }> = [];
 	for (;;) {
 		ctx.sim.clearLog();
 		const items = await harness.pollItems();
-		const requests = listReads(ctx.sim, 'attendee').length;
+		const requests = listReads(ctx.sim, resource).length;
 		if (items === null) return { polls, idle: requests };
 		polls.push({ items, requests, bytes: stateBytes(harness) });
 		if (polls.length > 100) throw new Error('The trigger never caught up');
@@ -123,6 +123,42 @@ describe('EventX Polling Trigger: catching up', () => {
 		expect(polls.map((p) => [p.items.length, p.requests])).toEqual([[20_000, 1]]);
 		expect(polls.flatMap((p) => idsOf(p.items))).toEqual(imported);
 		// the next poll reads the last page again (and would read on past it)
+		expect(idle).toBe(1);
+	}, 60_000);
+
+	it('Order Paid, 25,000 paid during a downtime: the first page shows the list grew by 25,000, the poll reads the window above the cursor, not every page over it', async () => {
+		const eventId = ctx.sim.seeded.eventIds[0];
+		const harness = pollingTrigger(ctx.sim, pollParameters(eventId, 'orderPaid'));
+		expect(await harness.pollItems()).toBeNull();
+		const { orderIds } = ctx.sim.arrivals(eventId, 0, 25_000, DOWNTIME_MS);
+
+		const { polls, idle } = await drain(harness, 'order');
+		expect(polls.map((p) => idsOf(p.items))).toEqual([
+			orderIds.slice(0, 10_000),
+			orderIds.slice(10_000, 20_000),
+			orderIds.slice(20_000),
+		]);
+		// the first page, then the 10,200 rows above the cursor (the 20,000 newest and the page
+		// below are not read first); then, as before, the window that ends a page below where the
+		// cursor stood
+		expect(polls.map((p) => p.requests)).toEqual([2, 1, 1]);
+		expect(idle).toBe(1);
+	}, 60_000);
+
+	it('Order Paid: a list that grew below the cursor (25,000 orders paid long ago, imported) misleads the hint; the poll reads as without it and loses nothing', async () => {
+		const eventId = ctx.sim.seeded.eventIds[0];
+		const harness = pollingTrigger(ctx.sim, pollParameters(eventId, 'orderPaid'));
+		expect(await harness.pollItems()).toBeNull();
+		const longAgo = new Date(ctx.sim.store.nowMs() - 86_400_000).toISOString();
+		for (let i = 0; i < 25_000; i++)
+			ctx.sim.addOrder(eventId, { status: 'paid', createdAt: longAgo });
+		const { orderIds } = ctx.sim.arrivals(eventId, 0, 300, DOWNTIME_MS);
+
+		const { polls, idle } = await drain(harness, 'order');
+		expect(polls.map((p) => idsOf(p.items))).toEqual([orderIds]);
+		// the first page; the window where the count says the cursor lies, wholly below it; the
+		// first page again and the range that finds the cursor
+		expect(polls.map((p) => p.requests)).toEqual([4]);
 		expect(idle).toBe(1);
 	}, 60_000);
 

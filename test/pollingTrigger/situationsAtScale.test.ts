@@ -93,23 +93,38 @@ async function pollsWithReads(harness: PollHarness, resource: 'attendee' | 'orde
 
 describe.each(DRIVERS.filter((d) => d.trigger !== 'newAttendee'))('$trigger', (driver) => {
 	it("9. after a long downtime: 30,000 changes, a poll stops after its first range once half of n8n's budget is spent, and all come out once", async () => {
-		// a poll of 40 s starts no range after 20 s (and ends every request by 36 s); the first
-		// poll's range after its first page takes 20 s
+		// a poll of 40 s starts no range after 20 s (and ends every request by 36 s)
 		const harness = await activate(driver, 30_000, {}, 40_000);
 		ctx.sim.store.advanceTime(1000);
 		const changes = occurMany(ctx.sim, driver, eventId, 30_000);
 		ctx.sim.store.advanceTime(DOWNTIME_MS);
-		ctx.sim.addFault({ kind: 'delay', delayMs: 20_000, path: listPath(driver), skip: 1 });
-		expect(await pollsWithReads(harness, driver.resource, 5)).toEqual([
-			// the first page, then the first range (20,000 newest): the budget is half spent before
-			// the cursor is reached; nothing is emitted, the next poll reads on from there
-			{ ids: null, requests: 2 },
-			// the rest down to the cursor: the oldest 10,000 (Max Records Per Poll)
-			{ ids: changes.slice(0, 10_000), requests: 1 },
-			{ ids: changes.slice(10_000, 20_000), requests: 1 },
-			{ ids: changes.slice(20_000, 30_000), requests: 1 },
-			{ ids: null, requests: 1 },
-		]);
+		if (driver.resource === 'attendee') {
+			// the first poll's range after its first page takes 20 s
+			ctx.sim.addFault({ kind: 'delay', delayMs: 20_000, path: listPath(driver), skip: 1 });
+			expect(await pollsWithReads(harness, driver.resource, 5)).toEqual([
+				// the first page, then the first range (20,000 newest): the budget is half spent
+				// before the cursor is reached; nothing is emitted, the next poll reads on from there
+				{ ids: null, requests: 2 },
+				// the rest down to the cursor: the oldest 10,000 (Max Records Per Poll)
+				{ ids: changes.slice(0, 10_000), requests: 1 },
+				{ ids: changes.slice(10_000, 20_000), requests: 1 },
+				{ ids: changes.slice(20_000, 30_000), requests: 1 },
+				{ ids: null, requests: 1 },
+			]);
+		} else {
+			// The order list grows with these changes, which would move the window down to the
+			// cursor after the first page (catchUp.test.ts): here the first page itself takes 20 s,
+			// so the poll starts no window after it.
+			ctx.sim.addFault({ kind: 'delay', delayMs: 20_000, path: listPath(driver) });
+			expect(await pollsWithReads(harness, driver.resource, 5)).toEqual([
+				{ ids: null, requests: 1 },
+				// from the top, 20,000 rows a range, down to the cursor: the oldest 10,000
+				{ ids: changes.slice(0, 10_000), requests: 2 },
+				{ ids: changes.slice(10_000, 20_000), requests: 1 },
+				{ ids: changes.slice(20_000, 30_000), requests: 1 },
+				{ ids: null, requests: 1 },
+			]);
+		}
 	}, 240_000);
 });
 

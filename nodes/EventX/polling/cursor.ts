@@ -16,6 +16,8 @@ export const MAX_SEEN_AHEAD = 1_000;
  * - `depth` (with `deep`): how many rows of the newest-first list stood above the watermark at the
  *   last poll, where the next one starts reading; `deep` when the watermark lay further down.
  * - `seen`: the occurrences handled at or after the floor (or the watermark), compact (`Seen`).
+ * - `count`: the newest-first list's `totalCount` when `depth` was measured; how much it grew by
+ *   the next poll hints how far down the watermark then lies (a hint only, never trusted).
  */
 export interface PollState {
 	v: 2;
@@ -27,6 +29,7 @@ export interface PollState {
 	depth?: number;
 	deep?: boolean;
 	seen: string;
+	count?: number;
 }
 
 /** Whether static data holds a state of this format (any other starts the trigger over). */

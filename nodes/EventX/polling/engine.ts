@@ -85,9 +85,10 @@ interface Read {
 	complete: boolean;
 	/** Records from here on may have unread neighbours (the read did not reach the list's end or top). */
 	bound?: Watermark;
-	/** Newest-first reads: where the window started and how deep it went. */
+	/** Newest-first reads: where the window started and how deep it went, the list's totalCount. */
 	start?: number;
 	deepest?: number;
+	total?: number;
 }
 
 /**
@@ -211,19 +212,25 @@ async function readOldestFirst(
  * stood at the last poll (`depth`) and reaches `wanted` rows above it, so that the oldest changes
  * come first and an idle poll reads one page. The watermark is found by its stamp, not by its
  * position: a window that starts below it starts again higher, one that ends above it reads on.
+ * After a downtime, how much `totalCount` grew since the last poll hints where the watermark now
+ * lies: when that is below the window's reach, the window moves down to it after the first page
+ * (the newer changes are left for the next polls) rather than reading every page above it.
  */
 async function readNewestFirst(
 	ctx: EventXContext,
 	source: PollSource,
 	mark: Watermark | undefined,
-	state: { depth?: number; deep?: boolean },
+	state: { depth?: number; deep?: boolean; count?: number },
 	wanted: number,
 	limits: PollLimits,
 	/** Activation: the watermark is EventX's present less the look-back, known from the first answer. */
 	markFrom?: (present: number | undefined) => Watermark,
 ): Promise<Read> {
-	const depth = Math.max(0, state.depth ?? 0);
+	let depth = Math.max(0, state.depth ?? 0);
 	let start = state.deep ? Math.max(0, depth - PAGE) : Math.max(0, depth + PAGE - wanted);
+	let hint = !state.deep && state.count !== undefined && mark !== undefined;
+	// Where the window stood before the hint moved it: a hint that proves wrong is dropped.
+	let unhinted: { depth: number; start: number } | undefined;
 	for (;;) {
 		const firstRows = state.deep ? MAX_PAGES_PER_REQUEST * PAGE : depth + PAGE - start;
 		const found = collector(source, Date.now());
@@ -232,13 +239,16 @@ async function readNewestFirst(
 		let deepest = start;
 		let below = 0;
 		let tooLow = false;
+		let moved = false;
 		let seenBoundary = false;
+		let total: number | undefined;
 		await eventxRanges.call(ctx, withQs(source, { sort: sortOf(source, true) }, limits.deadline), {
 			pageSize: PAGE,
 			start,
 			rows: (sent) => (sent === 0 ? firstRows : Infinity),
 			take: (answer) => {
 				const added = found.add(answer);
+				total ??= answer.total;
 				boundary ??= markFrom?.(found.present());
 				deepest = Math.max(deepest, answer.offset + answer.rows.length);
 				if (start > 0 && found.rows.length === added.length) {
@@ -256,9 +266,31 @@ async function readNewestFirst(
 				}
 				// Found once a row after the first older one is read (one a place out of order shows).
 				complete = answer.last || below >= 2;
-				return !complete && Date.now() < limits.softDeadline;
+				const inTime = Date.now() < limits.softDeadline;
+				if (hint && inTime && !complete && !seenBoundary && total !== undefined) {
+					const guess = depth + total - state.count!;
+					if (guess + PAGE - wanted > deepest) {
+						unhinted = { depth, start };
+						depth = guess;
+						start = guess + PAGE - wanted;
+						moved = true;
+						return false;
+					}
+				}
+				hint = false;
+				return !complete && inTime;
 			},
 		});
+		if (moved) {
+			hint = false;
+			continue;
+		}
+		if (tooLow && unhinted) {
+			// The count grew below the watermark (or lies): read as without the hint.
+			({ depth, start } = unhinted);
+			unhinted = undefined;
+			continue;
+		}
 		if (tooLow) {
 			start = Math.max(0, start - wanted);
 			continue;
@@ -271,6 +303,7 @@ async function readNewestFirst(
 				start > 0 && found.rows.length > 0 ? edge(found.rows.slice(0, PAGE), source) : undefined,
 			start,
 			deepest,
+			total,
 		};
 	}
 }
@@ -326,6 +359,7 @@ export async function activate(
 		floor: iso(at),
 		depth: recent.filter((row) => row.read >= at).length,
 		seen: seen.encode(),
+		count: source.after ? undefined : read.total,
 	};
 }
 
@@ -348,7 +382,10 @@ export async function pollSource(
 	if (!read.complete && !source.after) {
 		// Newest first and the watermark not reached in time: the oldest changes are not known yet.
 		// Nothing is emitted; the next poll starts where this one stopped.
-		return { occurrences: [], state: { ...state, depth: read.deepest, deep: true } };
+		return {
+			occurrences: [],
+			state: { ...state, depth: read.deepest, deep: true, count: read.total },
+		};
 	}
 
 	const horizon = Math.max(floor, mark.at - source.lateness);
@@ -436,6 +473,7 @@ export async function pollSource(
 			depth,
 			deep: undefined,
 			seen: seen.encode(),
+			count: read.total,
 		},
 	};
 }

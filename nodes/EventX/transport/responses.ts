@@ -118,6 +118,8 @@ export interface RangeAnswer {
 	 * whole; a reader that goes on from where it stopped later may stop on it.
 	 */
 	counted: boolean;
+	/** The list's `totalCount` as EventX reported it (may be capped or estimated). */
+	total?: number;
 }
 
 export interface RangeOptions {
@@ -229,17 +231,18 @@ export async function eventxRanges(
 		backoff = 0;
 		const asked = pages * size;
 		const beyond = first + rows.length - position;
-		const total = pagination.totalCount;
-		const counted = typeof total === 'number' && first + rows.length === total;
+		const total = typeof pagination.totalCount === 'number' ? pagination.totalCount : undefined;
+		const counted = total !== undefined && first + rows.length === total;
 		const full = rows.length >= asked;
 		let last = beyond <= 0;
 		if (!last && !full) {
 			if (counted) last = true;
 			else size = servedPageSize(rows.length, pages, size, pagination.pageSize);
 		}
-		if (!options.take({ rows, fresh, offset: first, date, last, full, counted }) || last) return;
+		if (!options.take({ rows, fresh, offset: first, date, last, full, counted, total }) || last)
+			return;
 		if (rows.length >= asked && fresh.length === 0) {
-			if (typeof total === 'number' && seen.size === total) return;
+			if (total !== undefined && seen.size === total) return;
 			throw toNodeApiError(
 				this,
 				{
