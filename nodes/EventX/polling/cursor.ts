@@ -121,14 +121,6 @@ export class Seen {
 		return last + 1;
 	}
 
-	/** Forgets the occurrences at `stamp` with these (unpacked) IDs. */
-	dropAt(stamp: number, ids: Iterable<string>): void {
-		const group = this.byStamp.get(stamp);
-		if (!group) return;
-		for (const id of ids) if (group.delete(packId(id))) this.count -= 1;
-		if (group.size === 0) this.byStamp.delete(stamp);
-	}
-
 	encode(): string {
 		return [...this.byStamp.keys()]
 			.sort((a, b) => a - b)

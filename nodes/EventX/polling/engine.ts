@@ -398,7 +398,14 @@ export async function pollSource(
 		// At or after the read's edge: neighbours may be unread, so the watermark stays before it
 		// and the next poll reads these again.
 		const edge = read.bound !== undefined && !before(row, read.bound);
-		candidates.push({ ...row, stamp, edge });
+		candidates.push({
+			record: row.record,
+			id: row.id,
+			read: row.read,
+			position: row.position,
+			stamp,
+			edge,
+		});
 	}
 	candidates.sort((a, b) => a.read - b.read || (lower(a.id) < lower(b.id) ? -1 : 1));
 
@@ -437,15 +444,15 @@ export async function pollSource(
 	if (read.bound !== undefined) next = earliest(next, read.bound);
 	if (compareMarks(next, mark) < 0) next = mark;
 
-	for (const c of emitted) seen.add(c.id, c.stamp);
-	if (next.id !== undefined) {
-		// Those at the watermark's stamp before its ID are handled by the watermark itself.
-		seen.dropAt(
-			next.at,
-			emitted.filter((c) => c.stamp === c.read && before(c, next)).map((c) => c.id),
-		);
-	}
+	// Remembered: what was emitted that a later read may meet again, stamped at or after the new
+	// floor; not those at the watermark's stamp before its ID (the watermark itself handles them).
 	let nextFloor = Math.max(floor, next.at - source.lateness);
+	for (const c of emitted) {
+		if (c.stamp < nextFloor) continue;
+		if (next.id !== undefined && c.stamp === next.at && c.stamp === c.read && before(c, next))
+			continue;
+		seen.add(c.id, c.stamp);
+	}
 	seen.dropBefore(nextFloor);
 	// Bounded: the oldest occurrences go first, and what is older than the floor is history (past
 	// the watermark too, if the memory holds more than it may of records a read meets again).
