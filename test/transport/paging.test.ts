@@ -32,6 +32,20 @@ describe('Return All', () => {
 		expect(listReads()).toHaveLength(7);
 	}, 120_000);
 
+	test('a list that ends exactly where a full range ends, totalCount agreeing: Return All still asks once more (a count never ends the list)', async () => {
+		const [eventId] = ctx.sim.seeded.eventIds;
+		// the event's 30 demo attendees and 19,970 more: 20,000, one full range
+		seedAttendees(ctx.sim.store, [eventId], { perEvent: 19_970 });
+		ctx.sim.clearLog();
+		const result = await run(ctx.sim, { parameters: getAll(eventId) });
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(20_000);
+		expect(listReads().map((r) => [r.query.page, r.query.pageEnd])).toEqual([
+			['1', '200'],
+			['200', '399'],
+		]);
+	}, 60_000);
+
 	test('a server whose ranges are always full and whose pageCount runs ahead stops once a full range brings nothing new and the rows agree with totalCount', async () => {
 		const eventId = ctx.sim.seeded.eventIds[0];
 		const total = [...ctx.sim.store.attendees.values()].filter(
