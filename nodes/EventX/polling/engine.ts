@@ -165,9 +165,10 @@ const withQs = (source: PollSource, qs: IDataObject, deadline: number): EventXRe
 /**
  * Oldest first from the watermark, with the list's "after" filter: ranges keyed on the read stamp
  * (rows removed meanwhile shift nothing), until `wanted` rows past the handled ones are in, the
- * list ends or the time is up. A full range stops the read once it holds the poll's cap, or where
- * `totalCount` says the list ends: a further request only for the spare rows, or to learn that
- * nothing follows, is not worth it (the read stays incomplete, the next poll goes on from its edge).
+ * list ends or the time is up. A full range stops the read once its new rows (not `seen`) and the
+ * remembered ones make the poll's cap, or where `totalCount` says the list ends: a further request
+ * only for the spare rows, or to learn that nothing follows, is not worth it (the read stays
+ * incomplete, the next poll goes on from its edge).
  */
 async function readOldestFirst(
 	ctx: EventXContext,
@@ -175,9 +176,15 @@ async function readOldestFirst(
 	mark: Watermark,
 	wanted: number,
 	limits: PollLimits,
+	seen: Seen,
 ): Promise<Read> {
 	const found = collector(source, Date.now());
 	let useful = 0;
+	let unseen = 0;
+	const known = (row: Row) => {
+		const stamp = source.occurrence(row.record);
+		return stamp !== undefined && seen.has(row.id, stamp);
+	};
 	let complete = false;
 	await eventxRanges.call(
 		ctx,
@@ -191,9 +198,14 @@ async function readOldestFirst(
 			rows: (sent) => (sent === 0 ? Math.min(wanted, MAX_PAGES_PER_REQUEST * PAGE) : Infinity),
 			key: { field: source.readKey, param: source.after! },
 			take: (answer) => {
-				for (const row of found.add(answer)) if (!before(row, mark)) useful += 1;
+				for (const row of found.add(answer)) {
+					if (before(row, mark)) continue;
+					useful += 1;
+					if (seen.size === 0 || !known(row)) unseen += 1;
+				}
 				complete = answer.last;
-				const enough = answer.full && (useful >= limits.maxRecords || answer.counted);
+				const capped = unseen > 0 && unseen + seen.size >= limits.maxRecords;
+				const enough = answer.full && (capped || answer.counted);
 				return !complete && !enough && useful < wanted && Date.now() < limits.softDeadline;
 			},
 		},
@@ -315,14 +327,14 @@ async function readSince(
 	state: PollState,
 	mark: Watermark,
 	limits: PollLimits,
-	handled: number,
+	seen: Seen,
 ): Promise<Read> {
 	// The rows a poll wants past the watermark: its cap, those it may meet again, and two pages
 	// beyond, so that the read's edge (its last page) lies past the cap and the watermark stays on
 	// the first record left (the spare pages are read only in a range made anyway).
-	const wanted = limits.maxRecords + 2 * PAGE + handled;
+	const wanted = limits.maxRecords + 2 * PAGE + seen.size;
 	return source.after
-		? await readOldestFirst(ctx, source, mark, wanted, limits)
+		? await readOldestFirst(ctx, source, mark, wanted, limits, seen)
 		: await readNewestFirst(ctx, source, mark, state, wanted, limits);
 }
 
@@ -377,7 +389,7 @@ export async function pollSource(
 	const mark: Watermark = { at: Date.parse(state.at), id: state.id };
 	const floor = Date.parse(state.floor);
 	const seen = Seen.decode(state.seen);
-	const read = await readSince(ctx, source, state, mark, limits, seen.size);
+	const read = await readSince(ctx, source, state, mark, limits, seen);
 
 	if (!read.complete && !source.after) {
 		// Newest first and the watermark not reached in time: the oldest changes are not known yet.
