@@ -145,6 +145,26 @@ describe('EventX Polling Trigger: catching up', () => {
 		expect(idle).toBe(1);
 	}, 60_000);
 
+	it('Order Paid, Max Records Per Poll 20,000, 25,000 waiting: the window above the cursor is one request', async () => {
+		const eventId = ctx.sim.seeded.eventIds[0];
+		const harness = pollingTrigger(
+			ctx.sim,
+			pollParameters(eventId, 'orderPaid', { maxRecords: 20_000 }),
+		);
+		expect(await harness.pollItems()).toBeNull();
+		const { orderIds } = ctx.sim.arrivals(eventId, 0, 25_000, DOWNTIME_MS);
+
+		const { polls, idle } = await drain(harness, 'order');
+		// the first page, then the 20,000 rows that end a page below the cursor: the oldest 19,900
+		// (the window's top page remembered, its newer neighbours unread); then the rest
+		expect(polls.map((p) => idsOf(p.items))).toEqual([
+			orderIds.slice(0, 19_900),
+			orderIds.slice(19_900),
+		]);
+		expect(polls.map((p) => p.requests)).toEqual([2, 1]);
+		expect(idle).toBe(1);
+	}, 60_000);
+
 	it('Order Paid: a list that grew below the cursor (25,000 orders paid long ago, imported) misleads the hint; the poll reads as without it and loses nothing', async () => {
 		const eventId = ctx.sim.seeded.eventIds[0];
 		const harness = pollingTrigger(ctx.sim, pollParameters(eventId, 'orderPaid'));

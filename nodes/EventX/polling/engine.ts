@@ -238,8 +238,12 @@ async function readNewestFirst(
 	/** Activation: the watermark is EventX's present less the look-back, known from the first answer. */
 	markFrom?: (present: number | undefined) => Watermark,
 ): Promise<Read> {
+	// How far above the watermark a window reaches: with a cap of one request's rows or fewer, one
+	// request (the spare pages and the rows met again are not worth a second).
+	const range = MAX_PAGES_PER_REQUEST * PAGE;
+	const reach = limits.maxRecords <= range ? Math.min(wanted, range) : wanted;
 	let depth = Math.max(0, state.depth ?? 0);
-	let start = state.deep ? Math.max(0, depth - PAGE) : Math.max(0, depth + PAGE - wanted);
+	let start = state.deep ? Math.max(0, depth - PAGE) : Math.max(0, depth + PAGE - reach);
 	let hint = !state.deep && state.count !== undefined && mark !== undefined;
 	// Where the window stood before the hint moved it: a hint that proves wrong is dropped.
 	let unhinted: { depth: number; start: number } | undefined;
@@ -281,10 +285,10 @@ async function readNewestFirst(
 				const inTime = Date.now() < limits.softDeadline;
 				if (hint && inTime && !complete && !seenBoundary && total !== undefined) {
 					const guess = depth + total - state.count!;
-					if (guess + PAGE - wanted > deepest) {
+					if (guess + PAGE - reach > deepest) {
 						unhinted = { depth, start };
 						depth = guess;
-						start = guess + PAGE - wanted;
+						start = guess + PAGE - reach;
 						moved = true;
 						return false;
 					}
