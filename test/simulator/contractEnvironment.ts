@@ -17,6 +17,7 @@
 import { TestEnvironment } from 'jest-environment-node';
 
 import { clearTimeout, fs, path, process, setTimeout as platformSetTimeout } from '../platform.cjs';
+import { GLOBAL as SHARED_GLOBAL, sharedModules } from '../setup/shared/modules.cjs';
 import { Contract } from './contract';
 import { CONTRACT_GLOBAL } from './violations';
 
@@ -35,6 +36,12 @@ interface FileTimers {
 export default class ContractEnvironment extends TestEnvironment {
 	/** The file's timers not yet fired or cleared. */
 	private readonly pending = new Set<Timer | string | number>();
+
+	constructor(...args: ConstructorParameters<typeof TestEnvironment>) {
+		super(...args);
+		// Lent before the file's setup files run (they come before setup()).
+		this.global[SHARED_GLOBAL] = sharedModules();
+	}
 
 	override async setup(): Promise<void> {
 		await super.setup();
