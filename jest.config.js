@@ -26,6 +26,12 @@ const SLOW = [
 const heldToContract = {
 	testEnvironment: '<rootDir>/test/simulator/contractEnvironment.ts',
 	setupFilesAfterEnv: ['<rootDir>/test/simulator/contractSetup.ts'],
+	// One copy of n8n-workflow and n8n-core per worker, lent to each file (test/setup/shared).
+	moduleNameMapper: {
+		'^n8n-workflow$': '<rootDir>/test/setup/shared/n8n-workflow.cjs',
+		'^n8n-core$': '<rootDir>/test/setup/shared/n8n-core.cjs',
+		'^@n8n/di$': '<rootDir>/test/setup/shared/di.cjs',
+	},
 };
 
 /** @type {import('jest').Config} */

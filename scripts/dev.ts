@@ -179,7 +179,7 @@ async function main(): Promise<void> {
 				queue
 					? '  edits:          restart npm run dev to load an edit in queue mode'
 					: '  edits:          nodes/ and credentials/ are rebuilt and reloaded into n8n as you save',
-				'  fire the triggers (activate a workflow on the demo event first):',
+				'  fire the triggers (activate a workflow first; on the demo event for attendees and orders):',
 				...triggerCommands(simulator.url, ids).map(
 					({ events, command }) => `    ${events}:\n      ${command}`,
 				),

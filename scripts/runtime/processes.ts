@@ -49,9 +49,21 @@ export function untrack(child: ChildProcess): void {
 	running.delete(child);
 }
 
-process.once('exit', () => {
+const killAll = () => {
 	for (const child of running) killGroup(child, 'SIGKILL');
-});
+};
+process.once('exit', killAll);
+// A signal ends the process without 'exit' (a stopped test run, a killed CI job): unless the tool
+// handles it itself (npm run dev stops its processes gracefully), the groups go with it.
+for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
+	const onSignal = () => {
+		// (`once` has removed this listener: any left is the tool's own.)
+		if (process.listenerCount(signal) > 0) return;
+		killAll();
+		process.kill(process.pid, signal);
+	};
+	process.once(signal, onSignal);
+}
 
 function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 	if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;

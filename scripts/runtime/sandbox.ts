@@ -120,6 +120,10 @@ export interface TriggerIds {
 	deletableAttendeeId: string;
 	/** An order waiting for its payment. */
 	pendingOrderId: string;
+	/** The organization the new event goes to (the demo event's). */
+	organizationId: string;
+	/** An unpublished event, to publish. */
+	draftEventId: string;
 }
 
 /** What the README shows in place of the IDs the banner prints. */
@@ -131,6 +135,8 @@ export const TRIGGER_ID_PLACEHOLDERS: TriggerIds = {
 	checkedInAttendeeId: '<checkedInAttendeeId>',
 	deletableAttendeeId: '<attendeeId>',
 	pendingOrderId: '<pendingOrderId>',
+	organizationId: '<organizationId>',
+	draftEventId: '<draftEventId>',
 };
 
 /**
@@ -173,6 +179,18 @@ export function triggerCommands(simulatorUrl: string, ids: TriggerIds) {
 			events: 'Order Paid',
 			command: post(`/__sim/orders/${ids.pendingOrderId}/status`, '{"status":"paid"}'),
 		},
+		{
+			// Times relative to EventX's clock: the moments fall at n8n's next polls.
+			events: 'New Event; Doors Opening, Event Starting, Event Ended (in 1, 2 and 3 minutes)',
+			command: post(
+				'/__sim/events',
+				`{"organizationId":"${ids.organizationId}","name":"Launch Night","entryStartsAt":"+1m","startsAt":"+2m","endsAt":"+3m"}`,
+			),
+		},
+		{
+			events: 'Event Updated; Event Published',
+			command: post(`/__sim/events/${ids.draftEventId}/publish`, '{"published":true}'),
+		},
 	];
 }
 
@@ -181,7 +199,7 @@ export function triggerCommands(simulatorUrl: string, ids: TriggerIds) {
  * user already changed is not offered again: another one is, when there is one).
  */
 export function demoTriggerIds(
-	state: { attendees: Json[]; orders: Json[] },
+	state: { attendees: Json[]; orders: Json[]; events: Json[] },
 	eventId: string,
 ): TriggerIds {
 	const live = state.attendees.filter((a) => a.eventId === eventId && !a.removedAt);
@@ -199,6 +217,10 @@ export function demoTriggerIds(
 		[notCheckedIn, pending, checkedIn],
 	);
 	const order = state.orders.find((o) => o.eventId === eventId && o.status === 'pending_payment');
+	const event = state.events.find((e) => e.id === eventId);
+	const draft = state.events.find(
+		(e) => e.organizationId === event?.organizationId && e.isPublished === false && !e.deletedAt,
+	);
 	return {
 		eventId,
 		attendeeId: updated,
@@ -207,5 +229,7 @@ export function demoTriggerIds(
 		checkedInAttendeeId: checkedIn,
 		deletableAttendeeId: pick(() => true, [notCheckedIn, updated, pending, checkedIn]),
 		pendingOrderId: String(order?.id ?? '<pendingOrderId>'),
+		organizationId: String(event?.organizationId ?? '<organizationId>'),
+		draftEventId: String(draft?.id ?? '<draftEventId>'),
 	};
 }

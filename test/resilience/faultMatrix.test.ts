@@ -8,14 +8,12 @@ import { LoggerProxy } from 'n8n-workflow';
 
 import type { TriggerHarness } from '../harness/trigger';
 import { mappedColumns } from '../actions/attendee/fixtures';
-import { apiRequests, byId, expectNodeError, run, useSimulator } from '../fixtures';
+import { apiRequests, byId, expectNodeError, run } from '../fixtures';
 import { print } from '../platform.cjs';
 import type { FaultSpec } from '../simulator/faults';
-import type { Simulator } from '../simulator/server';
+import { startSimulator, type Simulator } from '../simulator/server';
 import { DEMO_API_TOKEN } from '../simulator/store';
 import { hooksOf, startTrigger, triggerParameters } from '../trigger/setup';
-
-const ctx = useSimulator();
 
 // Short waits keep the matrix fast: 1 s timeout; a slow answer takes 1.5 s.
 const options = { timeoutSeconds: 1 };
@@ -258,6 +256,46 @@ const cells = CLASSES.flatMap((operation) =>
 let secretsFound = 0;
 let duplicatesFound = 0;
 
+/** One cell: the fault on the operation's request, then what the user and EventX see. */
+async function cell(sim: Simulator, fault: FaultName, operation: OperationClass) {
+	sim.addFault({ ...FAULTS[fault], method: operation.method, path: operation.path(sim) });
+	const logStart = logLines.length;
+	const observed = await observe(sim, operation);
+
+	const retried = operation.retried.has(fault);
+	const succeeds = retried || (operation.toleratedFaults ?? []).includes(fault);
+	if (succeeds) {
+		expect(observed.error).toBeUndefined();
+	} else {
+		// The action node's one item; the trigger's activation belongs to no item.
+		expectNodeError(observed.error, {
+			name: 'NodeApiError',
+			message: MESSAGES[fault],
+			item: operation.run ? undefined : 0,
+		});
+	}
+	// One request, and one more where a retry is allowed.
+	expect(observed.requests).toBe(retried ? 2 : 1);
+
+	if (observed.stored !== undefined) {
+		const expected = retried || APPLIED[fault] ? 1 : 0;
+		if (observed.stored > 1) duplicatesFound += 1;
+		expect(observed.stored).toBe(expected);
+	} else if (succeeds) {
+		// Reads: nothing lost.
+		const expected = operation.name.startsWith('list')
+			? sim.seeded.attendeeIds[sim.seeded.eventIds[0]].length
+			: 1;
+		expect(observed.output).toHaveLength(expected);
+	}
+
+	const found = secretsIn(sim, readable(observed) + logLines.slice(logStart).join('\n'));
+	secretsFound += found.length;
+	expect(found).toEqual([]);
+	// The run's other requests were not disturbed: all of them carried a token.
+	expect(apiRequests(sim).every((r) => r.authorized || r.status === 'dropped')).toBe(true);
+}
+
 describe('fault matrix', () => {
 	afterAll(() => {
 		// The figures the resilience issue asks for, in the test output.
@@ -266,43 +304,14 @@ describe('fault matrix', () => {
 		);
 	});
 
-	test.each(cells)('%s / %s', async (_name, fault, operation) => {
-		const sim = ctx.sim;
-		sim.addFault({ ...FAULTS[fault], method: operation.method, path: operation.path(sim) });
-		const logStart = logLines.length;
-		const observed = await observe(sim, operation);
-
-		const retried = operation.retried.has(fault);
-		const succeeds = retried || (operation.toleratedFaults ?? []).includes(fault);
-		if (succeeds) {
-			expect(observed.error).toBeUndefined();
-		} else {
-			// The action node's one item; the trigger's activation belongs to no item.
-			expectNodeError(observed.error, {
-				name: 'NodeApiError',
-				message: MESSAGES[fault],
-				item: operation.run ? undefined : 0,
-			});
+	// The cells wait on timeouts and Retry-After more than they compute: they run side by side,
+	// each against a simulator of its own.
+	test.concurrent.each(cells)('%s / %s', async (_name, fault, operation) => {
+		const sim = await startSimulator();
+		try {
+			await cell(sim, fault, operation);
+		} finally {
+			await sim.stop();
 		}
-		// One request, and one more where a retry is allowed.
-		expect(observed.requests).toBe(retried ? 2 : 1);
-
-		if (observed.stored !== undefined) {
-			const expected = retried || APPLIED[fault] ? 1 : 0;
-			if (observed.stored > 1) duplicatesFound += 1;
-			expect(observed.stored).toBe(expected);
-		} else if (succeeds) {
-			// Reads: nothing lost.
-			const expected = operation.name.startsWith('list')
-				? sim.seeded.attendeeIds[sim.seeded.eventIds[0]].length
-				: 1;
-			expect(observed.output).toHaveLength(expected);
-		}
-
-		const found = secretsIn(sim, readable(observed) + logLines.slice(logStart).join('\n'));
-		secretsFound += found.length;
-		expect(found).toEqual([]);
-		// The run's other requests were not disturbed: all of them carried a token.
-		expect(apiRequests(sim).every((r) => r.authorized || r.status === 'dropped')).toBe(true);
 	});
 });

@@ -1,12 +1,12 @@
 /**
  * The tests' jest environment: Node's, plus the one Contract (contract.ts) that every test file's
- * simulators are held to. Jest loads this module once per worker process, so each schema is
- * compiled once per worker rather than once per test file, and the test files themselves never
- * load the validator.
+ * simulators are held to, and the worker's one copy of n8n-workflow, n8n-core and @n8n/di
+ * (test/setup/shared). Jest loads this module once per worker process, so each schema is compiled
+ * and those modules are loaded once per worker rather than once per test file.
  *
- * It also clears, when a test file ends, the timers the file's modules left pending: n8n-core's
- * SSH clients manager sets a one-minute interval (unref'd) when a node first runs, and a pending
- * timer in the worker's timer list keeps that file's whole module registry alive. With it, every
+ * It also clears, when a test file ends, the timers the file's modules left pending: a pending
+ * timer in the worker's timer list keeps that file's whole module registry alive (n8n-core's SSH
+ * clients manager's one-minute interval did, when each file loaded its own n8n-core). With it, every
  * file left 15 to 40 MB behind in the worker for the collector to walk: the unit files run one at a
  * time took 313 s of CPU and 2.1 GB; with this (and the seed's pool of random bytes) 246 s, 1.6 GB.
  *
@@ -17,6 +17,7 @@
 import { TestEnvironment } from 'jest-environment-node';
 
 import { clearTimeout, fs, path, process, setTimeout as platformSetTimeout } from '../platform.cjs';
+import { GLOBAL as SHARED_GLOBAL, sharedModules } from '../setup/shared/modules.cjs';
 import { Contract } from './contract';
 import { CONTRACT_GLOBAL } from './violations';
 
@@ -35,6 +36,12 @@ interface FileTimers {
 export default class ContractEnvironment extends TestEnvironment {
 	/** The file's timers not yet fired or cleared. */
 	private readonly pending = new Set<Timer | string | number>();
+
+	constructor(...args: ConstructorParameters<typeof TestEnvironment>) {
+		super(...args);
+		// Lent before the file's setup files run (they come before setup()).
+		this.global[SHARED_GLOBAL] = sharedModules();
+	}
 
 	override async setup(): Promise<void> {
 		await super.setup();

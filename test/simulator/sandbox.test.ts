@@ -120,6 +120,11 @@ describe("The sandbox banner's trigger commands", () => {
 		>[0];
 		const ids = demoTriggerIds(state, eventId);
 		expect(Object.values(ids).filter((id) => id.startsWith('<'))).toEqual([]);
+		// A draft of the demo event's organization, to publish.
+		expect(sim.store.events.get(ids.draftEventId)?.event).toMatchObject({
+			organizationId: ids.organizationId,
+			isPublished: false,
+		});
 		// Five different attendees: no command undoes what another needs.
 		const attendees = [
 			ids.attendeeId,
@@ -134,6 +139,21 @@ describe("The sandbox banner's trigger commands", () => {
 			const [, method, url, body] = command.match(/^curl -X (\w+) (\S+)(?: -d '(.*)')?$/)!;
 			statuses.push((await fetch(url, { method, body })).status);
 		}
-		expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 200]);
+		expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 200]);
+		// The draft is published; the new event's moments are 1, 2 and 3 minutes ahead of EventX's
+		// clock when the command ran.
+		expect(sim.store.events.get(ids.draftEventId)?.event.isPublished).toBe(true);
+		const added = [...sim.store.events.values()]
+			.map((r) => r.event)
+			.find(
+				(e) => (e.contentI18n as { name: { default: string } }).name.default === 'Launch Night',
+			)!;
+		expect(added.organizationId).toBe(ids.organizationId);
+		const created = Date.parse(String(added.createdAt));
+		expect(
+			(['entryStartsAt', 'startsAt', 'endsAt'] as const).map(
+				(key) => Date.parse(String(added[key])) - created,
+			),
+		).toEqual([60_000, 120_000, 180_000]);
 	});
 });

@@ -462,7 +462,8 @@ export class Simulator {
 			},
 			{
 				// Adds an event with its times and publication, created now on the record clock:
-				// { organizationId, name, startsAt, endsAt, entryStartsAt?, entryEndsAt?, timezone?, isPublished? }.
+				// { organizationId, name, startsAt, endsAt, entryStartsAt?, entryEndsAt?, timezone?, isPublished? };
+				// a time may be relative to the record clock ("+2m").
 				method: 'POST',
 				pattern: '/__sim/events',
 				public: true,
@@ -481,7 +482,7 @@ export class Simulator {
 				},
 			},
 			{
-				// Moves an event's times: { startsAt?, endsAt?, entryStartsAt?, entryEndsAt? }.
+				// Moves an event's times: { startsAt?, endsAt?, entryStartsAt?, entryEndsAt? } (or "+2m").
 				method: 'POST',
 				pattern: '/__sim/events/:eventId/schedule',
 				public: true,

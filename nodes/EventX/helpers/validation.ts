@@ -11,6 +11,13 @@ const UUID_RE = new RegExp(UUID_PATTERN);
 /** Any n8n context (node, trigger, dropdown methods): the checks below only name the node. */
 export type NodeContext = { getNode(): INode };
 
+/**
+ * Whether a value is a Date, whichever realm made it: `instanceof` fails for one made by an
+ * expression engine running in a sandbox of its own.
+ */
+export const isDate = (value: unknown): value is Date =>
+	Object.prototype.toString.call(value) === '[object Date]';
+
 /** The one UUID check of the package (EventX's identifiers), for any context. */
 export function isUuid(value: unknown): value is string {
 	return typeof value === 'string' && UUID_RE.test(value);
@@ -198,7 +205,7 @@ export function toIsoDateTime(
 			"Use ISO 8601, e.g. 2026-11-01T09:00:00 (in the workflow's time zone) or 2026-11-01T09:00:00Z (UTC)",
 		);
 	};
-	if (value instanceof Date)
+	if (isDate(value))
 		return Number.isNaN(value.getTime()) ? fail(String(value)) : value.toISOString();
 	const luxon = value as { toMillis?: () => number };
 	if (typeof luxon.toMillis === 'function') {

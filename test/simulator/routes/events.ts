@@ -163,6 +163,19 @@ function requireDate(value: unknown, name: string, nullable = false): string | n
 	return new Date(value).toISOString();
 }
 
+const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/**
+ * A time given to a control route: an ISO 8601 date-time, or one relative to the record clock
+ * ("+90s", "+2m", "+1h", "+1d") so that a command pasted later still means "soon".
+ */
+function controlDate(store: Store, value: unknown, name: string, nullable = false) {
+	const relative = typeof value === 'string' ? /^\+(\d+)([smhd])$/.exec(value) : null;
+	if (!relative) return requireDate(value, name, nullable);
+	const ms = Number(relative[1]) * UNIT_MS[relative[2] as keyof typeof UNIT_MS];
+	return new Date(Date.parse(store.now()) + ms).toISOString();
+}
+
 function requireString(value: unknown, name: string): string {
 	if (typeof value !== 'string' || value.trim() === '') throw badRequest(`"${name}" is required`);
 	return value;
@@ -279,7 +292,7 @@ export function rescheduleEvent(store: Store, eventId: string, times: EventTimes
 		if (value === undefined) continue;
 		if (value === null && (key === 'startsAt' || key === 'endsAt'))
 			throw badRequest(`"${key}" cannot be cleared`);
-		next[key] = value === null ? null : requireDate(value, key);
+		next[key] = value === null ? null : controlDate(store, value, key);
 	}
 	if (Date.parse(String(next.endsAt)) < Date.parse(String(next.startsAt)))
 		throw badRequest('"endsAt" must not be before "startsAt"');
@@ -311,8 +324,8 @@ export function addEvent(
 	const event = newEvent({
 		organizationId: fields.organizationId,
 		name: fields.name,
-		startsAt: requireDate(fields.startsAt, 'startsAt')!,
-		endsAt: requireDate(fields.endsAt, 'endsAt')!,
+		startsAt: controlDate(store, fields.startsAt, 'startsAt')!,
+		endsAt: controlDate(store, fields.endsAt, 'endsAt')!,
 		timezone: fields.timezone ?? 'GMT',
 		format: 'in-person',
 		isPublished: fields.isPublished ?? true,
@@ -326,8 +339,8 @@ export function addEvent(
 		const record = store.events.get(event.id as string)!;
 		record.event = withRawData({
 			...record.event,
-			entryStartsAt: requireDate(fields.entryStartsAt, 'entryStartsAt', true),
-			entryEndsAt: requireDate(fields.entryEndsAt, 'entryEndsAt', true),
+			entryStartsAt: controlDate(store, fields.entryStartsAt, 'entryStartsAt', true),
+			entryEndsAt: controlDate(store, fields.entryEndsAt, 'entryEndsAt', true),
 		});
 	}
 	return store.events.get(event.id as string)!.event;

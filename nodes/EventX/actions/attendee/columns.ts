@@ -10,7 +10,7 @@ import { APPROVAL_STATUSES, REGISTRATION_STATUSES } from '../../helpers/enums';
 import { enumLabel } from '../../helpers/labels';
 import { questionLabel } from '../../helpers/simplify';
 import { dateInZone } from '../../helpers/timeZone';
-import { codePoint, invalidField } from '../../helpers/validation';
+import { codePoint, invalidField, isDate } from '../../helpers/validation';
 
 /**
  * The attendee columns of Create or Update and Update: n8n's resource mapper over EventX's
@@ -391,7 +391,7 @@ export class AttendeeColumns {
 				// A Date from an expression is an instant: its date is the one in the workflow's zone.
 				const text =
 					scalar(raw) ??
-					(raw instanceof Date && !Number.isNaN(raw.getTime())
+					(isDate(raw) && !Number.isNaN(raw.getTime())
 						? dateInZone(raw.getTime(), ctx.getTimezone() || 'UTC')
 						: undefined);
 				const match = text?.match(/^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/);

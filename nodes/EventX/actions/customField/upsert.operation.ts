@@ -11,7 +11,13 @@ import { CUSTOM_FIELD_TYPES } from '../../helpers/enums';
 import { eventLocator, readEventId } from '../../helpers/eventLocator';
 import { enumOptions } from '../../helpers/labels';
 import { dateInZone } from '../../helpers/timeZone';
-import { invalidField, listEntries, requireOneOf, requireUuid } from '../../helpers/validation';
+import {
+	invalidField,
+	isDate,
+	listEntries,
+	requireOneOf,
+	requireUuid,
+} from '../../helpers/validation';
 import { API_PREFIX, eventxList } from '../../transport';
 import type { BatchOperation } from '../types';
 
@@ -152,7 +158,7 @@ function readDate(
 	if (raw === '' || raw === undefined || raw === null) return undefined;
 	// A Date from an expression is an instant: its date is the one in the workflow's time zone.
 	const text =
-		raw instanceof Date && !Number.isNaN(raw.getTime())
+		isDate(raw) && !Number.isNaN(raw.getTime())
 			? dateInZone(raw.getTime(), ctx.getTimezone() || 'UTC')
 			: String((raw as { toISO?: () => string }).toISO?.() ?? raw);
 	const date = /^(\d{4}-\d{2}-\d{2})/.exec(text)?.[1];

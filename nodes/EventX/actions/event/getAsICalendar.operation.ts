@@ -298,22 +298,21 @@ export const getAsICalendar: BatchOperation<Plan> = {
 			}
 			return pending;
 		};
-		const events: Array<IDataObject | Error> = [];
+		// What each item's read gave: the event, or the error (kept apart by shape, not by class).
+		const events: Array<{ event: IDataObject } | { error: Error }> = [];
 		for (const { plan, itemIndex } of prepared) {
 			try {
-				events.push(await read(plan.eventId, itemIndex));
+				events.push({ event: await read(plan.eventId, itemIndex) });
 			} catch (error) {
-				events.push(error as Error);
+				events.push({ error: error as Error });
 			}
 		}
 		const results: BatchResult[] = [];
 		if (prepared[0]?.plan.mode !== 'once') {
 			for (const [i, { plan }] of prepared.entries()) {
-				const event = events[i];
+				const got = events[i];
 				results.push(
-					event instanceof Error
-						? { error: event }
-						: await calendarFile(this, [{ event, plan }], plan),
+					'error' in got ? got : await calendarFile(this, [{ event: got.event, plan }], plan),
 				);
 			}
 			return results;
@@ -322,15 +321,15 @@ export const getAsICalendar: BatchOperation<Plan> = {
 		const entries = new Map<string, Entry>();
 		const covered: number[] = [];
 		for (const [i, { plan, itemIndex }] of prepared.entries()) {
-			const event = events[i];
-			if (event instanceof Error) continue;
-			if (!entries.has(plan.eventId)) entries.set(plan.eventId, { event, plan });
+			const got = events[i];
+			if ('error' in got) continue;
+			if (!entries.has(plan.eventId)) entries.set(plan.eventId, { event: got.event, plan });
 			covered.push(itemIndex);
 		}
 		let written = false;
 		for (const [i, { plan, itemIndex }] of prepared.entries()) {
-			const event = events[i];
-			if (event instanceof Error) results.push({ error: event });
+			const got = events[i];
+			if ('error' in got) results.push(got);
 			else if (written) results.push({ json: [] });
 			else {
 				written = true;

@@ -1,0 +1,3 @@
+export declare const GLOBAL: string;
+export declare const NAMES: readonly string[];
+export declare function sharedModules(): Record<string, unknown>;
