@@ -7,6 +7,7 @@ import { useSimulator } from '../fixtures';
 import type { PollHarness } from '../harness/poll';
 import { newAttendee } from '../simulator/routes/attendees';
 import {
+	activatePolling,
 	changeAttendee,
 	createAttendee,
 	DOWNTIME_MS,
@@ -87,11 +88,9 @@ describe('EventX Polling Trigger: catching up', () => {
 
 	it('Max Records Per Poll 20,000, 25,000 waiting: one request a poll (the spare pages past the cap never cost a request of their own)', async () => {
 		const eventId = ctx.sim.seeded.eventIds[0];
-		const harness = pollingTrigger(
-			ctx.sim,
-			pollParameters(eventId, 'newAttendee', { maxRecords: 20_000 }),
-		);
-		expect(await harness.pollItems()).toBeNull();
+		const harness = await activatePolling(ctx.sim, eventId, 'newAttendee', {
+			maxRecords: 20_000,
+		});
 		const imported = importAttendees(eventId, 25_000);
 
 		const { polls, idle } = await drain(harness);
@@ -112,11 +111,9 @@ describe('EventX Polling Trigger: catching up', () => {
 
 	it('20,000 waiting with room for more: a full range that agrees with totalCount ends the poll, all 20,000 come out in one request', async () => {
 		const eventId = ctx.sim.seeded.eventIds[0];
-		const harness = pollingTrigger(
-			ctx.sim,
-			pollParameters(eventId, 'newAttendee', { maxRecords: 50_000 }),
-		);
-		expect(await harness.pollItems()).toBeNull();
+		const harness = await activatePolling(ctx.sim, eventId, 'newAttendee', {
+			maxRecords: 50_000,
+		});
 		const imported = importAttendees(eventId, 20_000);
 
 		const { polls, idle } = await drain(harness);
@@ -128,8 +125,7 @@ describe('EventX Polling Trigger: catching up', () => {
 
 	it('Order Paid, 25,000 paid during a downtime: the first page shows the list grew by 25,000, the poll reads the window above the cursor, not every page over it', async () => {
 		const eventId = ctx.sim.seeded.eventIds[0];
-		const harness = pollingTrigger(ctx.sim, pollParameters(eventId, 'orderPaid'));
-		expect(await harness.pollItems()).toBeNull();
+		const harness = await activatePolling(ctx.sim, eventId, 'orderPaid');
 		const { orderIds } = ctx.sim.arrivals(eventId, 0, 25_000, DOWNTIME_MS);
 
 		const { polls, idle } = await drain(harness, 'order');
@@ -147,11 +143,9 @@ describe('EventX Polling Trigger: catching up', () => {
 
 	it('Order Paid, Max Records Per Poll 20,000, 25,000 waiting: the window above the cursor is one request', async () => {
 		const eventId = ctx.sim.seeded.eventIds[0];
-		const harness = pollingTrigger(
-			ctx.sim,
-			pollParameters(eventId, 'orderPaid', { maxRecords: 20_000 }),
-		);
-		expect(await harness.pollItems()).toBeNull();
+		const harness = await activatePolling(ctx.sim, eventId, 'orderPaid', {
+			maxRecords: 20_000,
+		});
 		const { orderIds } = ctx.sim.arrivals(eventId, 0, 25_000, DOWNTIME_MS);
 
 		const { polls, idle } = await drain(harness, 'order');
@@ -167,8 +161,7 @@ describe('EventX Polling Trigger: catching up', () => {
 
 	it('Order Paid: a list that grew below the cursor (25,000 orders paid long ago, imported) misleads the hint; the poll reads as without it and loses nothing', async () => {
 		const eventId = ctx.sim.seeded.eventIds[0];
-		const harness = pollingTrigger(ctx.sim, pollParameters(eventId, 'orderPaid'));
-		expect(await harness.pollItems()).toBeNull();
+		const harness = await activatePolling(ctx.sim, eventId, 'orderPaid');
 		const longAgo = new Date(ctx.sim.store.nowMs() - 86_400_000).toISOString();
 		for (let i = 0; i < 25_000; i++)
 			ctx.sim.addOrder(eventId, { status: 'paid', createdAt: longAgo });
