@@ -65,6 +65,8 @@ module.exports = {
 			globalTeardown: '<rootDir>/test/e2e/globalTeardown.ts',
 		},
 	],
+	// The real-n8n files first, longest first (test/setup/sequencer.cjs).
+	testSequencer: '<rootDir>/test/setup/sequencer.cjs',
 	testTimeout: 30000,
 	// n8n-core keeps keep-alive sockets and timers of its own open after a run; they are not ours to close.
 	forceExit: true,
