@@ -4,7 +4,7 @@
  * API allows), job by job, against the same simulator with a fixed latency per request. Requests
  * and wall time are also given as a ratio to the limit.
  *
- *   npm run bench -- [--latency 20] [--runs 5] [--baseline-runs 3] [--out bench-results.json] [--large]
+ *   npm run bench -- [--latency 20] [--runs 3] [--baseline-runs 3] [--out bench-results.json] [--large]
  *                    [--jobs attendeesImport,confirmationSend,webhookTrigger] [--no-http-request]
  *                    [--deliveries 500] [--n8n-modes single,queue] [--arrivals 100000] [--polling-runs 1]
  *                    [--max-records 20000]
@@ -107,7 +107,7 @@ function readSettings(args: string[]): Settings {
 		throw new Error('--n8n-modes takes single, queue or both');
 	return {
 		latencyMs: value('--latency', 20),
-		runs: Math.max(1, value('--runs', 5)),
+		runs: Math.max(1, value('--runs', 3)),
 		baselineRuns: Math.max(1, value('--baseline-runs', 3)),
 		out: outIndex >= 0 ? args[outIndex + 1] : join(REPO_ROOT, 'bench-results.json'),
 		large: args.includes('--large'),
