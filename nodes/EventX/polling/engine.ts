@@ -21,6 +21,8 @@ import { MAX_SEEN, MAX_SEEN_AHEAD, Seen, type PollState } from './cursor';
 export const LOOK_BACK_MS = 60_000;
 
 const PAGE = MAX_PAGE_SIZE;
+/** The most rows one request brings (a range of 200 pages). */
+const RANGE = MAX_PAGES_PER_REQUEST * PAGE;
 
 /** What a polling event reads and what it waits for. */
 export interface PollSource {
@@ -195,7 +197,7 @@ async function readOldestFirst(
 		),
 		{
 			pageSize: PAGE,
-			rows: (sent) => (sent === 0 ? Math.min(wanted, MAX_PAGES_PER_REQUEST * PAGE) : Infinity),
+			rows: (sent) => (sent === 0 ? Math.min(wanted, RANGE) : Infinity),
 			key: { field: source.readKey, param: source.after! },
 			take: (answer) => {
 				for (const row of found.add(answer)) {
@@ -240,15 +242,14 @@ async function readNewestFirst(
 ): Promise<Read> {
 	// How far above the watermark a window reaches: with a cap of one request's rows or fewer, one
 	// request (the spare pages and the rows met again are not worth a second).
-	const range = MAX_PAGES_PER_REQUEST * PAGE;
-	const reach = limits.maxRecords <= range ? Math.min(wanted, range) : wanted;
+	const reach = limits.maxRecords <= RANGE ? Math.min(wanted, RANGE) : wanted;
 	let depth = Math.max(0, state.depth ?? 0);
 	let start = state.deep ? Math.max(0, depth - PAGE) : Math.max(0, depth + PAGE - reach);
 	let hint = !state.deep && state.count !== undefined && mark !== undefined;
 	// Where the window stood before the hint moved it: a hint that proves wrong is dropped.
 	let unhinted: { depth: number; start: number } | undefined;
 	for (;;) {
-		const firstRows = state.deep ? MAX_PAGES_PER_REQUEST * PAGE : depth + PAGE - start;
+		const firstRows = state.deep ? RANGE : depth + PAGE - start;
 		const found = collector(source, Date.now());
 		let boundary: Watermark | undefined = mark;
 		let complete = false;
