@@ -19,6 +19,8 @@ const SLOW = [
 	'/test/pollingTrigger/situationsAtScale.test.ts',
 ];
 
+const { NAMES: SHARED } = require('./test/setup/shared/modules.cjs');
+
 /**
  * Node's environment, plus the published OpenAPI that every exchange of the in-process simulator is
  * held to (compiled once per worker); after each test, what departed from it fails the test.
@@ -26,12 +28,11 @@ const SLOW = [
 const heldToContract = {
 	testEnvironment: '<rootDir>/test/simulator/contractEnvironment.ts',
 	setupFilesAfterEnv: ['<rootDir>/test/simulator/contractSetup.ts'],
-	// One copy of n8n-workflow and n8n-core per worker, lent to each file (test/setup/shared).
-	moduleNameMapper: {
-		'^n8n-workflow$': '<rootDir>/test/setup/shared/n8n-workflow.cjs',
-		'^n8n-core$': '<rootDir>/test/setup/shared/n8n-core.cjs',
-		'^@n8n/di$': '<rootDir>/test/setup/shared/di.cjs',
-	},
+	// One copy of n8n-workflow, n8n-core and @n8n/di per worker, lent to each file through the
+	// file of test/setup/shared/ named after it.
+	moduleNameMapper: Object.fromEntries(
+		SHARED.map((name) => [`^${name}$`, `<rootDir>/test/setup/shared/${name.split('/').pop()}.cjs`]),
+	),
 };
 
 /** @type {import('jest').Config} */
