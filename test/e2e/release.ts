@@ -16,7 +16,7 @@ import { editorSuite } from './suites/editor.suite';
 import { eventTriggersChecksSuite, eventTriggersSuite } from './suites/eventTriggers.suite';
 import { examplesSuite } from './suites/examples.suite';
 import { httpRequestSuite } from './suites/httpRequest.suite';
-import { pollingChecksSuite, pollingSuite } from './suites/polling.suite';
+import { pollingChangesSuite, pollingChecksSuite, pollingSuite } from './suites/polling.suite';
 import { triggerSuite } from './suites/trigger.suite';
 import type { E2eSuite } from './suites/types';
 import { fs, path, print } from '../platform.cjs';
@@ -28,8 +28,9 @@ const { join } = path;
 jest.setTimeout(15 * 60_000);
 
 // The editor suite runs against the n8n the others have exercised. The polling suite's workflows
-// poll every minute while it runs (after the suites that compare the simulator's whole request
-// log), and the polling checks come last (the event triggers' alike).
+// poll while it runs (activated after the suites that compare the simulator's whole request log;
+// the changes made once the event triggers are activated, the two waits for n8n's first polls
+// overlapping), and the polling checks come last (the event triggers' alike).
 const allSuites: E2eSuite[] = [
 	actionsSuite,
 	examplesSuite,
@@ -38,6 +39,7 @@ const allSuites: E2eSuite[] = [
 	httpRequestSuite,
 	pollingSuite,
 	eventTriggersSuite,
+	pollingChangesSuite,
 	editorSuite,
 	pollingChecksSuite,
 	eventTriggersChecksSuite,

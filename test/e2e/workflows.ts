@@ -685,24 +685,40 @@ export function triggerWorkflow(id: string, eventId: string, parameters: Json = 
 
 export const POLLING_TRIGGER_TYPE = 'n8n-nodes-eventx.eventXPollingTrigger';
 
+/**
+ * The test workflows' Poll Times: twice a minute, at :00 and :30. n8n refuses a poll time that
+ * fires more often than once a minute, but takes several; two halve every wait on n8n's next
+ * poll, and a poll that EventX keeps silent (ended by n8n's poll timeout, 20 s) still ends before
+ * the next starts. The examples keep the Poll Times they ship with.
+ */
+const TWICE_A_MINUTE = {
+	item: [
+		{ mode: 'custom', cronExpression: '0 * * * * *' },
+		{ mode: 'custom', cronExpression: '30 * * * * *' },
+	],
+};
+
+/** How long a check waits for the next poll of a test workflow (TWICE_A_MINUTE), with slack. */
+export const NEXT_POLL_MS = 45_000;
+
 /** EventX Polling Trigger on an event trigger (every event of the account) → a No Op node. */
 export function eventPollingWorkflow(id: string, parameters: Json): Json {
 	return receivedWorkflow(id, `E2E EventX Polling Trigger (${String(parameters.resource)})`, {
 		id: 'eventx-polling-trigger',
 		name: 'EventX Polling Trigger',
 		type: POLLING_TRIGGER_TYPE,
-		parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, events: 'all', ...parameters },
+		parameters: { pollTimes: TWICE_A_MINUTE, events: 'all', ...parameters },
 	});
 }
 
-/** EventX Polling Trigger (n8n's "Every Minute" Poll Times) → a No Op node named "Received". */
+/** EventX Polling Trigger (polling twice a minute) → a No Op node named "Received". */
 export function pollingWorkflow(id: string, eventId: string, trigger: string): Json {
 	return receivedWorkflow(id, `E2E EventX Polling Trigger (${trigger})`, {
 		id: 'eventx-polling-trigger',
 		name: 'EventX Polling Trigger',
 		type: POLLING_TRIGGER_TYPE,
 		parameters: {
-			pollTimes: { item: [{ mode: 'everyMinute' }] },
+			pollTimes: TWICE_A_MINUTE,
 			resource: trigger,
 			eventId: byId(eventId),
 		},
