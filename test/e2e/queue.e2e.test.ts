@@ -35,8 +35,17 @@ jest.setTimeout(10 * 60_000);
 type Parsed = ReturnType<typeof JSON.parse>;
 type Json = Record<string, Parsed>;
 
-/** Deliveries of the burst (QUEUE_E2E_BURST: fewer for a quick local run). */
-const BURST = Number(process.env.QUEUE_E2E_BURST ?? 5000);
+/**
+ * Deliveries of the burst: 1,000 in `npm test` (none lost, none doubled holds or not at any size);
+ * docs/scale.md's throughput figures come from 5,000 (QUEUE_E2E_BURST=5000).
+ */
+const BURST = Number(process.env.QUEUE_E2E_BURST ?? 1000);
+/**
+ * QUEUE_E2E_FIGURES=1 adds what docs/scale.md measures beyond what `npm test` checks: throughput
+ * with 1 and 2 workers, and the worker crash again with the short worker locks it recommends
+ * (the same outcome as with n8n's defaults, checked the same way; minutes of the cluster's time).
+ */
+const describeFigures = process.env.QUEUE_E2E_FIGURES === '1' ? describe : describe.skip;
 const BURST_CONCURRENCY = 50;
 /** Deliveries and imports for the 1- and 2-worker figures. */
 const SCALE_DELIVERIES = Number(process.env.QUEUE_E2E_SCALE_DELIVERIES ?? 400);
@@ -774,7 +783,7 @@ describeQueue('n8n queue mode (2.41.1: main, webhook process, workers, Redis, Po
 		});
 	});
 
-	describe('throughput with 1 and 2 workers', () => {
+	describeFigures('throughput with 1 and 2 workers', () => {
 		/** Deliveries through to finished executions (the 2-worker figure is the burst's). */
 		async function deliveries(): Promise<string> {
 			const before = (await env.listExecutions(QUEUE_IDS.trigger)).length;
@@ -814,7 +823,7 @@ describeQueue('n8n queue mode (2.41.1: main, webhook process, workers, Redis, Po
 		});
 	});
 
-	describe('a worker killed mid-send, with settings that fail its job fast', () => {
+	describeFigures('a worker killed mid-send, with settings that fail its job fast', () => {
 		test('with short worker locks: the same, found out sooner', async () => {
 			await env.stopWorker(0);
 			await Promise.all([env.startWorker(0, FAST_STALL), env.startWorker(1, FAST_STALL)]);
