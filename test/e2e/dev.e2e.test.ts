@@ -80,6 +80,8 @@ const selected = e2eReleases().some((r) => r.version === N8N_MAIN.version);
 	beforeAll(async () => {
 		cpSync(REPO_ROOT, copy, {
 			recursive: true,
+			// The tools the e2e setup compiled stay compiled in the copy (run-tool compares times).
+			preserveTimestamps: true,
 			filter: (source) =>
 				!LEFT_OUT.has(path.basename(source)) || path.dirname(source) !== REPO_ROOT,
 		});
