@@ -165,11 +165,14 @@ export async function setActiveAndSettle(
 /** The seconds n8n gives one poll when its scheduler runs polls (the e2e's `N8N_SCHEDULER_POLL_TIMEOUT`). */
 export const POLL_TIMEOUT_SECONDS = 20;
 
-/** Whether a release has n8n's durable poll scheduler and cursors (n8n 2.36 and later). */
-export const hasDurablePolling = (release: N8nRelease) => {
-	const [major, minor] = release.version.split('.').map(Number);
-	return major > 2 || (major === 2 && minor >= 36);
+/** Whether `release` is 2.`minor` or later. */
+export const isAtLeast2 = (release: N8nRelease, minor: number) => {
+	const [major, itsMinor] = release.version.split('.').map(Number);
+	return major > 2 || (major === 2 && itsMinor >= minor);
 };
+
+/** Whether a release has n8n's durable poll scheduler and cursors (n8n 2.36 and later). */
+export const hasDurablePolling = (release: N8nRelease) => isAtLeast2(release, 36);
 
 /**
  * Where n8n has them, polls run on n8n's durable scheduler with durable cursors and a poll
