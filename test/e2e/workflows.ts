@@ -701,6 +701,9 @@ const TWICE_A_MINUTE = {
 /** How long a check waits for the next poll of a test workflow (TWICE_A_MINUTE), with slack. */
 export const NEXT_POLL_MS = 45_000;
 
+/** The time (ms) of the first :00 or :30 after `after`: every active test workflow polls then. */
+export const nextPollTick = (after: number) => Math.floor(after / 30_000) * 30_000 + 30_000;
+
 /** EventX Polling Trigger on an event trigger (every event of the account) → a No Op node. */
 export function eventPollingWorkflow(id: string, parameters: Json): Json {
 	return receivedWorkflow(id, `E2E EventX Polling Trigger (${String(parameters.resource)})`, {
