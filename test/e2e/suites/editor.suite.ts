@@ -768,7 +768,9 @@ export const editorSuite: E2eSuite = {
 					await ndv.getByTestId('parameter-input-ticketClassId').click();
 					await reload;
 					// The event changing is what loads the ticket classes; the click may only have closed
-					// the event list. Open the ticket classes when no list is showing.
+					// the event list. Once that list has gone (it fades out), open the ticket classes when
+					// no list is showing.
+					await page.getByTestId('rlc-item').first().waitFor({ state: 'hidden' });
 					const open = page.locator('.el-select-dropdown:visible, .el-popper:visible');
 					if ((await open.count()) === 0)
 						await ndv.getByTestId('parameter-input-ticketClassId').click();
