@@ -1,10 +1,10 @@
 /**
  * The six event triggers of the EventX Polling Trigger in a real n8n, on every event of the
- * account, polling twice a minute (n8n's Poll Times). The first part activates one workflow per trigger,
- * waits for their cursors, then (as an organizer in EventX's admin panel) adds an event, published
- * from the start, whose doors open, starts and ends within seconds, and publishes a draft. n8n
- * polls while the editor suite runs; the checks (last) find each trigger fired exactly once for
- * each of its events.
+ * account, polling twice a minute (n8n's Poll Times). The first part activates one workflow per
+ * trigger, waits for their cursors, then (as an organizer in EventX's admin panel) adds an event,
+ * published from the start, whose doors open, starts and ends within seconds, and publishes a
+ * draft. n8n polls while the editor suite runs; the checks (last) find each trigger fired exactly
+ * once for each of its events.
  */
 import { outputOf, type E2eEnvironment, type Execution } from '../environment';
 import { eventPollingWorkflow, NEXT_POLL_MS, nextPollTick } from '../workflows';
