@@ -281,6 +281,13 @@ export class E2eEnvironment {
 		return all.filter((r) => !r.path.includes('/auth'));
 	}
 
+	/** The reads (GET) of one API path (`/event/<id>/attendee`) the simulator logged after `after`. */
+	async readsAfter(path: string, after: number): Promise<LoggedRequest[]> {
+		return (await this.apiRequests()).filter(
+			(r) => r.method === 'GET' && r.path === `/public-api/v1${path}` && r.at > after,
+		);
+	}
+
 	async clearRequests(): Promise<void> {
 		await this.sim('DELETE', '/__sim/requests');
 	}

@@ -8,7 +8,6 @@
  */
 import { outputOf, type E2eEnvironment, type Execution } from '../environment';
 import { eventPollingWorkflow, NEXT_POLL_MS, nextPollTick } from '../workflows';
-import type { LoggedRequest } from '../../simulator/server';
 import { setTimeout } from '../../platform.cjs';
 import type { E2eSuite } from './types';
 
@@ -140,10 +139,7 @@ export const eventTriggersChecksSuite: E2eSuite = {
 				// workflow) have ended, whatever that poll fired is listed. (n8n 2.8 saves a poll's state
 				// only when it fires, so the saved state cannot tell that a poll happened.)
 				const tick = nextPollTick(Date.now());
-				const readsSinceTick = async () =>
-					(await env().sim<LoggedRequest[]>('GET', '/__sim/requests')).filter(
-						(r) => r.method === 'GET' && r.path === '/public-api/v1/event' && r.at >= tick,
-					).length;
+				const readsSinceTick = async () => (await env().readsAfter('/event', tick - 1)).length;
 				let reads = 0;
 				let quietSince = Date.now();
 				while (Date.now() < tick + NEXT_POLL_MS) {

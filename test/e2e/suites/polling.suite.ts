@@ -8,7 +8,6 @@ import {
 import { demoExamples, EXAMPLE_IDS } from '../../../scripts/n8n-runtime';
 import { CREDENTIAL_ID, NEXT_POLL_MS, pollingWorkflow, POLLING_TRIGGER_TYPE } from '../workflows';
 import type { E2eSuite } from './types';
-import type { LoggedRequest } from '../../simulator/server';
 import { setTimeout } from '../../platform.cjs';
 
 const ATTENDEES_WORKFLOW = 'evxE2ePollAttendee';
@@ -56,14 +55,6 @@ async function executionsUntil(
 const withStatus = (executions: Execution[], status: string) =>
 	executions.filter((e) => e.status === status);
 
-/** The list reads of an event's attendees or orders the simulator logged after `after`. */
-async function readsAfter(env: E2eEnvironment, listPath: string, after: number) {
-	const log = await env.sim<LoggedRequest[]>('GET', '/__sim/requests');
-	return log.filter(
-		(r) => r.method === 'GET' && r.path === `/public-api/v1/event/${listPath}` && r.at > after,
-	);
-}
-
 /**
  * The EventX Polling Trigger in a real n8n with n8n's own Poll Times: a test workflow polling
  * twice a minute (New Attendee) and the paid-order example as it ships (Every Minute). The first
@@ -97,14 +88,14 @@ export const pollingSuite: E2eSuite = {
 			test('activation reads where the lists stand and starts no execution', async () => {
 				const before = Date.now();
 				for (const [id, listPath] of [
-					[ATTENDEES_WORKFLOW, `${eventId}/attendee`],
-					[ORDERS_WORKFLOW, `${orderEventId}/order`],
+					[ATTENDEES_WORKFLOW, `/event/${eventId}/attendee`],
+					[ORDERS_WORKFLOW, `/event/${orderEventId}/order`],
 				] as const) {
 					// n8n polls once when it activates a polling workflow
 					await env().setActive(
 						id,
 						true,
-						async () => (await readsAfter(env(), listPath, before)).length > 0,
+						async () => (await env().readsAfter(listPath, before)).length > 0,
 					);
 				}
 				expect(await env().countExecutions(ATTENDEES_WORKFLOW, 'success')).toBe(0);
@@ -215,13 +206,17 @@ export const pollingChecksSuite: E2eSuite = {
 				// a later poll of each workflow (the log may have been cleared: then the next one)
 				const until = Date.now() + EXAMPLE_NEXT_POLL_MS;
 				while (
-					((await readsAfter(env(), `${eventId}/attendee`, last)).length === 0 ||
-						(await readsAfter(env(), `${orderEventId}/order`, last)).length === 0) &&
+					((await env().readsAfter(`/event/${eventId}/attendee`, last)).length === 0 ||
+						(await env().readsAfter(`/event/${orderEventId}/order`, last)).length === 0) &&
 					Date.now() < until
 				)
 					await sleep(1000);
-				expect((await readsAfter(env(), `${eventId}/attendee`, last)).length).toBeGreaterThan(0);
-				expect((await readsAfter(env(), `${orderEventId}/order`, last)).length).toBeGreaterThan(0);
+				expect((await env().readsAfter(`/event/${eventId}/attendee`, last)).length).toBeGreaterThan(
+					0,
+				);
+				expect(
+					(await env().readsAfter(`/event/${orderEventId}/order`, last)).length,
+				).toBeGreaterThan(0);
 				expect(await executionsOf(env(), ATTENDEES_WORKFLOW, 2, 0)).toHaveLength(1);
 				expect(await executionsOf(env(), ORDERS_WORKFLOW, 2, 0)).toHaveLength(1);
 				await env().setActive(ORDERS_WORKFLOW, false);
