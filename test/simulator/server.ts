@@ -68,6 +68,11 @@ export interface SimulatorOptions {
 	 */
 	contract?: ContractChecker | false;
 	onViolation?: (violation: ContractViolation) => void;
+	/**
+	 * How an answer's delay (latency, `delay` fault) is waited out: real time by default. A test
+	 * of a client's time budget may move the client's clock instead (test/pollingTrigger).
+	 */
+	wait?: (ms: number) => Promise<void>;
 }
 
 /** A request body read as JSON, or the fact that it is not JSON (EventX answers that with 400). */
@@ -93,6 +98,7 @@ export class Simulator {
 	private readonly contract?: ContractChecker;
 	private readonly onViolation?: (violation: ContractViolation) => void;
 	private readonly logging: boolean;
+	private readonly wait: (ms: number) => Promise<void>;
 	private readonly routes: CompiledRoute[];
 	private readonly controlRoutes: CompiledRoute[];
 	private server?: http.Server;
@@ -107,6 +113,7 @@ export class Simulator {
 
 	constructor(options: SimulatorOptions = {}) {
 		this.latencyMs = options.latencyMs ?? 0;
+		this.wait = options.wait ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
 		this.logging = options.log ?? true;
 		if (options.contract !== false) {
 			this.contract = options.contract ?? globalContract();
@@ -742,7 +749,7 @@ export class Simulator {
 		}
 		const delay =
 			(control ? 0 : this.latencyMs) + (fault?.kind === 'delay' ? (fault.delayMs ?? 5000) : 0);
-		if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+		if (delay > 0) await this.wait(delay);
 		if (fault?.kind === 'drop-after') {
 			entry.status = 'dropped';
 			req.socket.destroy();
