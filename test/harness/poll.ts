@@ -30,6 +30,12 @@ export interface PollHarnessOptions {
 	pollBudgetMs?: number;
 	/** The node to run (the built package's, in the bench); the source's when absent. */
 	nodeType?: INodeType;
+	/**
+	 * When n8n writes the static data to its database: after every successful poll (n8n 2.41's
+	 * poll cursors, the default), or as n8n 2.8 does: after the poll of an activation and after a
+	 * poll that emits items, the running workflow keeping the rest in memory until n8n stops.
+	 */
+	saves?: 'every poll' | 'when it fires';
 }
 
 /** One poll's outcome: the items emitted (null when none), or the error the poll threw. */
@@ -42,7 +48,8 @@ export interface PollOutcome {
  * The EventX Polling Trigger as n8n runs it: n8n-core's real PollContext over a workflow with its
  * static data, real credential handling and HTTP to the simulator. Static data is "saved" (copied
  * to `savedStaticData`) after a successful poll only, as n8n commits a poll's cursor; a poll that
- * threw leaves the saved copy as it was, and the next poll starts from it (`restart`).
+ * threw leaves the saved copy as it was, and the next poll starts from it. With `saves: 'when it
+ * fires'` (n8n 2.8) only activations and polls that emit are saved; `restart` loses the rest.
  */
 export class PollHarness {
 	readonly credentialsHelper = new HarnessCredentialsHelper(credentialTypes);
@@ -51,6 +58,9 @@ export class PollHarness {
 	savedStaticData: IDataObject;
 	workflow: Workflow;
 	private readonly pollBudgetMs?: number;
+	private readonly saves: NonNullable<PollHarnessOptions['saves']>;
+	/** The next poll is an activation's (n8n's first, or the first after a restart). */
+	private activating = true;
 
 	constructor(options: PollHarnessOptions) {
 		this.credentialsHelper.saved.set('eventXApi', { ...options.credentials });
@@ -65,6 +75,7 @@ export class PollHarness {
 			credentials: { eventXApi: { id: '1', name: 'EventX account' } },
 		};
 		this.pollBudgetMs = options.pollBudgetMs;
+		this.saves = options.saves ?? 'every poll';
 		this.savedStaticData = jsonCopy(options.staticData ?? {});
 		this.workflow = this.buildWorkflow(jsonCopy(this.savedStaticData));
 	}
@@ -103,15 +114,29 @@ export class PollHarness {
 			const result = await this.nodeType.poll!.call(context);
 			items = result === null ? null : result[0];
 		} catch (error) {
-			// n8n drops what a failed poll staged: the workflow is rebuilt from the saved static data.
-			this.workflow = this.buildWorkflow(jsonCopy(this.savedStaticData));
+			// n8n 2.41 drops what a failed poll staged: the workflow is rebuilt from the saved static
+			// data (n8n 2.8 polls the same workflow again).
+			if (this.saves === 'every poll')
+				this.workflow = this.buildWorkflow(jsonCopy(this.savedStaticData));
 			return { items: null, error: error as PollOutcome['error'] };
 		}
-		if (mode !== 'manual') this.savedStaticData = jsonCopy(this.workflow.staticData);
-		else if (JSON.stringify(workflow.staticData) !== JSON.stringify(this.savedStaticData)) {
+		if (mode !== 'manual') {
+			if (this.saves === 'every poll' || this.activating || items !== null)
+				this.savedStaticData = jsonCopy(this.workflow.staticData);
+			this.activating = false;
+		} else if (JSON.stringify(workflow.staticData) !== JSON.stringify(this.savedStaticData)) {
 			throw new Error('A manual poll changed the static data');
 		}
 		return { items };
+	}
+
+	/**
+	 * n8n stopped and started again: the workflow is rebuilt from the saved static data (what it
+	 * held in memory alone is lost), and its next poll is an activation's.
+	 */
+	restart(): void {
+		this.workflow = this.buildWorkflow(jsonCopy(this.savedStaticData));
+		this.activating = true;
 	}
 
 	/** Polls and fails the test when the poll threw. */

@@ -171,6 +171,43 @@ describe('All Running Events', () => {
 		expect(watched()).toEqual([later]);
 	});
 
+	it('n8n 2.8 saves the state of a poll that fires only: an event that joined in a poll that found nothing joins again after a restart, each attendee once', async () => {
+		const running = add('Running', -HOUR, 3); // 08:00 to 11:00
+		const later = add('Later', HOUR, 4); // 10:00 to 14:00
+		const names = { [running]: 'Running', [later]: 'Later' };
+		const harness = pollingTrigger(
+			ctx.sim,
+			{ resource: 'newAttendee', events: 'running' } as INodeParameters,
+			undefined,
+			'when it fires',
+		);
+		expect(await harness.pollItems()).toBeNull();
+		tick(MIN);
+		attendee(running, 'Rae');
+		tick(MIN);
+		expect(await polls(harness, 1, names)).toEqual([['Rae @ Running']]);
+		const saved = structuredClone(harness.savedStaticData);
+
+		// Later starts running: it joins in polls that find nothing, which n8n 2.8 keeps in memory only.
+		ctx.sim.store.freezeTime(T0 + HOUR + 5 * MIN);
+		expect(await polls(harness, 2, names)).toEqual([null, null]);
+		const watched = (data: Json) =>
+			Object.keys(
+				((data['node:EventX Polling Trigger'] as Json).scopeState as { events: Json }).events,
+			).sort();
+		expect(watched(JSON.parse(JSON.stringify(harness.workflow.staticData)) as Json)).toEqual(
+			[running, later].sort(),
+		);
+		expect(harness.savedStaticData).toEqual(saved);
+
+		harness.restart();
+		attendee(later, 'Lou');
+		tick(1);
+		attendee(running, 'Ray');
+		tick(MIN);
+		expect(await polls(harness, 2, names)).toEqual([['Lou @ Later', 'Ray @ Running'], null]);
+	});
+
 	it('a running event deleted between the list and its read is passed over and logged; the others come out', async () => {
 		const kept = add('Kept', -HOUR);
 		const gone = add('Gone', -HOUR);

@@ -1,6 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { PollHarness } from '../harness/poll';
+import { PollHarness, type PollHarnessOptions } from '../harness/poll';
 import { newAttendee, type AttendeeRecord } from '../simulator/routes/attendees';
 import type { Simulator } from '../simulator/server';
 import type { Json } from '../simulator/store';
@@ -19,8 +19,9 @@ export function pollingTrigger(
 	sim: Simulator,
 	parameters: INodeParameters,
 	pollBudgetMs?: number,
+	saves?: PollHarnessOptions['saves'],
 ): PollHarness {
-	return new PollHarness({ parameters, credentials: demoCredentials(sim), pollBudgetMs });
+	return new PollHarness({ parameters, credentials: demoCredentials(sim), pollBudgetMs, saves });
 }
 
 /** A polling trigger's first poll (activation), which must emit nothing; the trigger, ready to poll. */
@@ -201,6 +202,7 @@ export async function activateDriver(
 	count: number,
 	options: Json = {},
 	pollBudgetMs?: number,
+	saves?: PollHarnessOptions['saves'],
 ): Promise<PollHarness> {
 	driver.prepare(sim, eventId, count);
 	// what was prepared is history when the trigger starts
@@ -209,6 +211,7 @@ export async function activateDriver(
 		sim,
 		pollParameters(eventId, driver.trigger, options),
 		pollBudgetMs,
+		saves,
 	);
 	const { items, error } = await harness.poll();
 	if (error) throw error;

@@ -134,6 +134,37 @@ describe.each(DRIVERS)('$trigger', (driver) => {
 		expect(await pollIds(harness, 2)).toEqual([[change], null]);
 	});
 
+	it('12. n8n 2.8 saves the state of a poll that fires only: after a restart the polls that found nothing are made again, and each change still comes out once', async () => {
+		const harness = await activateDriver(
+			ctx.sim,
+			eventId,
+			driver,
+			2,
+			{},
+			undefined,
+			'when it fires',
+		);
+		ctx.sim.store.advanceTime(1000);
+		const fired = occurMany(ctx.sim, driver, eventId, 2);
+		ctx.sim.store.advanceTime(DOWNTIME_MS);
+		expect(await pollIds(harness, 1)).toEqual([fired]);
+		const saved = structuredClone(harness.savedStaticData);
+		// Polls that find nothing while the lists grow by records that change later (the attendees
+		// and orders of the changes below) and EventX's clock moves: the running workflow's state
+		// moves on, the saved one stays where the last poll that fired left it.
+		driver.prepare(ctx.sim, eventId, 40);
+		ctx.sim.store.advanceTime(DOWNTIME_MS);
+		expect(await pollIds(harness, 2)).toEqual([null, null]);
+		expect(harness.savedStaticData).toEqual(saved);
+		expect(JSON.parse(JSON.stringify(harness.workflow.staticData))).not.toEqual(saved);
+
+		harness.restart();
+		ctx.sim.store.advanceTime(1000);
+		const after = occurMany(ctx.sim, driver, eventId, 2);
+		ctx.sim.store.advanceTime(DOWNTIME_MS);
+		expect(await pollIds(harness, 2)).toEqual([after, null]);
+	});
+
 	it('11. Max Records Per Poll given by an expression as text ("250") caps the poll', async () => {
 		const harness = await activate(driver, 300, { maxRecords: '250' });
 		ctx.sim.store.advanceTime(1000);
