@@ -670,7 +670,7 @@ async function main(): Promise<void> {
 			await bench.setLatency(settings.latencyMs);
 			webhookTrigger = await benchWebhookTrigger({
 				n8n,
-				tgz: packPackage(join(bench.tmp, 'pack'), log, true),
+				tgz: packPackage(join(bench.tmp, 'pack'), log, { built: true }),
 				sim: simulatorAccess(simulator.url, token),
 				eventId: state.seeded.eventIds[2],
 				settings: {

@@ -3,10 +3,23 @@
  * it: each n8n release installed once into a cache outside the repo, and the package installed the
  * way that release's own community-package installer does it.
  */
+import { createHash } from 'node:crypto';
+
 import { childProcess, fs, os, path, print, process, repoRoot } from '../test/platform.cjs';
 
 const { spawnSync } = childProcess;
-const { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } = fs;
+const {
+	copyFileSync,
+	existsSync,
+	mkdirSync,
+	readdirSync,
+	readFileSync,
+	realpathSync,
+	renameSync,
+	rmSync,
+	statSync,
+	writeFileSync,
+} = fs;
 const { homedir } = os;
 const { delimiter, dirname, join, resolve } = path;
 
@@ -189,18 +202,68 @@ export function ensureN8n(release: N8nRelease, log: Log = print): InstalledN8n {
 	return { release, bin, node, modules };
 }
 
+/** What the packed tarball is made of: its files and what builds dist/ (scan.test.ts copies them). */
+export const PACK_INPUTS = [
+	'package.json',
+	'tsconfig.json',
+	'tsconfig.build.json',
+	'gulpfile.js',
+	'README.md',
+	'LICENSE',
+	'nodes',
+	'credentials',
+];
+
+/** A digest of the pack's inputs under `root` and of the compiler's and gulp's versions. */
+function packDigest(root: string): string {
+	const hash = createHash('sha256');
+	const add = (relativePath: string) => {
+		const file = join(root, relativePath);
+		if (!existsSync(file)) return;
+		if (statSync(file).isDirectory()) {
+			for (const entry of readdirSync(file).sort()) add(join(relativePath, entry));
+			return;
+		}
+		hash.update(`${relativePath}\0`).update(readFileSync(file)).update('\0');
+	};
+	for (const input of PACK_INPUTS) add(input);
+	for (const tool of ['typescript', 'gulp']) add(join('node_modules', tool, 'package.json'));
+	return hash.digest('hex').slice(0, 32);
+}
+
 /**
- * `npm pack` (which builds through prepack) into `outDir`; returns the tarball's path. With
- * `built`, dist/ is packed as it is (the caller has just built it).
+ * `npm pack` of the repository (or of a copy of its sources at `root`) into `outDir`, which builds
+ * through prepack; returns the tarball's path. The tarball is kept in the cache by a digest of
+ * what it is made of: the same sources are packed once (the e2e tests, the scan test and `npm run
+ * dev` each pack). With `built`, dist/ is packed as it is (the caller has just built it).
  */
-export function packPackage(outDir: string, log: Log = print, built = false): string {
+export function packPackage(
+	outDir: string,
+	log: Log = print,
+	options: { built?: boolean; root?: string } = {},
+): string {
+	const root = options.root ?? REPO_ROOT;
 	rmSync(outDir, { recursive: true, force: true });
 	mkdirSync(outDir, { recursive: true });
+	const name = `${PACKAGE_NAME}-${packageVersion()}.tgz`;
+	const tgz = join(outDir, name);
+	const cached = options.built ? undefined : join(cacheRoot(), 'packed', packDigest(root), name);
+	if (cached && existsSync(cached)) {
+		copyFileSync(cached, tgz);
+		log(`packed package reused: the sources are those of ${cached}`);
+		return tgz;
+	}
 	const args = ['pack', '--pack-destination', outDir, '--silent'];
-	if (built) args.push('--ignore-scripts');
-	run('npm', args, REPO_ROOT, log);
-	const tgz = join(outDir, `${PACKAGE_NAME}-${packageVersion()}.tgz`);
+	if (options.built) args.push('--ignore-scripts');
+	run('npm', args, root, log);
 	if (!existsSync(tgz)) throw new Error(`npm pack left no ${tgz}`);
+	if (cached) {
+		// Written aside and renamed: a concurrent pack of the same sources never reads half a file.
+		mkdirSync(dirname(cached), { recursive: true });
+		const partial = `${cached}.${process.pid}.partial`;
+		copyFileSync(tgz, partial);
+		renameSync(partial, cached);
+	}
 	return tgz;
 }
 

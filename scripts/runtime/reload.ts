@@ -13,7 +13,8 @@ import { fs, path, process } from '../../test/platform.cjs';
 import { REPO_ROOT } from '../n8n-install';
 import { startProcess, type ManagedProcess } from './processes';
 
-const { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, watch } = fs;
+const { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, watch } =
+	fs;
 const { dirname, join, relative } = path;
 
 type Log = (line: string) => void;
@@ -68,6 +69,9 @@ export async function startReloader(
 		const copied = syncFiles(dist, join(packageDir, 'dist'), filesUnder(dist));
 		if (copied > 0) log(`${why}: ${copied} file(s) copied into n8n's package; n8n reloads it`);
 	};
+	// The package may come from the cache (n8n-install's packPackage) and dist/ from an older
+	// build: the first compile starts from an empty dist/, so that no file of it is stale.
+	rmSync(dist, { recursive: true, force: true });
 	const tsc = join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 	const compiler: ManagedProcess = await startProcess(
 		node,

@@ -3,6 +3,7 @@
  * tree and on the tarball `npm pack` makes, as its CLI does for a published version.
  */
 import { schemaFile } from '../../scripts/gen-schemas';
+import { PACK_INPUTS, packPackage } from '../../scripts/n8n-install';
 import { outputs } from '../../scripts/schemas/outputs';
 import { childProcess, fs, os, path, process, repoRoot } from '../platform.cjs';
 
@@ -43,16 +44,7 @@ function report(result: ScanResult): string {
 
 /** Copies what the package is built from into `target`, sharing the repository's node_modules. */
 function copySources(target: string): void {
-	for (const entry of [
-		'package.json',
-		'tsconfig.json',
-		'tsconfig.build.json',
-		'gulpfile.js',
-		'README.md',
-		'LICENSE',
-		'nodes',
-		'credentials',
-	]) {
+	for (const entry of PACK_INPUTS) {
 		fs.cpSync(path.join(repoRoot, entry), path.join(target, entry), { recursive: true });
 	}
 	fs.symlinkSync(path.join(repoRoot, 'node_modules'), path.join(target, 'node_modules'), 'dir');
@@ -78,27 +70,16 @@ describe("n8n's community package scan", () => {
 	});
 
 	test('the packed tarball has no findings and ships both nodes, the credential, icons and codex files', () => {
-		// A copy of the sources, so that the build `npm pack` runs (prepack) never touches dist/.
+		// A copy of the sources, so that the build `npm pack` runs (prepack) never touches dist/ (the
+		// same sources are packed once: the tarball the e2e tests installed, when they ran first).
 		const copy = path.join(work, 'pack');
 		copySources(copy);
-		const pack = childProcess.spawnSync('npm', ['pack', '--json', '--pack-destination', work], {
-			cwd: copy,
-			encoding: 'utf8',
-			maxBuffer: 16 * 1024 * 1024,
-		});
-		if (pack.status !== 0) throw new Error(`npm pack failed: ${pack.stderr}`);
-		// The build's own output comes first on stdout; npm's JSON is the last thing printed.
-		const json = pack.stdout.slice(pack.stdout.lastIndexOf('\n[') + 1);
-		const [{ filename }] = JSON.parse(json) as Array<{ filename: string }>;
+		const tarball = packPackage(path.join(work, 'packed'), () => undefined, { root: copy });
 		const unpacked = path.join(work, 'unpacked');
 		fs.mkdirSync(unpacked);
-		const untar = childProcess.spawnSync(
-			'tar',
-			['-xzf', path.join(work, filename), '-C', unpacked],
-			{
-				encoding: 'utf8',
-			},
-		);
+		const untar = childProcess.spawnSync('tar', ['-xzf', tarball, '-C', unpacked], {
+			encoding: 'utf8',
+		});
 		expect(untar.status).toBe(0);
 		const packageDir = path.join(unpacked, 'package');
 
