@@ -1,6 +1,6 @@
 /** One n8n from the cache: its environment, its CLI, its server. */
-import { childProcess, process } from '../../test/platform.cjs';
-import { envWithNode, type InstalledN8n } from '../n8n-install';
+import { childProcess, path, process } from '../../test/platform.cjs';
+import { cacheRoot, envWithNode, type InstalledN8n } from '../n8n-install';
 import { freePort, startProcess, track, type ManagedProcess, untrack } from './processes';
 
 const { spawn } = childProcess;
@@ -42,6 +42,9 @@ export function n8nEnv(setup: N8nSetup, extra: Record<string, string> = {}): Nod
 		N8N_PUBLIC_API_DISABLED: 'false',
 		N8N_LOG_LEVEL: process.env.N8N_LOG_LEVEL ?? 'info',
 		NODE_ENV: 'production',
+		// Node 22 and later keep the code they compiled of n8n's modules there, for the next process
+		// (n8n 2.41 on Node 24: a start 18.4 CPU-s -> 16.4, `n8n execute` 6.4 -> 5.3); Node 20 has none.
+		NODE_COMPILE_CACHE: path.join(cacheRoot(), 'node-compile-cache'),
 		...setup.n8n.release.env,
 		...extra,
 	});
