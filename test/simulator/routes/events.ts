@@ -169,11 +169,12 @@ const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
  * A time given to a control route: an ISO 8601 date-time, or one relative to the record clock
  * ("+90s", "+2m", "+1h", "+1d") so that a command pasted later still means "soon".
  */
-function controlDate(store: Store, value: unknown, name: string, nullable = false) {
+/** A date of a control route: as given, or relative to `now` ("+2m"), the request's one reading of the record clock. */
+function controlDate(now: string, value: unknown, name: string, nullable = false) {
 	const relative = typeof value === 'string' ? /^\+(\d+)([smhd])$/.exec(value) : null;
 	if (!relative) return requireDate(value, name, nullable);
 	const ms = Number(relative[1]) * UNIT_MS[relative[2] as keyof typeof UNIT_MS];
-	return new Date(Date.parse(store.now()) + ms).toISOString();
+	return new Date(Date.parse(now) + ms).toISOString();
 }
 
 function requireString(value: unknown, name: string): string {
@@ -286,17 +287,18 @@ export function publishEvent(store: Store, eventId: string, published: boolean):
 /** Moves an event's times (the given ones; `null` clears an entry time); `updatedAt` is now. */
 export function rescheduleEvent(store: Store, eventId: string, times: EventTimes): Json {
 	const record = liveRecord(store, eventId);
+	const now = store.now();
 	const next: Json = { ...record.event };
 	for (const key of ['startsAt', 'endsAt', 'entryStartsAt', 'entryEndsAt'] as const) {
 		const value = times[key];
 		if (value === undefined) continue;
 		if (value === null && (key === 'startsAt' || key === 'endsAt'))
 			throw badRequest(`"${key}" cannot be cleared`);
-		next[key] = value === null ? null : controlDate(store, value, key);
+		next[key] = value === null ? null : controlDate(now, value, key);
 	}
 	if (Date.parse(String(next.endsAt)) < Date.parse(String(next.startsAt)))
 		throw badRequest('"endsAt" must not be before "startsAt"');
-	record.event = withRawData({ ...next, updatedAt: store.now() });
+	record.event = withRawData({ ...next, updatedAt: now });
 	return record.event;
 }
 
@@ -321,15 +323,16 @@ export function addEvent(
 	},
 ): Json {
 	if (!store.organizations.has(fields.organizationId)) throw notFound('Organization');
+	const now = store.now();
 	const event = newEvent({
 		organizationId: fields.organizationId,
 		name: fields.name,
-		startsAt: controlDate(store, fields.startsAt, 'startsAt')!,
-		endsAt: controlDate(store, fields.endsAt, 'endsAt')!,
+		startsAt: controlDate(now, fields.startsAt, 'startsAt')!,
+		endsAt: controlDate(now, fields.endsAt, 'endsAt')!,
 		timezone: fields.timezone ?? 'GMT',
 		format: 'in-person',
 		isPublished: fields.isPublished ?? true,
-		createdAt: store.now(),
+		createdAt: now,
 	});
 	store.events.set(event.id as string, {
 		event,
@@ -339,8 +342,8 @@ export function addEvent(
 		const record = store.events.get(event.id as string)!;
 		record.event = withRawData({
 			...record.event,
-			entryStartsAt: controlDate(store, fields.entryStartsAt, 'entryStartsAt', true),
-			entryEndsAt: controlDate(store, fields.entryEndsAt, 'entryEndsAt', true),
+			entryStartsAt: controlDate(now, fields.entryStartsAt, 'entryStartsAt', true),
+			entryEndsAt: controlDate(now, fields.entryEndsAt, 'entryEndsAt', true),
 		});
 	}
 	return store.events.get(event.id as string)!.event;
