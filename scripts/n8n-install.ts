@@ -263,8 +263,18 @@ export function packPackage(
 		const partial = `${cached}.${process.pid}.partial`;
 		copyFileSync(tgz, partial);
 		renameSync(partial, cached);
+		prunePacked(dirname(dirname(cached)));
 	}
 	return tgz;
+}
+
+/** Keeps the 20 newest packed tarballs (about 220 KB each): one per version of the sources. */
+function prunePacked(dir: string): void {
+	const entries = readdirSync(dir)
+		.map((entry) => ({ entry, time: statSync(join(dir, entry)).mtimeMs }))
+		.sort((a, b) => b.time - a.time);
+	for (const { entry } of entries.slice(20))
+		rmSync(join(dir, entry), { recursive: true, force: true });
 }
 
 function packageVersion(): string {
