@@ -257,6 +257,33 @@ describe('Event Starting, Lead Time 1 day', () => {
 		expect(test.items?.map((i) => i.json.name)).toEqual(['Tomorrow']);
 	});
 
+	it('n8n 2.8 saves the state of a poll that fires only: after a restart the polls that found nothing are made again, and each event still fires once', async () => {
+		add('Alpha Summit', T0 + DAY + 30 * MIN);
+		add('Beta Forum', T0 + DAY + 2 * HOUR);
+		const harness = pollingTrigger(
+			ctx.sim,
+			{ events: 'all', ...starting } as INodeParameters,
+			undefined,
+			'when it fires',
+		);
+		expect(await harness.pollItems()).toBeNull();
+		clockAt(31 * MIN);
+		expect(await names(harness)).toEqual(['Alpha Summit']);
+		const saved = structuredClone(harness.savedStaticData);
+		clockAt(60 * MIN);
+		expect(await names(harness)).toBeNull();
+		clockAt(90 * MIN);
+		expect(await names(harness)).toBeNull();
+		expect(harness.savedStaticData).toEqual(saved);
+		expect(JSON.parse(JSON.stringify(harness.workflow.staticData))).not.toEqual(saved);
+
+		harness.restart();
+		clockAt(121 * MIN);
+		expect(await names(harness)).toEqual(['Beta Forum']);
+		clockAt(150 * MIN);
+		expect(await names(harness)).toBeNull();
+	});
+
 	it('"Fetch Test Event" reads past a first page of events ahead: the one whose moment came last', async () => {
 		for (let i = 0; i < 120; i++) add(`Future ${i}`, T0 + (10 + i) * DAY);
 		add('Came Last', T0 + DAY - HOUR);
