@@ -167,9 +167,9 @@ const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
 /**
  * A time given to a control route: an ISO 8601 date-time, or one relative to the record clock
- * ("+90s", "+2m", "+1h", "+1d") so that a command pasted later still means "soon".
+ * ("+90s", "+2m", "+1h", "+1d") so that a command pasted later still means "soon". `now` is the
+ * request's one reading of that clock: every time of one request is relative to the same moment.
  */
-/** A date of a control route: as given, or relative to `now` ("+2m"), the request's one reading of the record clock. */
 function controlDate(now: string, value: unknown, name: string, nullable = false) {
 	const relative = typeof value === 'string' ? /^\+(\d+)([smhd])$/.exec(value) : null;
 	if (!relative) return requireDate(value, name, nullable);
