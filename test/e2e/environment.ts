@@ -62,6 +62,13 @@ function parseExecution(stdout: string): Execution {
 	return JSON.parse(lines.slice(start, end + 1).join('\n')) as Execution;
 }
 
+/**
+ * Whether an execution has ended. n8n's public API leaves out the running ones, but lists one it
+ * has only just created ("new", seen while its first node had not started).
+ */
+export const ended = (execution: Execution) =>
+	!['new', 'running', 'waiting'].includes(execution.status);
+
 /** The `json` of each output item of a node's first run, in an execution's `runData`. */
 export function outputOf(runData: Json, node: string): Json[] {
 	const runs = runData[node] as Array<{ data?: { main: Array<Array<{ json: Json }> | null> } }>;
@@ -411,17 +418,18 @@ export class E2eEnvironment {
 		}
 	}
 
-	/** The executions of a workflow with their data, once there are at least `count` of them. */
+	/** The executions of a workflow with their data, once at least `count` of them have ended. */
 	async executions(workflowId: string, count: number): Promise<Execution[]> {
 		let executions: Execution[] = [];
+		const done = () => executions.length >= count && executions.every(ended);
 		// n8n records executions asynchronously.
-		for (let i = 0; i < 60 && executions.length < count; i++) {
+		for (let i = 0; i < 60 && !done(); i++) {
 			const listed = await this.api<{ data?: Execution[] }>(
 				'GET',
 				`/executions?workflowId=${workflowId}&includeData=true`,
 			);
 			executions = listed.data?.data ?? [];
-			if (executions.length < count) await new Promise((r) => setTimeout(r, 500));
+			if (!done()) await new Promise((r) => setTimeout(r, 500));
 		}
 		return executions;
 	}

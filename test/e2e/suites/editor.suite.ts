@@ -20,7 +20,7 @@ import {
 	type SimState,
 } from '../workflows';
 import type { E2eSuite } from './types';
-import { fs, path, printError, process, setTimeout } from '../../platform.cjs';
+import { clearTimeout, fs, path, printError, process, setTimeout } from '../../platform.cjs';
 
 const { existsSync, mkdirSync } = fs;
 const { join } = path;
@@ -347,10 +347,12 @@ async function openRoute(page: Page, env: E2eEnvironment, route: string): Promis
 		}, route)
 		// a page load below ends a push still waiting
 		.catch(() => false);
+	let timer: ReturnType<typeof setTimeout> | undefined;
 	const routed = await Promise.race([
 		pushed,
-		new Promise<false>((resolve) => setTimeout(() => resolve(false), 5000)),
+		new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), 5000))),
 	]);
+	clearTimeout(timer);
 	if (!routed) await load();
 }
 

@@ -1,4 +1,5 @@
 import {
+	ended,
 	hasDurablePolling,
 	outputOf,
 	POLL_TIMEOUT_SECONDS,
@@ -28,9 +29,14 @@ let orderEventId: string;
 let changedAt = 0;
 const made: { attendeeId?: string; orderId?: string } = {};
 
-/** Executions of a workflow once there are `count` (or the time is up); n8n's public API. */
+/** Executions of a workflow once there are `count`, all ended (or the time is up); n8n's public API. */
 async function executionsOf(env: E2eEnvironment, id: string, count: number, waitMs: number) {
-	return await executionsUntil(env, id, (executions) => executions.length >= count, waitMs);
+	return await executionsUntil(
+		env,
+		id,
+		(executions) => executions.length >= count && executions.every(ended),
+		waitMs,
+	);
 }
 
 /** Executions of a workflow once `done` holds for them (or the time is up). */
