@@ -30,13 +30,17 @@ export const actionsSuite: E2eSuite = {
 		];
 	},
 
-	cli(env) {
+	// In the started n8n, as the editor runs a workflow (the examples run with `n8n execute`).
+	server(env) {
 		describe('an action workflow run by n8n', () => {
 			test('every operation runs in n8n and reaches the simulator as documented', async () => {
 				await env().clearRequests();
-				const runData = await env().execute(ACTION_WORKFLOW);
+				const sentBefore = (await env().state()).outbox.length;
+				const runData = await env().run(ACTION_WORKFLOW);
 				const requests = await env().apiRequests();
-				const state = await env().state();
+				const after = await env().state();
+				// What this run sent: the examples, run before it, have sent messages too.
+				const state = { ...after, outbox: after.outbox.slice(sentBefore) };
 				for (const step of steps) {
 					const run = (runData[step.name] as Array<{ error?: { message: string } }>)?.[0];
 					expect({ step: step.name, error: run?.error?.message }).toEqual({
@@ -56,12 +60,13 @@ export const actionsSuite: E2eSuite = {
 
 			test('bad input fails with the message zod made in the package, before any request', async () => {
 				await env().clearRequests();
-				const result = await env().executeRaw(INVALID_FILTER_WORKFLOW);
-				expect(result.status).not.toBe(0);
+				const execution = await env().runManually(INVALID_FILTER_WORKFLOW, 'Start');
+				expect(execution.status).toBe('error');
 				// "Invalid input" is zod 3's own wording for a union no member of which matched.
-				expect(`${result.stdout}\n${result.stderr}`).toMatch(
-					/NodeOperationError: Filters: "extensionData\.capacity" Invalid input/,
-				);
+				expect(execution.data.resultData.error).toMatchObject({
+					name: 'NodeOperationError',
+					message: expect.stringMatching(/^Filters: "extensionData\.capacity" Invalid input/),
+				});
 				expect(await env().apiRequests()).toHaveLength(0);
 			});
 		});

@@ -114,13 +114,9 @@ function mcpWorkflow(eventId: string) {
 
 /** Creates a workflow through n8n's public API and activates it; returns its ID. */
 async function createActive(env: E2eEnvironment, workflow: Json): Promise<string> {
-	const created = await env.api<{ id: string }>('POST', '/workflows', workflow);
-	if (created.status !== 200)
-		throw new Error(
-			`workflow creation answered ${created.status}: ${JSON.stringify(created.data)}`,
-		);
-	await env.setActive(created.data.id, true);
-	return String(created.data.id);
+	const id = await env.createWorkflow(workflow);
+	await env.setActive(id, true);
+	return id;
 }
 
 /** Retries while n8n has not registered the webhook yet (it answers 404 until then). */

@@ -9,8 +9,6 @@ import { outputOf } from '../environment';
 import { CREDENTIAL_ID, manualChain } from '../workflows';
 import type { E2eSuite } from './types';
 
-const REFRESH_WORKFLOW = 'evxE2eHttpRefresh01';
-const OTHER_HOST_WORKFLOW = 'evxE2eHttpOtherHst1';
 // n8n 2.8.4's newest HTTP Request version; 2.41 has it too.
 const HTTP_REQUEST = { type: 'n8n-nodes-base.httpRequest', typeVersion: 4.4 };
 
@@ -43,18 +41,20 @@ function httpRequest(
 }
 
 export const httpRequestSuite: E2eSuite = {
-	// Its workflows need the simulator's and the other host's addresses: imported by the test.
+	// Its workflows need the other host's address: created by the test, in the started n8n.
 	workflows: () => [],
 
-	cli(env) {
+	server(env) {
 		describe("n8n's HTTP Request node with the EventX API credential", () => {
 			const otherHost = new OtherHost();
+			let refreshWorkflow: string;
+			let otherHostWorkflow: string;
 			beforeAll(async () => {
 				await otherHost.start();
 				const sim = env().simulator.url;
 				const eventId = (await env().state()).seeded.eventIds[0];
-				await env().importJson('workflow', [
-					manualChain(REFRESH_WORKFLOW, 'E2E HTTP Request: EventX credential', [
+				refreshWorkflow = await env().createWorkflow(
+					manualChain('', 'E2E HTTP Request: EventX credential', [
 						httpRequest('Events', 0, `${sim}/public-api/v1/event?page=1&pageSize=2`, true),
 						// EventX's clock runs past the access token's lifetime between two requests.
 						httpRequest('Expire Tokens', 1, `${sim}/__sim/expire-tokens`, false, 'POST'),
@@ -65,13 +65,15 @@ export const httpRequestSuite: E2eSuite = {
 							true,
 						),
 					]),
-					manualChain(OTHER_HOST_WORKFLOW, 'E2E HTTP Request: EventX credential to another host', [
+				);
+				otherHostWorkflow = await env().createWorkflow(
+					manualChain('', 'E2E HTTP Request: EventX credential to another host', [
 						{
 							...httpRequest('Other Host', 0, `${otherHost.url}/public-api/v1/event`, true),
 							onError: 'continueRegularOutput',
 						},
 					]),
-				]);
+				);
 			});
 			afterAll(async () => {
 				await otherHost.stop();
@@ -79,7 +81,7 @@ export const httpRequestSuite: E2eSuite = {
 
 			test('signs its requests; a token expired between two requests is exchanged again, no 401 reaches the user', async () => {
 				await env().clearRequests();
-				const runData = await env().execute(REFRESH_WORKFLOW);
+				const runData = await env().run(refreshWorkflow);
 				const events = outputOf(runData, 'Events');
 				expect(events).toHaveLength(1);
 				expect((events[0].dataList as unknown[]).length).toBe(2);
@@ -108,7 +110,7 @@ export const httpRequestSuite: E2eSuite = {
 			});
 
 			test('a request to another host is refused before it is sent: the token never travels there', async () => {
-				const runData = await env().execute(OTHER_HOST_WORKFLOW);
+				const runData = await env().run(otherHostWorkflow);
 				const [item] = outputOf(runData, 'Other Host');
 				// n8n wraps it as a NodeApiError: the credential's sentence is its message.
 				const error = item.error as { message?: string };
