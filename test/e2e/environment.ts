@@ -63,8 +63,8 @@ function parseExecution(stdout: string): Execution {
 }
 
 /**
- * Whether an execution has ended. n8n's public API leaves out the running ones, but lists one it
- * has only just created ("new", seen while its first node had not started).
+ * Whether an execution has ended. n8n's public API leaves out the executions it holds as running,
+ * but lists one it has only just created (status "new", before it runs).
  */
 export const ended = (execution: Execution) =>
 	!['new', 'running', 'waiting'].includes(execution.status);
