@@ -66,8 +66,7 @@ function parseExecution(stdout: string): Execution {
  * Whether an execution has ended. n8n's public API leaves out the executions it holds as running,
  * but lists one it has only just created (status "new", before it runs).
  */
-export const ended = (execution: Execution) =>
-	!['new', 'running', 'waiting'].includes(execution.status);
+const ended = (execution: Execution) => !['new', 'running', 'waiting'].includes(execution.status);
 
 /** The `json` of each output item of a node's first run, in an execution's `runData`. */
 export function outputOf(runData: Json, node: string): Json[] {
@@ -439,20 +438,35 @@ export class E2eEnvironment {
 		}
 	}
 
-	/** The executions of a workflow with their data, once at least `count` of them have ended. */
-	async executions(workflowId: string, count: number): Promise<Execution[]> {
-		let executions: Execution[] = [];
-		const done = () => executions.length >= count && executions.every(ended);
+	/**
+	 * The executions of a workflow with their data, once at least `count` of them have ended (or
+	 * `waitMs` is up: what there is then).
+	 */
+	async executions(workflowId: string, count: number, waitMs = 30_000): Promise<Execution[]> {
+		return await this.executionsUntil(
+			workflowId,
+			(executions) => executions.length >= count && executions.every(ended),
+			waitMs,
+		);
+	}
+
+	/** The executions of a workflow with their data, once `done` holds for them (or `waitMs` is up). */
+	async executionsUntil(
+		workflowId: string,
+		done: (executions: Execution[]) => boolean,
+		waitMs: number,
+	): Promise<Execution[]> {
+		const until = Date.now() + waitMs;
 		// n8n records executions asynchronously.
-		for (let i = 0; i < 60 && !done(); i++) {
+		for (;;) {
 			const listed = await this.api<{ data?: Execution[] }>(
 				'GET',
 				`/executions?workflowId=${workflowId}&includeData=true`,
 			);
-			executions = listed.data?.data ?? [];
-			if (!done()) await new Promise((r) => setTimeout(r, 500));
+			const executions = listed.data?.data ?? [];
+			if (done(executions) || Date.now() > until) return executions;
+			await new Promise((r) => setTimeout(r, 500));
 		}
-		return executions;
 	}
 
 	/** How many executions of a workflow n8n holds with this status (public API, all pages). */

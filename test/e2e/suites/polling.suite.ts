@@ -1,11 +1,4 @@
-import {
-	ended,
-	hasDurablePolling,
-	outputOf,
-	POLL_TIMEOUT_SECONDS,
-	type E2eEnvironment,
-	type Execution,
-} from '../environment';
+import { hasDurablePolling, outputOf, POLL_TIMEOUT_SECONDS, type Execution } from '../environment';
 import { demoExamples, EXAMPLE_IDS } from '../../../scripts/n8n-runtime';
 import { CREDENTIAL_ID, NEXT_POLL_MS, pollingWorkflow, POLLING_TRIGGER_TYPE } from '../workflows';
 import type { E2eSuite } from './types';
@@ -28,35 +21,6 @@ let eventId: string;
 let orderEventId: string;
 let changedAt = 0;
 const made: { attendeeId?: string; orderId?: string } = {};
-
-/** Executions of a workflow once there are `count`, all ended (or the time is up); n8n's public API. */
-async function executionsOf(env: E2eEnvironment, id: string, count: number, waitMs: number) {
-	return await executionsUntil(
-		env,
-		id,
-		(executions) => executions.length >= count && executions.every(ended),
-		waitMs,
-	);
-}
-
-/** Executions of a workflow once `done` holds for them (or the time is up). */
-async function executionsUntil(
-	env: E2eEnvironment,
-	id: string,
-	done: (executions: Execution[]) => boolean,
-	waitMs: number,
-) {
-	const until = Date.now() + waitMs;
-	for (;;) {
-		const listed = await env.api<{ data?: Execution[] }>(
-			'GET',
-			`/executions?workflowId=${id}&includeData=true`,
-		);
-		const executions = listed.data?.data ?? [];
-		if (done(executions) || Date.now() > until) return executions;
-		await sleep(1000);
-	}
-}
 
 const withStatus = (executions: Execution[], status: string) =>
 	executions.filter((e) => e.status === status);
@@ -158,8 +122,8 @@ export const pollingChecksSuite: E2eSuite = {
 	server(env) {
 		describe('the EventX Polling Trigger in n8n: executions', () => {
 			test('each change made through the API started exactly one execution, with the record', async () => {
-				const attendees = await executionsOf(env(), ATTENDEES_WORKFLOW, 1, NEXT_POLL_MS);
-				const orders = await executionsOf(env(), ORDERS_WORKFLOW, 1, EXAMPLE_NEXT_POLL_MS);
+				const attendees = await env().executions(ATTENDEES_WORKFLOW, 1, NEXT_POLL_MS);
+				const orders = await env().executions(ORDERS_WORKFLOW, 1, EXAMPLE_NEXT_POLL_MS);
 				expect(attendees.map((e) => e.status)).toEqual(['success']);
 				expect(orders.map((e) => e.status)).toEqual(['success']);
 				const [attendee] = outputOf(attendees[0].data.resultData.runData, 'EventX Polling Trigger');
@@ -207,7 +171,7 @@ export const pollingChecksSuite: E2eSuite = {
 			});
 
 			test('polls that find nothing new start no execution', async () => {
-				const attendees = await executionsOf(env(), ATTENDEES_WORKFLOW, 1, 0);
+				const attendees = await env().executions(ATTENDEES_WORKFLOW, 1, 0);
 				const last = Date.parse(String(attendees[0].startedAt)) + 1000;
 				// a later poll of each workflow (the log may have been cleared: then the next one)
 				const lists = [`/event/${eventId}/attendee`, `/event/${orderEventId}/order`];
@@ -220,8 +184,8 @@ export const pollingChecksSuite: E2eSuite = {
 				const until = Date.now() + EXAMPLE_NEXT_POLL_MS;
 				while ((await unpolled()).length > 0 && Date.now() < until) await sleep(1000);
 				expect(await unpolled()).toEqual([]);
-				expect(await executionsOf(env(), ATTENDEES_WORKFLOW, 2, 0)).toHaveLength(1);
-				expect(await executionsOf(env(), ORDERS_WORKFLOW, 2, 0)).toHaveLength(1);
+				expect(await env().executions(ATTENDEES_WORKFLOW, 2, 0)).toHaveLength(1);
+				expect(await env().executions(ORDERS_WORKFLOW, 2, 0)).toHaveLength(1);
 				await env().setActive(ORDERS_WORKFLOW, false);
 				if (!hasDurablePolling(env().setup.n8n.release))
 					await env().setActive(ATTENDEES_WORKFLOW, false);
@@ -243,8 +207,7 @@ export const pollingChecksSuite: E2eSuite = {
 				);
 				// the next poll fails by itself, within the budget n8n gives it (not abandoned by n8n,
 				// which would leave no execution)
-				const failed = await executionsUntil(
-					env(),
+				const failed = await env().executionsUntil(
 					ATTENDEES_WORKFLOW,
 					(list) => withStatus(list, 'error').length > 0,
 					NEXT_POLL_MS + 30_000,
@@ -256,8 +219,7 @@ export const pollingChecksSuite: E2eSuite = {
 				expect(await env().pollCursor(ATTENDEES_WORKFLOW, POLLING_NODE)).toEqual(before);
 
 				await env().sim('DELETE', '/__sim/faults');
-				const after = await executionsUntil(
-					env(),
+				const after = await env().executionsUntil(
 					ATTENDEES_WORKFLOW,
 					(list) => withStatus(list, 'success').length >= 2,
 					2 * NEXT_POLL_MS,
