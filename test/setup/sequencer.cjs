@@ -4,7 +4,8 @@
 // real-n8n files start at once, the third worker takes the volume files (minutes of CPU, none of
 // them waiting), then the other real-n8n files follow as workers free up, and the rest in Jest's
 // own order (files that failed last time first, then the longest by the last run's timings).
-// Begun last, a real-n8n file ran alone for minutes at the end.
+// (Begun last, as a fresh clone without timings would order them, a real-n8n file ran alone for
+// minutes at the end.)
 const Sequencer = require('@jest/test-sequencer').default;
 
 const FIRST = [
