@@ -215,11 +215,22 @@ export function eventTriggerOptions(): INodeProperties[] {
 	];
 }
 
-/** The moment's offset from the event's time: negative for a lead time, positive for a delay. */
-export function offsetOf(when: string, amount: number, unit: TimeUnit): number {
-	if (when === 'at') return 0;
-	const ms = amount * TIME_UNITS[unit];
-	return when === 'before' ? -ms : ms;
+/**
+ * The moment's offset from the event's time: negative for a lead time, positive for a delay. Whole
+ * days are counted on the calendar of the event's time zone; the rest (hours, minutes, a part of
+ * a day) exactly.
+ */
+export function offsetOf(
+	when: string,
+	amount: number,
+	unit: TimeUnit,
+): { offsetMs: number; offsetDays: number } {
+	if (when === 'at') return { offsetMs: 0, offsetDays: 0 };
+	const sign = when === 'before' ? -1 : 1;
+	const days = unit === 'days' ? Math.trunc(amount) : 0;
+	const ms = Math.round((amount - days) * TIME_UNITS[unit]);
+	// `|| 0`: no negative zero in the trigger's key.
+	return { offsetMs: sign * ms || 0, offsetDays: sign * days || 0 };
 }
 
 /** An event as the event triggers emit it: simplified (as Event > Get), with the trigger's action. */
