@@ -67,11 +67,15 @@ export interface MomentState {
 
 /** What the trigger remembers of an event's moment. */
 export interface Handled {
-	/** The due time last handled: fired, skipped, or history. */
+	/** The due time last handled. */
 	due: number;
-	/** The event's time of the moment last fired, if one did. */
+	/** How: fired; skipped (counted in the log); or history (due before the trigger watched it). */
+	kind: 'fired' | 'skipped' | 'history';
+	/** The event's time of the moment last fired, if one did (at this due time or before). */
 	fired?: number;
 }
+
+const KINDS = { f: 'fired', s: 'skipped', h: 'history' } as const;
 
 /** A moment fired (or skipped) at this poll. */
 export interface DueMoment {
@@ -101,19 +105,22 @@ export function isMomentState(value: unknown): value is MomentState {
 	);
 }
 
-/** Handled moments as static data keeps them: `<id>.<due>[.<fired>]` (base 36), space-separated. */
+/**
+ * Handled moments as static data keeps them: `<id>.<due>.<kind>[.<fired>]` (times in base 36, the
+ * kind's initial), space-separated.
+ */
 export function decodeMoments(text: string): Map<string, Handled> {
 	const moments = new Map<string, Handled>();
 	for (const entry of text.split(' ')) {
-		const [id, due, fired] = entry.split('.');
-		if (!id || due === undefined) continue;
+		const [id, due, kind, fired] = entry.split('.');
 		const d = parseInt(due, 36);
 		const f = fired === undefined ? undefined : parseInt(fired, 36);
-		if (Number.isFinite(d))
-			moments.set(decodeURIComponent(id), {
-				due: d,
-				...(f !== undefined && Number.isFinite(f) ? { fired: f } : {}),
-			});
+		if (!id || !Number.isFinite(d) || !(kind in KINDS)) continue;
+		moments.set(decodeURIComponent(id), {
+			due: d,
+			kind: KINDS[kind as keyof typeof KINDS],
+			...(f !== undefined && Number.isFinite(f) ? { fired: f } : {}),
+		});
 	}
 	return moments;
 }
@@ -121,9 +128,13 @@ export function decodeMoments(text: string): Map<string, Handled> {
 export function encodeMoments(moments: Map<string, Handled>): string {
 	return [...moments]
 		.sort((a, b) => a[1].due - b[1].due || (a[0] < b[0] ? -1 : 1))
-		.map(
-			([id, { due, fired }]) =>
-				`${encodeURIComponent(id)}.${due.toString(36)}${fired === undefined ? '' : `.${fired.toString(36)}`}`,
+		.map(([id, { due, kind, fired }]) =>
+			[
+				encodeURIComponent(id),
+				due.toString(36),
+				kind[0],
+				...(fired === undefined ? [] : [fired.toString(36)]),
+			].join('.'),
 		)
 		.join(' ');
 }
@@ -233,7 +244,7 @@ export function startMoments(
 		const moment = momentOf(event, rule);
 		if (!moment || typeof event.id !== 'string') continue;
 		if (moment.due >= from && moment.due <= Math.min(floor, now))
-			history.set(event.id, { due: moment.due });
+			history.set(event.id, { due: moment.due, kind: 'history' });
 	}
 	return { ...state, moments: encodeMoments(history) };
 }
@@ -302,8 +313,10 @@ export function planMoments(input: {
 		if (due > present || (window ? due < from : due >= from)) return;
 		judged.add(id);
 		const handled = memory.get(id);
-		if (handled?.due === due) return;
-		const history = () => void memory.set(id, { ...handled, due });
+		// Handled at this due time; past the window, a moment that was history when the trigger
+		// began is no different from one moved there: it is counted as skipped.
+		if (handled?.due === due && (window || handled.kind !== 'history')) return;
+		const history = () => void memory.set(id, { ...handled, due, kind: 'history' });
 		// Before the trigger started (Start From ahead), or before an event joining the scope
 		// joined (it starts where the last poll stood): history.
 		if (!started || (due > last ? due <= state.floor : joining(id))) {
@@ -312,7 +325,7 @@ export function planMoments(input: {
 		}
 		// The moment last fired, met again after a skip: nothing new happened to it.
 		if (handled?.fired !== undefined && dueAt(handled.fired, event.timezone, rule) === due) {
-			history();
+			memory.set(id, { ...handled, due, kind: 'fired' });
 			return;
 		}
 		candidates.push(candidate(event, id, time, due, handled, due <= last));
@@ -354,13 +367,13 @@ export function planMoments(input: {
 		const handled = memory.get(id);
 		if (out.late && !exempt && out.lateByMs > rule.maxLatenessMs) {
 			skipped.push(out);
-			memory.set(id, { ...handled, due: out.due });
+			memory.set(id, { ...handled, due: out.due, kind: 'skipped' });
 		} else if (due.length >= maxRecords) {
 			// Left for a later poll: not remembered, so it is met again.
 			hold ??= { due: out.due, id };
 		} else {
 			due.push(out);
-			memory.set(id, { due: out.due, fired: out.time });
+			memory.set(id, { due: out.due, kind: 'fired', fired: out.time });
 		}
 	}
 
