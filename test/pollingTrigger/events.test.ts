@@ -231,3 +231,18 @@ describe('Start From and Fetch Test Event', () => {
 		expect(harness.savedStaticData).toEqual({});
 	});
 });
+
+describe('Event Published, held back by Max Records Per Poll', () => {
+	it('a publication edited before the trigger read it, left for the next poll by Max Records, still comes out (found by the event timeline property)', async () => {
+		const harness = await activate({ resource: 'eventPublished', options: { maxRecords: 1 } });
+		tick(MIN);
+		const first = add('First Published');
+		add('Second Published');
+		tick(2 * MIN);
+		// Edited after its publication, before any poll read it: read by the edit, stamped by the publication.
+		rescheduleEvent(ctx.sim.store, first, { startsAt: iso(T0 + 9 * DAY) });
+		tick(MIN);
+		const polls = await names(harness, 3);
+		expect(polls).toEqual([['Second Published'], ['First Published'], null]);
+	});
+});

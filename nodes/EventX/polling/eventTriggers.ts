@@ -268,16 +268,24 @@ export function inEventScope(event: IDataObject, scope: EventScope): boolean {
 }
 
 /**
+ * How much older than its event's `updatedAt` a publication may be when the trigger first reads
+ * it and still come out: an event edited after it was published, before a poll read it (while Max
+ * Records Per Poll held it back, or n8n was down). Publications are remembered that long.
+ */
+export const PUBLISHED_LATENESS_MS = 24 * 3_600_000;
+
+/**
  * The polling engine's view of a change trigger: the event list read newest first by `readKey`
  * (it has no "after" filter), each event's occurrence stamped by `eventKey`. Event Published is
  * read by `updatedAt` (publishing moves it) and stamped by `publishedAt`: a later update of a
- * published event is older than the watermark and does not fire again.
+ * published event does not fire again (the publication is remembered, or older than the look-back
+ * of PUBLISHED_LATENESS_MS).
  */
 export function eventChangeSource(trigger: EventChangeTrigger, scope: EventScope): PollSource {
 	return {
 		request: eventListRequest(scope),
 		readKey: trigger.readKey,
-		lateness: 0,
+		lateness: trigger.eventKey === 'publishedAt' ? PUBLISHED_LATENESS_MS : 0,
 		occurrence: (event) =>
 			inEventScope(event, scope) && trigger.matches(event)
 				? timeOf(event[trigger.eventKey])

@@ -306,14 +306,18 @@ export interface ExpectedChanges {
 /** How far behind EventX's `Date` the trigger's watermark stays (the look-back). */
 const LOOK_BACK = MINUTE;
 
+/** How much older than its event's update a publication may be when first read (a day). */
+const PUBLICATION_LATENESS = 24 * HOUR;
+
 /**
  * The change triggers' promise (docs/behaviour.md, How it keeps its place): each change comes out
  * once, oldest first, at most Max Records a poll (events read at one millisecond together); the
  * changes the first poll finds are history
  * (Start From: those since then come out). Its documented limit: a change stamped more than a
  * minute before the `Date` of an answer the trigger already read (a clock stepped back, a server
- * whose `Date` ran ahead) is not seen. Polling sees what exists: a change that a later one replaced
- * before the trigger read it, or that Max Records held back until it was replaced, may not come out.
+ * whose `Date` ran ahead) is not seen, nor a publication first read more than a day after it (its
+ * event edited meanwhile). Polling sees what exists: a change that a later one replaced before the
+ * trigger read it, or that Max Records held back until it was replaced, may not come out.
  */
 export function expectedChanges(
 	settings: ChangeSettings,
@@ -424,6 +428,10 @@ export function expectedChanges(
 				for (const [k, change] of owed)
 					if (visible.get(change.id)?.stamp !== change.stamp) owed.delete(k);
 				epoch.watermark = Math.max(epoch.watermark, poll.date - LOOK_BACK);
+				// A publication read (by its event's update) more than a day after it is history.
+				if (settings.trigger === 'eventPublished')
+					for (const [k, change] of owed)
+						if (change.stamp < epoch.watermark - PUBLICATION_LATENESS) owed.delete(k);
 				if (saves === 'every poll' || now.length > 0 || poll.restart === 'keep')
 					saved = copy(epoch);
 			});
