@@ -20,10 +20,7 @@
 import { TestEnvironment } from 'jest-environment-node';
 
 import { clearTimeout, fs, path, process, setTimeout as platformSetTimeout } from '../platform.cjs';
-import {
-	GLOBAL as TIME_ZONE_GLOBAL,
-	setProcessTimeZone,
-} from '../setup/processTimeZone.cjs';
+import { GLOBAL as TIME_ZONE_GLOBAL, setProcessTimeZone } from '../setup/processTimeZone.cjs';
 import { GLOBAL as SHARED_GLOBAL, sharedModules } from '../setup/shared/modules.cjs';
 import { Contract } from './contract';
 import { CONTRACT_GLOBAL } from './violations';

@@ -237,9 +237,8 @@ const OFFSET_ZONE = /^[+-]\d{2}(?::?\d{2})?$/;
  * does not allow (`|`, `^`...) percent-encoded too.
  */
 export function uriOf(url: string): string {
-	return new URL(url).href.replace(
-		/[^A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]/gu,
-		(char) => encodeURIComponent(char),
+	return new URL(url).href.replace(/[^A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]/gu, (char) =>
+		encodeURIComponent(char),
 	);
 }
 

@@ -2,9 +2,10 @@
 // attendees and orders), and moments of each event's timeline planned by `moments.ts` over the
 // event list read down to the oldest moment a poll may still fire.
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { invalidField } from '../helpers/validation';
-import { API_PREFIX, eventxData, eventxRanges, MAX_PAGE_SIZE } from '../transport';
+import { API_PREFIX, eventxData, eventxList, eventxRanges, MAX_PAGE_SIZE } from '../transport';
 import { isPollState, type PollState } from './cursor';
 import { activate, latestOccurrence, pollSource, type PollLimits } from './engine';
 import {
@@ -181,8 +182,15 @@ async function sampleMoment(
 	limits: PollLimits,
 ): Promise<INodeExecutionData[][] | null> {
 	let events: IDataObject[] = [];
-	let present = Date.now();
+	let present: number;
 	if (scope.eventIds) {
+		// EventX's present: the Date of a one-row read of the list.
+		const { date } = await eventxList.call(ctx, {
+			...eventListRequest(scope),
+			qs: { ...eventListRequest(scope).qs, page: 1, pageSize: 1 },
+			deadline: limits.deadline,
+		});
+		present = date ?? Date.now();
 		for (const eventId of scope.eventIds) {
 			try {
 				const event = await eventxData.call(ctx, {
@@ -192,8 +200,12 @@ async function sampleMoment(
 				});
 				if (inEventScope(event, scope)) events.push(event);
 			} catch (error) {
-				// A picked event deleted since: nothing to show of it.
-				if ((error as { httpCode?: unknown }).httpCode !== '404') throw error;
+				// A picked event deleted since has nothing to show; EventX's other failures fail the poll.
+				const failure =
+					error instanceof NodeApiError
+						? error
+						: new NodeOperationError(ctx.getNode(), error as Error);
+				if (failure instanceof NodeOperationError || failure.httpCode !== '404') throw failure;
 			}
 		}
 	} else {

@@ -307,7 +307,8 @@ describe('Event > Get as iCalendar', () => {
 		});
 		expect(error).toBeUndefined();
 		const { text } = fileOf(items[0]);
-		const url = 'https://xn--vnements-90ab.example.fr/tech%20summit/Z%C3%BCrich%7C2026?q=%22x%20y%22&who=%27me%27#the%20%22day%22';
+		const url =
+			'https://xn--vnements-90ab.example.fr/tech%20summit/Z%C3%BCrich%7C2026?q=%22x%20y%22&who=%27me%27#the%20%22day%22';
 		// Unfolded: the line is longer than 75 octets.
 		expect(text.replace(/\r\n /g, '')).toContain(`\r\nURL:${url}\r\n`);
 		// RFC 3986: nothing but unreserved and reserved characters and percent-encodings.
