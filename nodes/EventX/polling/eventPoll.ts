@@ -201,11 +201,10 @@ async function sampleMoment(
 				if (inEventScope(event, scope)) events.push(event);
 			} catch (error) {
 				// A picked event deleted since has nothing to show; EventX's other failures fail the poll.
-				const failure =
-					error instanceof NodeApiError
-						? error
-						: new NodeOperationError(ctx.getNode(), error as Error);
-				if (failure instanceof NodeOperationError || failure.httpCode !== '404') throw failure;
+				if (error instanceof NodeApiError && error.httpCode === '404') continue;
+				throw error instanceof NodeApiError
+					? error
+					: new NodeOperationError(ctx.getNode(), error as Error);
 			}
 		}
 	} else {
