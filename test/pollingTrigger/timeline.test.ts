@@ -568,7 +568,7 @@ describe('moments the timeline must neither lose nor misjudge (issues 37 and 41)
 		add('Due Soon', T0 + DAY + 90_000); // reminder at T0 + 1.5 min
 		const harness = pollingTrigger(
 			ctx.sim,
-			{ events: 'all', ...starting } as INodeParameters,
+			{ events: 'all', ...starting, options: { maxLatenessHours: 0 } } as INodeParameters,
 			1_000,
 		);
 		expect(await harness.pollItems()).toBeNull();
