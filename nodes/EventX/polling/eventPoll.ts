@@ -1,6 +1,6 @@
 // The event triggers' poll: changes of the event list on the polling engine (one cursor, as for
-// attendees and orders), and moments of each event's timeline planned by `moments.ts` over the
-// event list read down to the oldest moment a poll may still fire.
+// attendees and orders), and moments of each event's timeline judged by `moments.ts` over the
+// event list read down to the oldest moment a poll judges and the events changed since the last.
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
