@@ -313,9 +313,10 @@ const PUBLICATION_LATENESS = 24 * HOUR;
  * The change triggers' promise (docs/behaviour.md, How it keeps its place): each change comes out
  * once, oldest first, at most Max Records a poll (events read at one millisecond together); the
  * changes the first poll finds are history
- * (Start From: those since then come out). Its documented limit: a change stamped more than a
- * minute before the `Date` of an answer the trigger already read (a clock stepped back, a server
- * whose `Date` ran ahead) is not seen, nor a publication first read more than a day after it (its
+ * (Start From: those since then come out). Its documented limit: a change stamped, or read (the
+ * event list is read by creation or update), more than a minute before the `Date` of an answer the
+ * trigger already read, or before Start From (a clock stepped back, a server whose `Date` ran
+ * ahead) is not seen, nor a publication first read more than a day after it (its
  * event edited meanwhile). Polling sees what exists: a change that a later one replaced before the
  * trigger read it, or that Max Records held back until it was replaced, may not come out.
  */
@@ -339,13 +340,14 @@ export function expectedChanges(
 	};
 	const key = (change: Change) => `${change.id}@${change.stamp}`;
 	/** The changes a poll can see: the current one of each event in scope. */
-	const seen = (poll: PollRecord): Map<string, Change> => {
-		const changes = new Map<string, Change>();
+	const seen = (poll: PollRecord): Map<string, Emitted> => {
+		const changes = new Map<string, Emitted>();
 		for (const event of poll.events) {
 			if (!inScope(poll.scope, event.id)) continue;
 			if (!(settings.includeUnpublished || event.isPublished)) continue;
 			const stamp = stampOf(event);
-			if (stamp !== undefined) changes.set(event.id, { id: event.id, stamp });
+			const read = settings.trigger === 'newEvent' ? event.createdAt : event.updatedAt;
+			if (stamp !== undefined) changes.set(event.id, { id: event.id, stamp, read });
 		}
 		return changes;
 	};
@@ -405,8 +407,8 @@ export function expectedChanges(
 				// Owed from now: each change first seen at this poll, stamped at or after the watermark.
 				for (const change of visible.values()) {
 					const k = key(change);
-					if (!epoch.everSeen.has(k) && change.stamp >= epoch.watermark && !out.has(k))
-						owed.set(k, change);
+					const fresh = change.stamp >= epoch.watermark && change.read >= epoch.watermark;
+					if (!epoch.everSeen.has(k) && fresh && !out.has(k)) owed.set(k, change);
 					epoch.everSeen.add(k);
 				}
 				// What came out: seen now, never before, not history; oldest first, at most the cap (the
@@ -418,7 +420,11 @@ export function expectedChanges(
 				for (const { id, stamp } of now) {
 					const change = { id, stamp };
 					const k = key(change);
-					expect({ change, now: visible.get(change.id) }).toEqual({ change, now: change });
+					const current = visible.get(change.id);
+					expect({ change, now: current && { id: current.id, stamp: current.stamp } }).toEqual({
+						change,
+						now: change,
+					});
 					expect({ change, twice: out.has(k) }).toEqual({ change, twice: false });
 					expect({ change, known: epoch.known.has(k) }).toEqual({ change, known: false });
 					out.add(k);
