@@ -445,19 +445,6 @@ describe('moments the timeline must neither lose nor misjudge (issues 37 and 41)
 		expect(await names(harness)).toEqual(['Picked']);
 	});
 
-	it('more events due at one instant than Max Records Per Poll: the rest fire at the next poll, each once', async () => {
-		for (let i = 0; i < 3_000; i++) add(`Crowd ${i}`, T0 + DAY + HOUR);
-		const harness = await activate({ ...starting, options: { maxRecords: 2_500 } });
-		clockAt(HOUR);
-		const first = (await names(harness)) ?? [];
-		clockAt(HOUR + MIN);
-		const second = (await names(harness)) ?? [];
-		clockAt(HOUR + 2 * MIN);
-		expect(await names(harness)).toBeNull();
-		expect([first.length, second.length]).toEqual([2_500, 500]);
-		expect(new Set([...first, ...second]).size).toBe(3_000);
-	});
-
 	it("an answer whose Date is two minutes behind the others' does not make the next on-time moment late", async () => {
 		add('On Time', T0 + DAY + 4 * MIN + 30_000); // reminder at T0 + 4.5 min
 		const harness = await activate(starting);
