@@ -11,20 +11,15 @@ import { pollingTrigger } from './setup';
 
 const ctx = useSimulator();
 
-const MIN = 60_000;
-const HOUR = 3_600_000;
-const DAY = 86_400_000;
-const T0 = Date.parse('2027-03-01T09:00:00.000Z');
-const iso = (t: number) => new Date(t).toISOString();
-
 it('3,000 events due at one instant with Max Records Per Poll 2,500: 2,500 fire, the other 500 at the next poll, each once', async () => {
-	ctx.sim.store.freezeTime(T0);
+	ctx.sim.store.freezeTime('2027-03-01T09:00:00.000Z');
 	for (let i = 0; i < 3_000; i++)
 		addEvent(ctx.sim.store, {
 			organizationId: ORG_HOSTED,
 			name: `Crowd ${i}`,
-			startsAt: iso(T0 + DAY + HOUR),
-			endsAt: iso(T0 + DAY + 9 * HOUR),
+			// Their reminders, a day before, are all due at 10:00 on 2027-03-01.
+			startsAt: '2027-03-02T10:00:00.000Z',
+			endsAt: '2027-03-02T18:00:00.000Z',
 		});
 	const harness = pollingTrigger(ctx.sim, {
 		events: 'all',
@@ -34,14 +29,14 @@ it('3,000 events due at one instant with Max Records Per Poll 2,500: 2,500 fire,
 		timeUnit: 'days',
 		options: { maxRecords: 2_500 },
 	} as INodeParameters);
-	const names = async (offset: number) => {
-		ctx.sim.store.freezeTime(T0 + offset);
+	const names = async (at: string) => {
+		ctx.sim.store.freezeTime(`2027-03-01T${at}:00.000Z`);
 		return ((await harness.pollItems()) ?? []).map((item) => String(item.json.name));
 	};
-	expect(await names(0)).toEqual([]);
-	const first = await names(HOUR);
-	const second = await names(HOUR + MIN);
-	expect(await names(HOUR + 2 * MIN)).toEqual([]);
+	expect(await names('09:00')).toEqual([]);
+	const first = await names('10:00');
+	const second = await names('10:01');
+	expect(await names('10:02')).toEqual([]);
 	expect([first.length, second.length]).toEqual([2_500, 500]);
 	expect(new Set([...first, ...second]).size).toBe(3_000);
 });
