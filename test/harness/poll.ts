@@ -36,6 +36,8 @@ export interface PollHarnessOptions {
 	 * poll that emits items, the running workflow keeping the rest in memory until n8n stops.
 	 */
 	saves?: 'every poll' | 'when it fires';
+	/** The workflow's Settings > Timezone (n8n's default zone, America/New_York, when absent). */
+	timezone?: string;
 }
 
 /** One poll's outcome: the items emitted (null when none), or the error the poll threw. */
@@ -59,6 +61,7 @@ export class PollHarness {
 	workflow: Workflow;
 	private readonly pollBudgetMs?: number;
 	private readonly saves: NonNullable<PollHarnessOptions['saves']>;
+	private readonly timezone?: string;
 	/** The next poll is an activation's (n8n's first, or the first after a restart). */
 	private activating = true;
 
@@ -76,6 +79,7 @@ export class PollHarness {
 		};
 		this.pollBudgetMs = options.pollBudgetMs;
 		this.saves = options.saves ?? 'every poll';
+		this.timezone = options.timezone;
 		this.savedStaticData = jsonCopy(options.staticData ?? {});
 		this.workflow = this.buildWorkflow(jsonCopy(this.savedStaticData));
 	}
@@ -147,6 +151,6 @@ export class PollHarness {
 	}
 
 	private buildWorkflow(staticData: IDataObject): Workflow {
-		return triggerWorkflow('poll-harness', this.node, this.nodeType, staticData);
+		return triggerWorkflow('poll-harness', this.node, this.nodeType, staticData, this.timezone);
 	}
 }

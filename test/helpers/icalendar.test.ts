@@ -175,6 +175,18 @@ describe('iCalendar text', () => {
 		expect(text).toContain('DTSTART:20261201T090000Z\r\n');
 	});
 
+	test.each(['+05:30', '-0800', '+00:00'])(
+		'a time zone given as an offset (%s) is no zone name: the times in UTC, no TZID or VTIMEZONE',
+		(timezone) => {
+			const text = writeCalendar(
+				[{ uid: 'u6', start: '2026-12-01T09:00:00Z', summary: 'S', timezone }],
+				{ timesIn: 'zone', now: Date.UTC(2026, 10, 26) },
+			);
+			expect(text).not.toContain('TZID');
+			expect(text).toContain('DTSTART:20261201T090000Z\r\n');
+		},
+	);
+
 	test('an end not after the start is left out (RFC 5545: DTEND must be later)', () => {
 		const text = writeCalendar(
 			[{ uid: 'u5', start: '2026-12-01T09:00:00Z', end: '2026-12-01T09:00:00Z', summary: 'S' }],

@@ -3,8 +3,8 @@
 // never, the picked events only, Start From, Fetch Test Event. Every poll's output written out.
 import type { INodeParameters } from 'n8n-workflow';
 
-import { useSimulator } from '../fixtures';
-import type { PollHarness } from '../harness/poll';
+import { inProcessTimeZone, useSimulator } from '../fixtures';
+import { PollHarness } from '../harness/poll';
 import { addEvent, deleteEvent, publishEvent, rescheduleEvent } from '../simulator/routes/events';
 import { ORG_HOSTED } from '../simulator/seed';
 import type { Json } from '../simulator/store';
@@ -188,6 +188,36 @@ describe('Start From and Fetch Test Event', () => {
 		]);
 	});
 
+	it.each([
+		// n8n's default zone (UTC-5 in March): 09:30 there is 14:30 UTC.
+		[undefined, '2027-03-01T04:30:00', ['Created 10:00', 'Created 15:00']],
+		// UTC+0 in March, the machine's own zone: only a process really in Tokyo tells them apart.
+		['Europe/Lisbon', '2027-03-01T09:30:00', ['Created 10:00', 'Created 15:00']],
+	])(
+		"a Start From without an offset is read in the workflow's time zone (%s), not the n8n process's",
+		async (timezone, startFrom, expected) => {
+			add('Created 09:00');
+			for (const hour of [10, 15]) {
+				ctx.sim.store.freezeTime(Date.parse(`2027-03-01T${hour}:00:00.000Z`));
+				add(`Created ${hour}:00`);
+			}
+			tick(HOUR);
+			const harness = new PollHarness({
+				parameters: { events: 'all', resource: 'newEvent', options: { startFrom } },
+				credentials: ctx.credentials(),
+				timezone,
+			});
+			const polls = await inProcessTimeZone('Asia/Tokyo', async () => [
+				await harness.pollItems(),
+				await harness.pollItems(),
+			]);
+			expect(polls.map((items) => items?.map((i) => i.json.name) ?? null)).toEqual([
+				null,
+				expected,
+			]);
+		},
+	);
+
 	it('"Fetch Test Event" shows the most recent change and keeps nothing', async () => {
 		add('Older');
 		tick(MIN);
@@ -199,5 +229,20 @@ describe('Start From and Fetch Test Event', () => {
 		const { items } = await harness.poll('manual');
 		expect(items?.map((i) => i.json.name)).toEqual(['Newest']);
 		expect(harness.savedStaticData).toEqual({});
+	});
+});
+
+describe('Event Published, held back by Max Records Per Poll', () => {
+	it('a publication edited before the trigger read it, left for the next poll by Max Records, still comes out (found by the event timeline property)', async () => {
+		const harness = await activate({ resource: 'eventPublished', options: { maxRecords: 1 } });
+		tick(MIN);
+		const first = add('First Published');
+		add('Second Published');
+		tick(2 * MIN);
+		// Edited after its publication, before any poll read it: read by the edit, stamped by the publication.
+		rescheduleEvent(ctx.sim.store, first, { startsAt: iso(T0 + 9 * DAY) });
+		tick(MIN);
+		const polls = await names(harness, 3);
+		expect(polls).toEqual([['Second Published'], ['First Published'], null]);
 	});
 });

@@ -3,9 +3,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import {
-	decodeFired,
-	MAX_FIRED,
+	decodeMoments,
+	MAX_REMEMBERED,
 	planMoments,
+	RESCHEDULE_MEMORY_MS,
 	startMoments,
 	type MomentRule,
 	type MomentState,
@@ -25,7 +26,37 @@ const event = (id: string, startsAt: string, extra: IDataObject = {}): IDataObje
 });
 
 /** Event Starting with a lead time of one day; Max Lateness one day. */
-const dayBefore: MomentRule = { field: 'startsAt', offsetMs: -DAY, maxLatenessMs: DAY };
+const dayBefore: MomentRule = {
+	field: 'startsAt',
+	offsetMs: 0,
+	offsetDays: -1,
+	maxLatenessMs: DAY,
+};
+
+/** The trigger activated at `now` (or Start From) over `events`, every event in scope. */
+const start = (
+	events: IDataObject[],
+	now: string,
+	rule: MomentRule = dayBefore,
+	startFrom?: string,
+) =>
+	startMoments(
+		'k',
+		'*',
+		events,
+		rule,
+		at(now),
+		startFrom === undefined ? undefined : at(startFrom),
+	);
+
+/** One poll at `time` over `events` (the changes read: none). */
+const planAt = (
+	events: IDataObject[],
+	rule: MomentRule,
+	state: MomentState,
+	time: string,
+	maxRecords = 10_000,
+) => planMoments({ events, changed: [], rule, state, date: at(time), scope: '*', maxRecords });
 
 /** Polls at each time in turn, returning what each fired (event IDs) and the last state. */
 function pollAt(
@@ -40,7 +71,7 @@ function pollAt(
 	let current = state;
 	for (const time of times) {
 		const list = typeof events === 'function' ? events() : events;
-		const plan = planMoments(list, rule, current, at(time), maxRecords);
+		const plan = planAt(list, rule, current, time, maxRecords);
 		fired.push(plan.due.map((m) => m.eventId));
 		skipped.push(plan.skipped.map((m) => m.eventId));
 		current = plan.state;
@@ -51,7 +82,7 @@ function pollAt(
 describe('event timeline moments', () => {
 	test('a lead time fires once, at the first poll at or after the event time less the lead time', () => {
 		const events = [event('a', '2026-12-02T09:00:00.000Z')];
-		const state = startMoments('k', at('2026-12-01T08:58:00.000Z'));
+		const state = start(events, '2026-12-01T08:58:00.000Z');
 		const { fired } = pollAt(events, dayBefore, state, [
 			'2026-12-01T08:59:00.000Z',
 			'2026-12-01T09:00:00.000Z',
@@ -62,24 +93,20 @@ describe('event timeline moments', () => {
 	});
 
 	test('what a due moment says: due time, on time, no previous moment', () => {
-		const state = startMoments('k', at('2026-12-01T08:59:00.000Z'));
-		const plan = planMoments(
-			[event('a', '2026-12-02T09:00:00.000Z')],
-			dayBefore,
-			state,
-			at('2026-12-01T09:00:20.000Z'),
-			100,
-		);
+		const events = [event('a', '2026-12-02T09:00:00.000Z')];
+		const state = start(events, '2026-12-01T08:59:00.000Z');
+		const plan = planAt(events, dayBefore, state, '2026-12-01T09:00:20.000Z', 100);
 		expect(plan.due).toEqual([
-			expect.objectContaining({
+			{
+				event: events[0],
 				eventId: 'a',
 				time: at('2026-12-02T09:00:00.000Z'),
 				due: at('2026-12-01T09:00:00.000Z'),
 				late: false,
 				lateByMs: 20_000,
-				previous: undefined,
+				previousTime: undefined,
 				backfill: false,
-			}),
+			},
 		]);
 	});
 
@@ -88,7 +115,7 @@ describe('event timeline moments', () => {
 			event('past', '2026-12-01T12:00:00.000Z'),
 			event('later', '2026-12-03T12:00:00.000Z'),
 		];
-		const state = startMoments('k', at('2026-12-01T09:00:00.000Z'));
+		const state = start(events, '2026-12-01T09:00:00.000Z');
 		const { fired } = pollAt(events, dayBefore, state, [
 			'2026-12-01T09:01:00.000Z',
 			'2026-12-02T12:00:00.000Z',
@@ -96,10 +123,10 @@ describe('event timeline moments', () => {
 		expect(fired).toEqual([[], ['later']]);
 	});
 
-	test('a reschedule after the moment fired fires again at the new time, with the old times', () => {
+	test('a reschedule after the moment fired fires again at the new time, with the old time', () => {
 		let startsAt = '2026-12-02T09:00:00.000Z';
 		const events = () => [event('a', startsAt)];
-		const state = startMoments('k', at('2026-12-01T08:59:00.000Z'));
+		const state = start(events(), '2026-12-01T08:59:00.000Z');
 		const first = pollAt(events, dayBefore, state, ['2026-12-01T09:00:00.000Z']);
 		expect(first.fired).toEqual([['a']]);
 		// Postponed by a day after the reminder went out.
@@ -109,19 +136,13 @@ describe('event timeline moments', () => {
 			'2026-12-02T08:59:00.000Z',
 		]);
 		expect(second.fired).toEqual([[], []]);
-		const plan = planMoments(
-			events(),
-			dayBefore,
-			second.state,
-			at('2026-12-02T09:00:00.000Z'),
-			100,
-		);
+		const plan = planAt(events(), dayBefore, second.state, '2026-12-02T09:00:00.000Z', 100);
 		expect(plan.due).toEqual([
 			expect.objectContaining({
 				eventId: 'a',
 				time: at('2026-12-03T09:00:00.000Z'),
 				due: at('2026-12-02T09:00:00.000Z'),
-				previous: { time: at('2026-12-02T09:00:00.000Z'), due: at('2026-12-01T09:00:00.000Z') },
+				previousTime: at('2026-12-02T09:00:00.000Z'),
 				late: false,
 			}),
 		]);
@@ -132,7 +153,7 @@ describe('event timeline moments', () => {
 	test('a reschedule before the moment fired fires once, at the new time, as a plain moment', () => {
 		let startsAt = '2026-12-05T09:00:00.000Z';
 		const events = () => [event('b', startsAt)];
-		let state = startMoments('k', at('2026-12-01T09:00:00.000Z'));
+		let state = start(events(), '2026-12-01T09:00:00.000Z');
 		({ state } = pollAt(events, dayBefore, state, ['2026-12-03T09:00:00.000Z']));
 		startsAt = '2026-12-05T12:00:00.000Z';
 		const { fired } = pollAt(events, dayBefore, state, [
@@ -142,29 +163,66 @@ describe('event timeline moments', () => {
 			'2026-12-04T12:01:00.000Z',
 		]);
 		expect(fired).toEqual([[], [], ['b'], []]);
-		const plan = planMoments(events(), dayBefore, state, at('2026-12-04T12:00:00.000Z'), 100);
-		expect(plan.due[0].previous).toBeUndefined();
+		const plan = planAt(events(), dayBefore, state, '2026-12-04T12:00:00.000Z', 100);
+		expect(plan.due[0].previousTime).toBeUndefined();
+	});
+
+	test('a moment moved into the past before it fired fires at the next poll, late, even before the activation', () => {
+		let startsAt = '2026-12-05T09:00:00.000Z';
+		const events = () => [event('m', startsAt)];
+		let state = start(events(), '2026-12-01T09:00:00.000Z');
+		({ state } = pollAt(events, dayBefore, state, ['2026-12-01T09:01:00.000Z']));
+		// Now starts at 20:00 today: its reminder was due yesterday at 20:00, before the activation.
+		startsAt = '2026-12-01T20:00:00.000Z';
+		const plan = planAt(events(), dayBefore, state, '2026-12-01T09:02:00.000Z', 100);
+		expect(plan.due).toEqual([
+			expect.objectContaining({ eventId: 'm', late: true, lateByMs: 13 * HOUR + 2 * MINUTE }),
+		]);
+		expect(pollAt(events, dayBefore, plan.state, ['2026-12-01T09:03:00.000Z']).fired).toEqual([[]]);
 	});
 
 	test('downtime within Max Lateness: the moment fires at the next poll, marked late by how late', () => {
 		const events = [event('a', '2026-12-02T09:00:00.000Z')];
-		let state = startMoments('k', at('2026-12-01T07:58:00.000Z'));
-		// Polls every minute, then n8n is down from 08:00 to 14:00.
+		let state = start(events, '2026-12-01T07:58:00.000Z');
+		// Polls every minute (two tell the interval), then n8n is down from 08:00 to 14:00.
 		({ state } = pollAt(events, dayBefore, state, [
 			'2026-12-01T07:59:00.000Z',
 			'2026-12-01T08:00:00.000Z',
 		]));
-		const plan = planMoments(events, dayBefore, state, at('2026-12-01T14:00:00.000Z'), 100);
+		const plan = planAt(events, dayBefore, state, '2026-12-01T14:00:00.000Z', 100);
 		expect(plan.due).toEqual([
 			expect.objectContaining({ eventId: 'a', late: true, lateByMs: 5 * HOUR }),
 		]);
 		expect(plan.skipped).toEqual([]);
 	});
 
+	test('late means more than 1.5 poll intervals and more than 5 minutes after the time', () => {
+		const events = [
+			event('early', '2026-12-02T10:00:30.000Z'),
+			event('recent', '2026-12-02T10:05:30.000Z'),
+		];
+		// Polls every 4 minutes; then one 8 minutes after the last (a poll missed).
+		let state = start(events, '2026-12-01T09:52:00.000Z');
+		({ state } = pollAt(events, dayBefore, state, [
+			'2026-12-01T09:56:00.000Z',
+			'2026-12-01T10:00:00.000Z',
+		]));
+		expect(state.gap).toBe(4 * MINUTE);
+		const plan = planAt(events, dayBefore, state, '2026-12-01T10:08:00.000Z', 100);
+		// Past 6 minutes (1.5 intervals, and over 5 minutes) is late.
+		expect(plan.due.map((m) => [m.eventId, m.late, m.lateByMs / 1000])).toEqual([
+			['early', true, 450],
+			['recent', false, 150],
+		]);
+	});
+
 	test('downtime past Max Lateness: the moment is skipped, reported once, never fired', () => {
 		const events = [event('a', '2026-12-02T09:00:00.000Z'), event('b', '2026-12-04T07:00:00.000Z')];
-		let state = startMoments('k', at('2026-12-01T07:59:00.000Z'));
-		({ state } = pollAt(events, dayBefore, state, ['2026-12-01T08:00:00.000Z']));
+		let state = start(events, '2026-12-01T07:59:00.000Z');
+		({ state } = pollAt(events, dayBefore, state, [
+			'2026-12-01T08:00:00.000Z',
+			'2026-12-01T08:01:00.000Z',
+		]));
 		// Down for two days: a was due 47 hours ago (skipped), b an hour ago (fires, late).
 		const { fired, skipped } = pollAt(events, dayBefore, state, [
 			'2026-12-03T08:00:00.000Z',
@@ -174,20 +232,21 @@ describe('event timeline moments', () => {
 		expect(skipped).toEqual([['a'], []]);
 	});
 
-	test('a moment on the edge: due exactly Max Lateness ago still fires; one millisecond more is skipped', () => {
+	test('a moment on the edge: late by exactly Max Lateness still fires; one millisecond more is skipped', () => {
 		const state: MomentState = {
-			v: 1,
+			v: 2,
 			key: 'k',
 			checkedAt: at('2026-11-30T08:00:00.000Z'),
 			gap: MINUTE,
 			floor: at('2026-11-29T00:00:00.000Z'),
-			fired: '',
+			scope: '*',
+			moments: '',
 		};
-		const plan = planMoments(
+		const plan = planAt(
 			[event('edge', '2026-12-01T09:00:00.000Z'), event('over', '2026-12-01T08:59:59.999Z')],
 			dayBefore,
 			state,
-			at('2026-12-01T09:00:00.000Z'),
+			'2026-12-01T09:00:00.000Z',
 			100,
 		);
 		expect(plan.due.map((m) => m.eventId)).toEqual(['edge']);
@@ -201,8 +260,8 @@ describe('event timeline moments', () => {
 			event('second', '2026-11-30T10:00:00.000Z'), // due 11-29 10:00
 			event('next', '2026-12-02T10:00:00.000Z'), // due 12-01 10:00
 		];
-		const state = startMoments('k', at('2026-12-01T09:00:00.000Z'), at('2026-11-26T00:00:00.000Z'));
-		const plan = planMoments(events, dayBefore, state, at('2026-12-01T09:00:00.000Z'), 100);
+		const state = start(events, '2026-12-01T09:00:00.000Z', dayBefore, '2026-11-26T00:00:00.000Z');
+		const plan = planAt(events, dayBefore, state, '2026-12-01T09:00:00.000Z', 100);
 		expect(plan.due.map((m) => [m.eventId, m.backfill, m.late])).toEqual([
 			['first', true, true],
 			['second', true, true],
@@ -220,7 +279,7 @@ describe('event timeline moments', () => {
 		const events = ['a', 'b', 'c', 'd', 'e'].map((id, i) =>
 			event(id, new Date(at('2026-11-27T10:00:00.000Z') + i * HOUR).toISOString()),
 		);
-		const state = startMoments('k', at('2026-12-01T09:00:00.000Z'), at('2026-11-26T00:00:00.000Z'));
+		const state = start(events, '2026-12-01T09:00:00.000Z', dayBefore, '2026-11-26T00:00:00.000Z');
 		const { fired } = pollAt(
 			events,
 			dayBefore,
@@ -237,12 +296,17 @@ describe('event timeline moments', () => {
 	});
 
 	test('Doors Opening uses the entry window, or the start when the event has none', () => {
-		const doors: MomentRule = { field: 'entryStartsAt', offsetMs: 0, maxLatenessMs: DAY };
+		const doors: MomentRule = {
+			field: 'entryStartsAt',
+			offsetMs: 0,
+			offsetDays: 0,
+			maxLatenessMs: DAY,
+		};
 		const events = [
 			event('windowed', '2026-12-01T12:00:00.000Z', { entryStartsAt: '2026-12-01T10:30:00.000Z' }),
 			event('plain', '2026-12-01T11:00:00.000Z'),
 		];
-		const state = startMoments('k', at('2026-12-01T09:00:00.000Z'));
+		const state = start(events, '2026-12-01T09:00:00.000Z', doors);
 		const { fired } = pollAt(events, doors, state, [
 			'2026-12-01T10:30:00.000Z',
 			'2026-12-01T11:00:00.000Z',
@@ -252,9 +316,14 @@ describe('event timeline moments', () => {
 	});
 
 	test('Event Ended with a delay of one hour fires an hour after the end', () => {
-		const ended: MomentRule = { field: 'endsAt', offsetMs: HOUR, maxLatenessMs: DAY };
+		const ended: MomentRule = {
+			field: 'endsAt',
+			offsetMs: HOUR,
+			offsetDays: 0,
+			maxLatenessMs: DAY,
+		};
 		const events = [event('a', '2026-12-01T09:00:00.000Z')]; // ends 17:00
-		const state = startMoments('k', at('2026-12-01T09:00:00.000Z'));
+		const state = start(events, '2026-12-01T09:00:00.000Z', ended);
 		const { fired } = pollAt(events, ended, state, [
 			'2026-12-01T17:00:00.000Z',
 			'2026-12-01T17:59:59.000Z',
@@ -263,20 +332,27 @@ describe('event timeline moments', () => {
 		expect(fired).toEqual([[], [], ['a']]);
 	});
 
-	test(`the memory keeps at most ${MAX_FIRED} moments; what it drops never fires again`, () => {
+	test(`2,500 moments due at once fire once each; beyond the window the memory keeps ${MAX_REMEMBERED} for ${RESCHEDULE_MEMORY_MS / DAY} days`, () => {
 		const events = Array.from({ length: 2_500 }, (_, i) =>
 			// Due from 00:00:01, one a second, after the activation at 00:00.
 			event(`e${i}`, new Date(at('2026-12-02T00:00:01.000Z') + i * 1000).toISOString()),
 		);
-		const state = startMoments('k', at('2026-12-01T00:00:00.000Z'));
+		const state = start(events, '2026-12-01T00:00:00.000Z');
 		const { fired, state: after } = pollAt(events, dayBefore, state, [
 			'2026-12-01T01:00:00.000Z',
 			'2026-12-01T01:01:00.000Z',
 		]);
 		expect(fired[0]).toHaveLength(2_500);
 		expect(fired[1]).toEqual([]);
-		expect(decodeFired(after.fired).size).toBe(MAX_FIRED);
-		// 40 bytes or so per moment.
-		expect(JSON.stringify(after).length).toBeLessThan(MAX_FIRED * 45);
+		// All 2,500 in the window (due within Max Lateness): about 26 bytes each.
+		expect(decodeMoments(after.moments).size).toBe(2_500);
+		expect(JSON.stringify(after).length).toBeLessThan(2_500 * 30);
+		// Two days on, past the window: the newest 2,000 are kept; 31 days later, none.
+		const later = pollAt(events, dayBefore, after, ['2026-12-03T01:00:00.000Z']);
+		expect(later.fired).toEqual([[]]);
+		expect(decodeMoments(later.state.moments).size).toBe(MAX_REMEMBERED);
+		expect([...decodeMoments(later.state.moments).keys()]).not.toContain('e0');
+		const forgotten = pollAt(events, dayBefore, later.state, ['2027-01-03T01:00:00.000Z']);
+		expect(decodeMoments(forgotten.state.moments).size).toBe(0);
 	});
 });

@@ -51,7 +51,7 @@ async function fired(harness: PollHarness) {
 		? null
 		: items.map((item) => {
 				const { name, moment } = item.json as { name: string; moment: Json };
-				return { name, ...moment };
+				return { name, ...moment } as Json & { name: string };
 			});
 }
 
@@ -172,8 +172,11 @@ describe('Event Starting, Lead Time 1 day', () => {
 			const old = add('Too Late Expo', T0 + DAY + HOUR);
 			add('Still On Time', T0 + DAY + 28 * HOUR);
 			const harness = await activate({ ...starting, options: { maxLatenessHours: 24 } });
-			clockAt(5 * MIN);
-			expect(await fired(harness)).toBeNull();
+			// Two polls tell the poll interval (the activation's gap to the first is none).
+			for (const offset of [5, 10]) {
+				clockAt(offset * MIN);
+				expect(await fired(harness)).toBeNull();
+			}
 			// Down for 30 hours: Too Late Expo's moment was due 29 hours ago, the other's 2 hours ago.
 			clockAt(30 * HOUR);
 			expect(await fired(harness)).toEqual([
@@ -368,5 +371,214 @@ describe('bad input', () => {
 			message: 'Lead Time: -1 is not a number of at least 0',
 		});
 		expect(ctx.sim.requests.length).toBe(before);
+	});
+});
+
+/** n8n's log of the polls run inside `work`: each warning's text. */
+async function warningsOf(work: () => Promise<void>): Promise<string[]> {
+	const warn = jest.fn();
+	const logger = jest
+		.spyOn(PollContext.prototype, 'logger', 'get')
+		.mockReturnValue({ warn, info: jest.fn(), debug: jest.fn(), error: jest.fn() } as never);
+	try {
+		await work();
+	} finally {
+		logger.mockRestore();
+	}
+	return warn.mock.calls.map(([message]) => String(message));
+}
+
+/** What a poll fired, by name and whether late (and how late, in minutes). */
+async function lateness(harness: PollHarness) {
+	return (await fired(harness))?.map((m) => [m.name, m.late, m.lateByMinutes] as const) ?? null;
+}
+
+describe('moments the timeline must neither lose nor misjudge (issues 37 and 41)', () => {
+	it('a Lead Time reminder of an event moved earlier, past now, before it fired: it fires once, marked late', async () => {
+		const moved = add('Moved Forward', T0 + 2 * DAY); // reminder T0 + 1 day
+		const harness = await activate(starting);
+		clockAt(4 * HOUR);
+		expect(await fired(harness)).toBeNull();
+		// Now starts in 22 hours: its reminder was due two hours ago (after the activation).
+		clockAt(4 * HOUR + 30 * MIN);
+		rescheduleEvent(ctx.sim.store, moved, { startsAt: iso(T0 + DAY + 2 * HOUR) });
+		clockAt(5 * HOUR);
+		expect(await lateness(harness)).toEqual([['Moved Forward', true, 180]]);
+		clockAt(5 * HOUR + MIN);
+		expect(await fired(harness)).toBeNull();
+	});
+
+	it('... also when its new reminder time is before the activation', async () => {
+		const moved = add('Moved Way Forward', T0 + 2 * DAY);
+		const harness = await activate(starting);
+		clockAt(HOUR);
+		expect(await fired(harness)).toBeNull();
+		// Now starts in 19 hours: its reminder was due at T0 - 5 hours, before the activation.
+		rescheduleEvent(ctx.sim.store, moved, { startsAt: iso(T0 + 19 * HOUR) });
+		clockAt(HOUR + MIN);
+		expect(await lateness(harness)).toEqual([['Moved Way Forward', true, 361]]);
+		clockAt(HOUR + 2 * MIN);
+		expect(await fired(harness)).toBeNull();
+	});
+
+	it('Max Lateness 0: a moment that came due between two regular polls fires at the first poll after it', async () => {
+		add('Zero Lateness', T0 + DAY + 90_000); // reminder at T0 + 1 min 30 s
+		const harness = await activate({ ...starting, options: { maxLatenessHours: 0 } });
+		for (const minute of [1, 2, 3]) {
+			clockAt(minute * MIN);
+			const expected = minute === 2 ? [['Zero Lateness', false, 0]] : null;
+			expect(await lateness(harness)).toEqual(expected);
+		}
+	});
+
+	it('Several Events widened to All Events: a joining event starts where the last poll stood', async () => {
+		const picked = add('Picked', T0 + DAY + 6 * HOUR);
+		add('Passed Before Joining', T0 + DAY + HOUR); // reminder T0 + 1 hour
+		add('Due After The Last Poll', T0 + DAY + 3 * HOUR + 30 * MIN); // reminder T0 + 3.5 hours
+		const harness = await activate({ ...starting, events: 'several', eventIds: [picked] });
+		clockAt(3 * HOUR);
+		expect(await fired(harness)).toBeNull();
+		harness.setParameters({ ...starting, events: 'all' } as INodeParameters);
+		clockAt(4 * HOUR);
+		expect(await lateness(harness)).toEqual([['Due After The Last Poll', false, 30]]);
+		clockAt(6 * HOUR);
+		expect(await names(harness)).toEqual(['Picked']);
+	});
+
+	it("an answer whose Date is two minutes behind the others' does not make the next on-time moment late", async () => {
+		add('On Time', T0 + DAY + 4 * MIN + 30_000); // reminder at T0 + 4.5 min
+		const harness = await activate(starting);
+		for (const minute of [1, 2, 3]) {
+			clockAt(minute * MIN);
+			expect(await fired(harness)).toBeNull();
+		}
+		clockAt(4 * MIN);
+		ctx.sim.addFault({ kind: 'date-skew', path: '^/public-api/v1/event$', skewMs: -2 * MIN });
+		expect(await fired(harness)).toBeNull();
+		clockAt(5 * MIN);
+		expect(await lateness(harness)).toEqual([['On Time', false, 0]]);
+	});
+
+	it('"Fetch Test Event" of Event Ended on Several Events: the picked events\' latest moment, however many other events ended since', async () => {
+		const longAgo = add('Picked Long Ago', T0 - 10 * DAY);
+		for (let i = 0; i < 120; i++) add(`Other ${i}`, T0 - 5 * DAY + i * HOUR);
+		const lastWeek = add('Picked Last Week', T0 - 7 * DAY);
+		const harness = pollingTrigger(ctx.sim, {
+			events: 'several',
+			eventIds: [longAgo, lastWeek],
+			resource: 'eventEnded',
+			when: 'at',
+		} as INodeParameters);
+		const { items } = await harness.poll('manual');
+		// By EventX's clock both ended: the one that ended last.
+		expect(items?.map((i) => [i.json.name, (i.json.moment as Json).firesAt])).toEqual([
+			['Picked Last Week', iso(T0 - 7 * DAY + 8 * HOUR)],
+		]);
+	});
+
+	it('the short gap between the activation and the first scheduled poll does not make the next on-time moments late', async () => {
+		add('Just After', T0 + DAY + 40_000); // reminder at T0 + 40 s
+		const harness = await activate(starting);
+		// Scheduled polls on the minute from T0 + 20 s.
+		clockAt(20_000);
+		expect(await fired(harness)).toBeNull();
+		clockAt(MIN + 20_000);
+		expect(await lateness(harness)).toEqual([['Just After', false, 0]]);
+		clockAt(2 * MIN + 20_000);
+		expect(await fired(harness)).toBeNull();
+	});
+
+	it('daily polls and the default Max Lateness: a moment due just after one poll fires at the next, on time', async () => {
+		add('Daily', T0 + 3 * DAY + 30_000); // reminder at T0 + 2 days + 30 s
+		const harness = await activate(starting);
+		for (const day of [1, 2]) {
+			clockAt(day * DAY);
+			expect(await fired(harness)).toBeNull();
+		}
+		clockAt(3 * DAY + 45_000);
+		expect(await lateness(harness)).toEqual([['Daily', false, 1440]]);
+	});
+
+	it('a skipped moment is not a fired one: the event rescheduled later fires without rescheduled or a previous time', async () => {
+		const warnings = await warningsOf(async () => {
+			const id = add('Skipped Then Moved', T0 + DAY + HOUR); // reminder T0 + 1 hour
+			const harness = await activate({ ...starting, options: { maxLatenessHours: 1 } });
+			for (const minute of [1, 2]) {
+				clockAt(minute * MIN);
+				expect(await fired(harness)).toBeNull();
+			}
+			clockAt(5 * HOUR);
+			expect(await fired(harness)).toBeNull();
+			rescheduleEvent(ctx.sim.store, id, { startsAt: iso(T0 + DAY + 6 * HOUR) });
+			clockAt(6 * HOUR);
+			expect(await fired(harness)).toEqual([
+				expect.objectContaining({ name: 'Skipped Then Moved', rescheduled: false }),
+			]);
+			expect((await fired(harness)) ?? []).toEqual([]);
+		});
+		expect(warnings).toHaveLength(1);
+	});
+
+	it("Lead Time in days across a daylight-saving change: the same wall-clock time in the event's zone", async () => {
+		// 09:00 in New York on 2027-03-14, after the clocks went forward at 02:00 (13:00 UTC).
+		add('After The Change', Date.parse('2027-03-14T13:00:00.000Z'), {
+			timezone: 'America/New_York',
+		});
+		ctx.sim.store.freezeTime(Date.parse('2027-03-13T12:00:00.000Z'));
+		const harness = await activate(starting);
+		// A day before is 09:00 New York time on the 13th: 14:00 UTC, 25 hours earlier.
+		ctx.sim.store.freezeTime(Date.parse('2027-03-13T13:30:00.000Z'));
+		expect(await fired(harness)).toBeNull();
+		ctx.sim.store.freezeTime(Date.parse('2027-03-13T14:00:00.000Z'));
+		expect((await fired(harness))?.map((m) => [m.name, m.firesAt])).toEqual([
+			['After The Change', '2027-03-13T14:00:00.000Z'],
+		]);
+	});
+
+	it('an event created with its moment older than Max Lateness: not fired, and counted in the log', async () => {
+		const warnings = await warningsOf(async () => {
+			const harness = await activate({ ...starting, options: { maxLatenessHours: 1 } });
+			clockAt(MIN);
+			add('Created Late', T0 + 20 * HOUR); // reminder was due T0 - 4 hours
+			clockAt(2 * MIN);
+			expect(await fired(harness)).toBeNull();
+			clockAt(3 * MIN);
+			expect(await fired(harness)).toBeNull();
+		});
+		expect(warnings).toEqual([
+			expect.stringMatching(/^EventX Polling Trigger \(Event Starting\): 1 moment/),
+		]);
+	});
+
+	it('an events read stopped at the poll budget judges nothing: the moment fires at the next poll, on time, and the stop is logged', async () => {
+		for (let i = 0; i < 150; i++) add(`Far ${i}`, T0 + (10 + i) * DAY);
+		add('Due Soon', T0 + DAY + 90_000); // reminder at T0 + 1.5 min
+		const harness = pollingTrigger(
+			ctx.sim,
+			{ events: 'all', ...starting, options: { maxLatenessHours: 0 } } as INodeParameters,
+			1_000,
+		);
+		expect(await harness.pollItems()).toBeNull();
+		clockAt(MIN);
+		expect(await fired(harness)).toBeNull();
+		const warnings = await warningsOf(async () => {
+			clockAt(2 * MIN);
+			// The first answer takes past half the budget: no further range is read.
+			ctx.sim.addFault({ kind: 'delay', path: '^/public-api/v1/event$', delayMs: 600 });
+			expect(await fired(harness)).toBeNull();
+		});
+		expect(warnings).toEqual([expect.stringMatching(/did not finish/)]);
+		clockAt(3 * MIN);
+		expect(await lateness(harness)).toEqual([['Due Soon', false, 1]]);
+	});
+
+	it('a Start From ahead of the activation: the trigger starts there, moments due before it are history', async () => {
+		add('Before Start From', T0 + DAY + HOUR); // reminder T0 + 1 hour
+		add('After Start From', T0 + DAY + 3 * HOUR); // reminder T0 + 3 hours
+		const harness = await activate({ ...starting, options: { startFrom: iso(T0 + 2 * HOUR) } });
+		clockAt(HOUR);
+		expect(await fired(harness)).toBeNull();
+		clockAt(3 * HOUR);
+		expect(await names(harness)).toEqual(['After Start From']);
 	});
 });

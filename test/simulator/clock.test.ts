@@ -1,6 +1,7 @@
 // The simulator's record clock: what polling tests move and freeze.
 import { useSimulator } from '../fixtures';
 import { simRequest } from '../e2e/environment';
+import { DEMO_API_TOKEN } from './store';
 
 const ctx = useSimulator();
 
@@ -38,5 +39,30 @@ describe('Simulator: the record clock', () => {
 			body: JSON.stringify({ advanceMs: 'soon' }),
 		});
 		expect(bad.status).toBe(400);
+	});
+});
+
+describe('Simulator: a server whose clock differs (date-skew)', () => {
+	it("answers the next matching request with its Date that far off the service's clock, then the others as before", async () => {
+		ctx.sim.store.freezeTime('2026-12-01T09:00:00.000Z');
+		ctx.sim.addFault({ kind: 'date-skew', path: '^/public-api/v1/event$', skewMs: -120_000 });
+		const token = (
+			(await (
+				await fetch(`${ctx.sim.url}/public-api/v1/auth`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify({ apiToken: DEMO_API_TOKEN }),
+				})
+			).json()) as { data: { accessToken: string } }
+		).data.accessToken;
+		const dates: Array<string | null> = [];
+		for (let i = 0; i < 2; i++) {
+			const answer = await fetch(`${ctx.sim.url}/public-api/v1/event`, {
+				headers: { authorization: `Bearer ${token}` },
+			});
+			expect(answer.status).toBe(200);
+			dates.push(answer.headers.get('date'));
+		}
+		expect(dates).toEqual(['Tue, 01 Dec 2026 08:58:00 GMT', 'Tue, 01 Dec 2026 09:00:00 GMT']);
 	});
 });

@@ -10,6 +10,9 @@
  * file left 15 to 40 MB behind in the worker for the collector to walk: the unit files run one at a
  * time took 313 s of CPU and 2.1 GB; with this (and the seed's pool of random bytes) 246 s, 1.6 GB.
  *
+ * It lends each file the worker's real time-zone setter (test/setup/processTimeZone.cjs), for tests
+ * that run the node with the n8n process in another zone.
+ *
  * `EVENTX_CONTRACT_STATS=<folder>` writes there, after each test file, `contract-<pid>.json`: how
  * much the worker has checked so far (answers, request bodies, parameters, operations) and the
  * time compiling and validating took. Sum the files for the run.
@@ -17,6 +20,7 @@
 import { TestEnvironment } from 'jest-environment-node';
 
 import { clearTimeout, fs, path, process, setTimeout as platformSetTimeout } from '../platform.cjs';
+import { GLOBAL as TIME_ZONE_GLOBAL, setProcessTimeZone } from '../setup/processTimeZone.cjs';
 import { GLOBAL as SHARED_GLOBAL, sharedModules } from '../setup/shared/modules.cjs';
 import { Contract } from './contract';
 import { CONTRACT_GLOBAL } from './violations';
@@ -37,10 +41,14 @@ export default class ContractEnvironment extends TestEnvironment {
 	/** The file's timers not yet fired or cleared. */
 	private readonly pending = new Set<Timer | string | number>();
 
+	/** The worker's zone before the file ran, put back after it whatever the file did. */
+	private readonly timeZone = process.env.TZ;
+
 	constructor(...args: ConstructorParameters<typeof TestEnvironment>) {
 		super(...args);
 		// Lent before the file's setup files run (they come before setup()).
 		this.global[SHARED_GLOBAL] = sharedModules();
+		this.global[TIME_ZONE_GLOBAL] = setProcessTimeZone;
 	}
 
 	override async setup(): Promise<void> {
@@ -94,6 +102,7 @@ export default class ContractEnvironment extends TestEnvironment {
 	override async teardown(): Promise<void> {
 		for (const timer of this.pending) clearTimeout(timer as Timer);
 		this.pending.clear();
+		if (process.env.TZ !== this.timeZone) setProcessTimeZone(this.timeZone);
 		const folder = process.env.EVENTX_CONTRACT_STATS;
 		if (folder && contract) {
 			const { operations, ...counts } = contract.counts;

@@ -21,6 +21,9 @@
  *   envelope, as a proxy in front of the service answers; nothing is applied. Shorter requests pass
  *   and do not count.
  *
+ * - `date-skew`: answer as the route does, with a `Date` header `skewMs` off the service's clock (one
+ *   of EventX's servers whose clock differs from the others').
+ *
  * `host: 'storage'` aims a fault at the storage host of Media Upload's pre-signed URLs instead of
  * the API (`drop-before`, `drop-after`, `delay`, `drip`, `hang`, `status`).
  *
@@ -47,6 +50,7 @@ export type FaultKind =
 	| 'status-after'
 	| 'patch-data'
 	| 'url-limit'
+	| 'date-skew'
 	| 'short-pages'
 	| 'capped-count'
 	| 'out-of-order'
@@ -71,6 +75,8 @@ export const FAULT_ANSWERS: Record<FaultKind, 'intact' | 'broken' | 'none'> = {
 	'patch-data': 'broken',
 	// A proxy's page, not the route's answer (the route never runs).
 	'url-limit': 'none',
+	// Only the Date header differs: the answer is the route's.
+	'date-skew': 'intact',
 	// The list faults answer what a real service may: shaped as the contract says, only untrue.
 	'short-pages': 'intact',
 	'capped-count': 'intact',
@@ -105,6 +111,8 @@ export interface FaultSpec {
 	totalCount?: number;
 	/** `patch-data`: members that replace those of the answer's `data`. */
 	data?: Record<string, unknown>;
+	/** `date-skew`: how far the answer's `Date` is from the service's clock (negative: behind). */
+	skewMs?: number;
 	/** `url-limit`: the longest path and query (in characters) let through. */
 	maxLength?: number;
 	/** `short-pages`: the most rows a page holds. */

@@ -767,7 +767,9 @@ export class Simulator {
 			'content-type': 'application/json; charset=utf-8',
 			'content-length': Buffer.byteLength(text),
 			// The service's clock (moved and frozen with the record clock, without its skew).
-			date: new Date(this.store.nowMs()).toUTCString(),
+			date: new Date(
+				this.store.nowMs() + (fault?.kind === 'date-skew' ? (fault.skewMs ?? 0) : 0),
+			).toUTCString(),
 			...(fault?.kind === 'status' || fault?.kind === 'status-after' ? fault.headers : {}),
 		});
 		if (fault?.kind === 'remove-after-read') this.removeListed(result.body, fault.count ?? 1);

@@ -17,7 +17,10 @@ export interface CalendarEvent {
 	description?: string | null;
 	location?: string | null;
 	url?: string | null;
-	/** An IANA zone name (e.g. "Asia/Hong_Kong"): the times are written in it when `timesIn` is "zone". */
+	/**
+	 * An IANA zone name (e.g. "Asia/Hong_Kong"): the times are written in it when `timesIn` is
+	 * "zone". A zone the runtime does not know, or an offset (`+05:30`), is no TZID: UTC then.
+	 */
 	timezone?: string | null;
 	geo?: { lat: number; lng: number } | null;
 	created?: string | null;
@@ -207,7 +210,7 @@ function eventLines(event: CalendarEvent, zone: string | undefined, now: number)
 	if (event.description) lines.push(`DESCRIPTION:${escapeText(event.description)}`);
 	if (event.location) lines.push(`LOCATION:${escapeText(event.location)}`);
 	if (event.geo) lines.push(`GEO:${event.geo.lat};${event.geo.lng}`);
-	if (event.url) lines.push(`URL:${event.url}`);
+	if (event.url) lines.push(`URL:${uriOf(event.url)}`);
 	const created = event.created ? toMs(event.created) : NaN;
 	if (Number.isFinite(created)) lines.push(`CREATED:${utcDateTime(created)}`);
 	const modified = event.lastModified ? toMs(event.lastModified) : NaN;
@@ -225,10 +228,27 @@ function eventLines(event: CalendarEvent, zone: string | undefined, now: number)
 	return lines;
 }
 
+/** An offset written as a zone (`+05:30`, `-0800`): the runtime reads it, a TZID may not be one. */
+const OFFSET_ZONE = /^[+-]\d{2}(?::?\d{2})?$/;
+
+/**
+ * A URI as RFC 3986 writes it (URL's value type, RFC 5545 3.3.13): the WHATWG serialization
+ * (IDNA host, spaces and quotes percent-encoded), then every character it leaves that RFC 3986
+ * does not allow (`|`, `^`...) percent-encoded too.
+ */
+export function uriOf(url: string): string {
+	return new URL(url).href.replace(/[^A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]/gu, (char) =>
+		encodeURIComponent(char),
+	);
+}
+
 /** The calendar file's text: CRLF line ends, every line folded. */
 export function writeCalendar(events: CalendarEvent[], options: CalendarOptions): string {
 	const zoneOf = (event: CalendarEvent) =>
-		options.timesIn === 'zone' && event.timezone && isKnownTimeZone(event.timezone)
+		options.timesIn === 'zone' &&
+		event.timezone &&
+		!OFFSET_ZONE.test(event.timezone) &&
+		isKnownTimeZone(event.timezone)
 			? event.timezone
 			: undefined;
 	const spans = new Map<string, { from: number; to: number }>();

@@ -1,10 +1,11 @@
 // The event triggers' poll: changes of the event list on the polling engine (one cursor, as for
-// attendees and orders), and moments of each event's timeline planned by `moments.ts` over the
-// event list read down to the oldest moment a poll may still fire.
+// attendees and orders), and moments of each event's timeline judged by `moments.ts` over the
+// event list read down to the oldest moment a poll judges and the events changed since the last.
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { invalidField } from '../helpers/validation';
-import { eventxRanges, MAX_PAGE_SIZE } from '../transport';
+import { API_PREFIX, eventxData, eventxList, eventxRanges, MAX_PAGE_SIZE } from '../transport';
 import { isPollState, type PollState } from './cursor';
 import { activate, latestOccurrence, pollSource, type PollLimits } from './engine';
 import {
@@ -22,10 +23,13 @@ import {
 	type TimeUnit,
 } from './eventTriggers';
 import {
+	CHANGES_LOOK_BACK_MS,
 	isMomentState,
-	momentTime,
+	momentOf,
 	planMoments,
 	startMoments,
+	timeBound,
+	windowStart,
 	type DueMoment,
 	type MomentRule,
 } from './moments';
@@ -97,7 +101,7 @@ function readRule(
 			: readAmount(ctx, options.maxLatenessHours, 'Options > Max Lateness (Hours)');
 	return {
 		field: trigger.field,
-		offsetMs: offsetOf(when, amount, unit),
+		...offsetOf(when, amount, unit),
 		maxLatenessMs: lateness * TIME_UNITS.hours,
 	};
 }
@@ -105,22 +109,28 @@ function readRule(
 /** The list's sort key for a moment: entry times are not sortable, and doors open before the start. */
 const sortKeyOf = (rule: MomentRule) => (rule.field === 'endsAt' ? 'endsAt' : 'startsAt');
 
+/** The events read, EventX's present (its `Date`, else n8n's clock), and whether the read got to its bound. */
+interface EventsRead {
+	events: IDataObject[];
+	present: number;
+	complete: boolean;
+}
+
 /**
- * The events in scope, read latest first by the moment's time down to `from` (a field time), and
- * EventX's present (its `Date` header, else n8n's clock). `from` as a function of the present is
- * read once the first answer gives it; none reads the first answer only.
+ * The events in scope, read latest first by `key` down to `from` (a time of the key; a function
+ * of EventX's present, which the first answer gives), within the poll's budget.
  */
 async function readEvents(
 	ctx: IPollFunctions,
 	scope: EventScope,
-	rule: MomentRule,
+	key: string,
 	limits: PollLimits,
-	from: number | ((present: number) => number) | undefined,
-): Promise<{ events: IDataObject[]; present: number }> {
-	const key = sortKeyOf(rule);
+	from: (present: number) => number,
+): Promise<EventsRead> {
 	const request = eventListRequest(scope);
 	const events: IDataObject[] = [];
 	let present: number | undefined;
+	let complete = false;
 	await eventxRanges.call(
 		ctx,
 		{ ...request, qs: { ...request.qs, sort: `-${key}` }, deadline: limits.deadline },
@@ -130,14 +140,13 @@ async function readEvents(
 			take: (answer) => {
 				present ??= answer.date ?? Date.now();
 				events.push(...answer.fresh.filter((event) => inEventScope(event, scope)));
-				if (from === undefined) return false;
-				const bound = typeof from === 'function' ? from(present) : from;
 				const last = timeOf(answer.rows.at(-1)?.[key]);
-				return (last === undefined || last >= bound) && Date.now() < limits.softDeadline;
+				complete = answer.last || (last !== undefined && last < from(present));
+				return !complete && Date.now() < limits.softDeadline;
 			},
 		},
 	);
-	return { events, present: present ?? Date.now() };
+	return { events, present: present ?? Date.now(), complete };
 }
 
 /** The item of a moment: the event as Event > Get gives it, and when and how its moment fired. */
@@ -153,16 +162,17 @@ function momentItem(trigger: EventMomentTrigger, moment: DueMoment): INodeExecut
 				late: moment.late,
 				lateByMinutes: Math.max(0, Math.floor(moment.lateByMs / 60_000)),
 				backfill: moment.backfill,
-				rescheduled: moment.previous !== undefined,
-				...(moment.previous ? { previousTime: iso(moment.previous.time) } : {}),
+				rescheduled: moment.previousTime !== undefined,
+				...(moment.previousTime !== undefined ? { previousTime: iso(moment.previousTime) } : {}),
 			},
 		},
 	};
 }
 
 /**
- * "Fetch Test Event" of a moment: the event whose moment fired last, or, when none has, the next
- * one to fire (so that a workflow shows output on its first click).
+ * "Fetch Test Event" of a moment: the event whose moment came last, or, when none has, the next
+ * one to come (so that a workflow shows output on its first click). The picked events (Several
+ * Events) are read one by one; every event, latest first down to the first moment that came.
  */
 async function sampleMoment(
 	ctx: IPollFunctions,
@@ -171,36 +181,60 @@ async function sampleMoment(
 	rule: MomentRule,
 	limits: PollLimits,
 ): Promise<INodeExecutionData[][] | null> {
-	// Down to the first moment that came (the latest one; the nearest ahead lies above it).
-	const { events, present } = await readEvents(
-		ctx,
-		scope,
-		rule,
-		limits,
-		(now) => now - rule.offsetMs,
-	);
+	let events: IDataObject[] = [];
+	let present: number;
+	if (scope.eventIds) {
+		// EventX's present: the Date of a one-row read of the list.
+		const { date } = await eventxList.call(ctx, {
+			...eventListRequest(scope),
+			qs: { ...eventListRequest(scope).qs, page: 1, pageSize: 1 },
+			deadline: limits.deadline,
+		});
+		present = date ?? Date.now();
+		for (const eventId of scope.eventIds) {
+			try {
+				const event = await eventxData.call(ctx, {
+					method: 'GET',
+					path: `${API_PREFIX}/event/${eventId}`,
+					deadline: limits.deadline,
+				});
+				if (inEventScope(event, scope)) events.push(event);
+			} catch (error) {
+				// A picked event deleted since has nothing to show; EventX's other failures fail the poll.
+				if (error instanceof NodeApiError && error.httpCode === '404') continue;
+				throw error instanceof NodeApiError
+					? error
+					: new NodeOperationError(ctx.getNode(), error as Error);
+			}
+		}
+	} else {
+		({ events, present } = await readEvents(ctx, scope, sortKeyOf(rule), limits, (now) =>
+			timeBound(now, rule),
+		));
+	}
 	let past: DueMoment | undefined;
 	let next: DueMoment | undefined;
 	for (const event of events) {
-		const time = momentTime(event, rule.field);
-		if (time === undefined) continue;
-		const due = time + rule.offsetMs;
-		const moment: DueMoment = {
+		const moment = momentOf(event, rule);
+		if (!moment) continue;
+		const sample: DueMoment = {
 			event,
 			eventId: String(event.id),
-			time,
-			due,
+			...moment,
 			late: false,
-			lateByMs: Math.max(0, present - due),
+			lateByMs: Math.max(0, present - moment.due),
 			backfill: false,
 		};
-		if (due <= present) {
-			if (!past || due > past.due) past = moment;
-		} else if (!next || due < next.due) next = moment;
+		if (moment.due <= present) {
+			if (!past || moment.due > past.due) past = sample;
+		} else if (!next || moment.due < next.due) next = sample;
 	}
 	const moment = past ?? next;
 	return moment ? [[momentItem(trigger, moment)]] : null;
 }
+
+/** How many moments a log line names; the rest are counted. */
+const NAMED_IN_LOG = 20;
 
 async function pollMoments(
 	ctx: IPollFunctions,
@@ -215,32 +249,70 @@ async function pollMoments(
 
 	const staticData = ctx.getWorkflowStaticData('node');
 	// A new rule (or which events count) starts the trigger over: its moments differ.
-	const key = `${trigger.value}:${rule.offsetMs}:${scope.includeUnpublished ? 1 : 0}`;
+	const key = `${trigger.value}:${rule.offsetMs}:${rule.offsetDays}:${scope.includeUnpublished ? 1 : 0}`;
+	const inScope = scope.eventIds ? [...scope.eventIds].sort().join(',') : '*';
 	const saved = staticData.momentState;
+	const sortKey = sortKeyOf(rule);
+	const warn = (message: string) =>
+		ctx.logger.warn(`EventX Polling Trigger (${trigger.name}): ${message}`);
+	const unfinished = () =>
+		warn(
+			"the events read did not finish within the poll's time: nothing was judged, the next poll reads again",
+		);
 	if (!isMomentState(saved) || saved.key !== key) {
-		// EventX's clock, not n8n's, says where the trigger starts.
-		const { present } = await readEvents(ctx, scope, rule, limits, undefined);
-		staticData.momentState = startMoments(key, present, startFrom) as unknown as IDataObject;
+		// EventX's clock, not n8n's, says where the trigger starts; the moments already due (down to
+		// the first window's start) are recorded as history.
+		const fresh = (now: number) => startMoments(key, inScope, [], rule, now, startFrom);
+		const read = await readEvents(ctx, scope, sortKey, limits, (now) =>
+			timeBound(windowStart(fresh(now), rule, now), rule),
+		);
+		if (!read.complete) {
+			unfinished();
+			return null;
+		}
+		const state = startMoments(key, inScope, read.events, rule, read.present, startFrom);
+		staticData.momentState = state as unknown as IDataObject;
 		delete staticData.pollState;
 		return null;
 	}
 
-	// Read down to the oldest moment this poll may still fire (or skip), in the sort key's time.
-	let horizon =
-		saved.backfillUntil !== undefined
-			? saved.floor
-			: Math.max(saved.floor, saved.checkedAt - rule.maxLatenessMs);
-	if (saved.hold !== undefined) horizon = Math.min(horizon, saved.hold);
-	const from = Math.min(horizon, saved.checkedAt - rule.maxLatenessMs) - rule.offsetMs;
-	const { events, present } = await readEvents(ctx, scope, rule, limits, from);
+	// Every moment due from the window's start on, and the events changed since the last poll
+	// (one moved or appeared more than Max Lateness in the past is told in the log).
+	const window = await readEvents(ctx, scope, sortKey, limits, (date) =>
+		timeBound(windowStart(saved, rule, Math.max(date, saved.checkedAt)), rule),
+	);
+	const changes = window.complete
+		? await readEvents(
+				ctx,
+				scope,
+				'updatedAt',
+				limits,
+				() => saved.checkedAt - CHANGES_LOOK_BACK_MS,
+			)
+		: undefined;
+	if (!changes?.complete) {
+		unfinished();
+		return null;
+	}
 
-	const plan = planMoments(events, rule, saved, present, limits.maxRecords);
-	if (plan.skipped.length > 0)
-		ctx.logger.warn(
-			`EventX Polling Trigger (${trigger.name}): ${plan.skipped.length} moment(s) older than Max Lateness skipped, not fired: ${plan.skipped
-				.map((m) => `${m.eventId} due ${iso(m.due)}`)
-				.join(', ')}`,
+	const plan = planMoments({
+		events: window.events,
+		changed: changes.events.filter(
+			(event) => (timeOf(event.updatedAt) ?? -Infinity) >= saved.checkedAt - CHANGES_LOOK_BACK_MS,
+		),
+		rule,
+		state: saved,
+		date: window.present,
+		scope: inScope,
+		maxRecords: limits.maxRecords,
+	});
+	if (plan.skipped.length > 0) {
+		const named = plan.skipped.slice(0, NAMED_IN_LOG).map((m) => `${m.eventId} due ${iso(m.due)}`);
+		const more = plan.skipped.length - named.length;
+		warn(
+			`${plan.skipped.length} moment(s) older than Max Lateness skipped, not fired: ${named.join(', ')}${more > 0 ? ` and ${more} more` : ''}`,
 		);
+	}
 	staticData.momentState = plan.state as unknown as IDataObject;
 	return plan.due.length > 0 ? [plan.due.map((m) => momentItem(trigger, m))] : null;
 }

@@ -215,11 +215,22 @@ export function eventTriggerOptions(): INodeProperties[] {
 	];
 }
 
-/** The moment's offset from the event's time: negative for a lead time, positive for a delay. */
-export function offsetOf(when: string, amount: number, unit: TimeUnit): number {
-	if (when === 'at') return 0;
-	const ms = amount * TIME_UNITS[unit];
-	return when === 'before' ? -ms : ms;
+/**
+ * The moment's offset from the event's time: negative for a lead time, positive for a delay. Whole
+ * days are counted on the calendar of the event's time zone; the rest (hours, minutes, a part of
+ * a day) exactly.
+ */
+export function offsetOf(
+	when: string,
+	amount: number,
+	unit: TimeUnit,
+): { offsetMs: number; offsetDays: number } {
+	if (when === 'at') return { offsetMs: 0, offsetDays: 0 };
+	const sign = when === 'before' ? -1 : 1;
+	const days = unit === 'days' ? Math.trunc(amount) : 0;
+	const ms = Math.round((amount - days) * TIME_UNITS[unit]);
+	// `|| 0`: no negative zero in the trigger's key.
+	return { offsetMs: sign * ms || 0, offsetDays: sign * days || 0 };
 }
 
 /** An event as the event triggers emit it: simplified (as Event > Get), with the trigger's action. */
@@ -257,16 +268,24 @@ export function inEventScope(event: IDataObject, scope: EventScope): boolean {
 }
 
 /**
+ * How much older than its event's `updatedAt` a publication may be when the trigger first reads
+ * it and still come out: an event edited after it was published, before a poll read it (while Max
+ * Records Per Poll held it back, or n8n was down). Publications are remembered that long.
+ */
+export const PUBLISHED_LATENESS_MS = 24 * 3_600_000;
+
+/**
  * The polling engine's view of a change trigger: the event list read newest first by `readKey`
  * (it has no "after" filter), each event's occurrence stamped by `eventKey`. Event Published is
  * read by `updatedAt` (publishing moves it) and stamped by `publishedAt`: a later update of a
- * published event is older than the watermark and does not fire again.
+ * published event does not fire again (the publication is remembered, or older than the look-back
+ * of PUBLISHED_LATENESS_MS).
  */
 export function eventChangeSource(trigger: EventChangeTrigger, scope: EventScope): PollSource {
 	return {
 		request: eventListRequest(scope),
 		readKey: trigger.readKey,
-		lateness: 0,
+		lateness: trigger.eventKey === 'publishedAt' ? PUBLISHED_LATENESS_MS : 0,
 		occurrence: (event) =>
 			inEventScope(event, scope) && trigger.matches(event)
 				? timeOf(event[trigger.eventKey])

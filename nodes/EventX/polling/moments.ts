@@ -1,68 +1,94 @@
 // The event timeline's moments (an event starting, its doors opening, its end), each with a lead
-// time or a delay: which are due at a poll, which fire late, which are too late, which moved.
+// time or a delay: which are due at a poll, which fire late, which are skipped, which moved. The
+// rules are stated in docs/behaviour.md (Event triggers) and checked as properties by
+// test/properties/eventTimeline.test.ts against a model of them.
 import type { IDataObject } from 'n8n-workflow';
+
+import { isKnownTimeZone, offsetAt, wallTimeToUtc } from '../helpers/timeZone';
 
 /** The time of an event a moment trigger waits for. */
 export type MomentField = 'startsAt' | 'entryStartsAt' | 'endsAt';
 
-/** Fired moments the state keeps at most (about 40 bytes each in static data). */
-export const MAX_FIRED = 2_000;
+const DAY_MS = 86_400_000;
 
-/** How long a fired moment is remembered beyond Max Lateness, to tell a later reschedule. */
-export const RESCHEDULE_MEMORY_MS = 30 * 86_400_000;
+/** Handled moments kept beyond the window, to tell a later reschedule (about 40 bytes each). */
+export const MAX_REMEMBERED = 2_000;
 
-/** A moment is late when it fires this many poll intervals after it was due, or more. */
+/** How long a fired moment is remembered beyond the window, to tell a later reschedule. */
+export const RESCHEDULE_MEMORY_MS = 30 * DAY_MS;
+
+/** A moment is late when it fires this many poll intervals after it was due, or more... */
 const LATE_INTERVALS = 1.5;
+
+/** ... and this long: EventX's servers' clocks and n8n's schedule differ by seconds or minutes. */
+export const LATE_AT_LEAST_MS = 5 * 60_000;
+
+/**
+ * How far the changes read reaches back before the last poll's present: an event moved, created
+ * or published since that poll, stamped by a clock a few minutes off the `Date` EventX answered.
+ */
+export const CHANGES_LOOK_BACK_MS = 10 * 60_000;
 
 export interface MomentRule {
 	field: MomentField;
-	/** Added to the event's time: negative for a lead time, positive for a delay. */
+	/** Added to the event's time (negative for a lead time): minutes and hours, exact. */
 	offsetMs: number;
-	/** Moments due longer ago than this are skipped (counted in the log), not fired. */
+	/** Whole days added on the calendar of the event's time zone (negative for a lead time). */
+	offsetDays: number;
+	/** A moment fired this much later than its time (or more) is late... */
 	maxLatenessMs: number;
 }
 
 /**
  * Where a moment trigger stands, JSON in the node's static data.
- * - `checkedAt`: EventX's present at the last poll; `gap`: the time between the last two polls.
- * - `floor`: moments due at or before it are history (the activation, or Start From).
- * - `backfillUntil`: Start From's catch-up is under way up to this time (its moments are exempt
- *   from Max Lateness).
- * - `hold`: the earliest moment left for a later poll by Max Records Per Poll.
- * - `fired`: per event, the due time and the event's time of the moment last fired (or skipped).
+ * - `checkedAt`: EventX's present at the last poll (never earlier than the poll before's).
+ * - `gap`: the time between the last two polls, once two polls have followed the activation (the
+ *   gap from the activation to the first scheduled poll is no poll interval); `activated`: the
+ *   last poll was the activation.
+ * - `floor`: when the trigger started (the activation, or Start From); `backfillUntil`: Start
+ *   From's catch-up of the moments due before the activation is under way up to this time.
+ * - `hold`: the first moment Max Records Per Poll left for a later poll.
+ * - `scope`: the events in scope at the last poll (`*`, or the picked IDs).
+ * - `moments`: per event, the due time last handled (fired, skipped, or history) and the event's
+ *   time of the moment last fired.
  */
 export interface MomentState {
-	v: 1;
+	v: 2;
 	key: string;
 	checkedAt: number;
 	gap?: number;
+	activated?: boolean;
 	floor: number;
 	backfillUntil?: number;
-	hold?: number;
-	fired: string;
+	hold?: { due: number; id: string };
+	scope: string;
+	moments: string;
 }
 
-export interface Fired {
+/** What the trigger remembers of an event's moment. */
+export interface Handled {
+	/** The due time last handled. */
 	due: number;
-	time: number;
+	/** How: fired; skipped (counted in the log); or history (due before the trigger watched it). */
+	kind: 'fired' | 'skipped' | 'history';
+	/** The event's time of the moment last fired, if one did (at this due time or before). */
+	fired?: number;
 }
 
-/** A moment due at this poll. */
+const KINDS = { f: 'fired', s: 'skipped', h: 'history' } as const;
+
+/** A moment fired (or skipped) at this poll. */
 export interface DueMoment {
 	event: IDataObject;
 	eventId: string;
 	/** The event's time the moment hangs on (its start, entry start or end). */
 	time: number;
 	due: number;
-	/**
-	 * Fired more than 1.5 poll intervals after it was due (n8n was down, the event appeared or
-	 * moved late), or back-filled by Start From.
-	 */
 	late: boolean;
 	lateByMs: number;
-	/** The moment this one replaces, when the event's time moved after it fired. */
-	previous?: Fired;
-	/** Due before the trigger was activated, as Start From asked. */
+	/** The event's time of the moment last fired, when the event moved since. */
+	previousTime?: number;
+	/** Due before the activation, as Start From asked. */
 	backfill: boolean;
 }
 
@@ -70,33 +96,45 @@ export function isMomentState(value: unknown): value is MomentState {
 	const s = value as MomentState | undefined;
 	return (
 		!!s &&
-		s.v === 1 &&
+		s.v === 2 &&
 		typeof s.key === 'string' &&
 		Number.isFinite(s.checkedAt) &&
 		Number.isFinite(s.floor) &&
-		typeof s.fired === 'string'
+		typeof s.scope === 'string' &&
+		typeof s.moments === 'string'
 	);
 }
 
-/** Fired moments as static data keeps them: `<id>.<due>.<time>` (base 36), space-separated. */
-export function decodeFired(text: string): Map<string, Fired> {
-	const fired = new Map<string, Fired>();
+/**
+ * Handled moments as static data keeps them: `<id>.<due>.<kind>[.<fired>]` (times in base 36, the
+ * kind's initial), space-separated.
+ */
+export function decodeMoments(text: string): Map<string, Handled> {
+	const moments = new Map<string, Handled>();
 	for (const entry of text.split(' ')) {
-		const [id, due, time] = entry.split('.');
-		if (!id || due === undefined || time === undefined) continue;
+		const [id, due, kind, fired] = entry.split('.');
 		const d = parseInt(due, 36);
-		const t = parseInt(time, 36);
-		if (Number.isFinite(d) && Number.isFinite(t))
-			fired.set(decodeURIComponent(id), { due: d, time: t });
+		const f = fired === undefined ? undefined : parseInt(fired, 36);
+		if (!id || !Number.isFinite(d) || !(kind in KINDS)) continue;
+		moments.set(decodeURIComponent(id), {
+			due: d,
+			kind: KINDS[kind as keyof typeof KINDS],
+			...(f !== undefined && Number.isFinite(f) ? { fired: f } : {}),
+		});
 	}
-	return fired;
+	return moments;
 }
 
-export function encodeFired(fired: Map<string, Fired>): string {
-	return [...fired]
-		.sort((a, b) => a[1].due - b[1].due)
-		.map(
-			([id, { due, time }]) => `${encodeURIComponent(id)}.${due.toString(36)}.${time.toString(36)}`,
+export function encodeMoments(moments: Map<string, Handled>): string {
+	return [...moments]
+		.sort((a, b) => a[1].due - b[1].due || (a[0] < b[0] ? -1 : 1))
+		.map(([id, { due, kind, fired }]) =>
+			[
+				encodeURIComponent(id),
+				due.toString(36),
+				kind[0],
+				...(fired === undefined ? [] : [fired.toString(36)]),
+			].join('.'),
 		)
 		.join(' ');
 }
@@ -114,110 +152,259 @@ export function momentTime(event: IDataObject, field: MomentField): number | und
 	return time;
 }
 
-/** The state of a trigger activated at `now`: moments due from now on (or from `startFrom`). */
-export function startMoments(key: string, now: number, startFrom?: number): MomentState {
-	if (startFrom !== undefined && startFrom < now)
-		return { v: 1, key, checkedAt: startFrom, floor: startFrom, backfillUntil: now, fired: '' };
-	return { v: 1, key, checkedAt: now, floor: now, fired: '' };
+/** An offset written as a zone (`+05:30`): no daylight saving, its days are 24 hours. */
+const OFFSET_ZONE = /^[+-]\d{2}(?::?\d{2})?$/;
+
+/**
+ * When the moment of an event at `time` is due: whole days on the calendar of the event's time
+ * zone (a day before 09:00 is 09:00 the day before, 23 or 25 hours earlier across a daylight-saving
+ * change), then the minutes and hours exactly. An event without a zone the runtime knows counts
+ * days of 24 hours.
+ */
+export function dueAt(time: number, timeZone: unknown, rule: MomentRule): number {
+	let due = time;
+	if (rule.offsetDays !== 0) {
+		const zone =
+			typeof timeZone === 'string' && !OFFSET_ZONE.test(timeZone) && isKnownTimeZone(timeZone)
+				? timeZone
+				: undefined;
+		due = zone
+			? wallTimeToUtc(time + offsetAt(zone, time) + rule.offsetDays * DAY_MS, zone)
+			: time + rule.offsetDays * DAY_MS;
+	}
+	return due + rule.offsetMs;
+}
+
+/** The event's moment under the rule: its time and when it is due. */
+export function momentOf(
+	event: IDataObject,
+	rule: MomentRule,
+): { time: number; due: number } | undefined {
+	const time = momentTime(event, rule.field);
+	return time === undefined ? undefined : { time, due: dueAt(time, event.timezone, rule) };
+}
+
+/** The most a calendar day's moment may differ from days of 24 hours (a daylight-saving change). */
+const CALENDAR_SLACK_MS = 3 * 3_600_000;
+
+/**
+ * The event times (the list's sort key) the moments from `due` on may hang on: the read goes
+ * down to it. Doors Opening's entry times are read by the start, which is not before them.
+ */
+export function timeBound(due: number, rule: MomentRule): number {
+	const days = rule.offsetDays * DAY_MS;
+	return due - rule.offsetMs - days - (rule.offsetDays !== 0 ? CALENDAR_SLACK_MS : 0);
+}
+
+/** A moment's place in the poll's order: by due time, then by event ID. */
+const before = (a: { due: number; id: string }, b: { due: number; id: string }) =>
+	a.due < b.due || (a.due === b.due && a.id < b.id);
+
+/**
+ * The oldest due time a poll at `present` judges: Max Lateness back, and no later than the last
+ * poll, the first moment left for later, or Start From while its catch-up is under way. Every
+ * moment due from here to the present is read and judged, so that one not handled at the last
+ * poll must have moved or appeared since.
+ */
+export function windowStart(state: MomentState, rule: MomentRule, present: number): number {
+	let start = Math.min(present - rule.maxLatenessMs, state.checkedAt);
+	if (state.hold) start = Math.min(start, state.hold.due);
+	if (state.backfillUntil !== undefined) start = Math.min(start, state.floor);
+	return start;
+}
+
+/**
+ * The state of a trigger activated at EventX's present `now`, over the events in scope: moments
+ * already due are history (recorded, so that they are told apart from one moving there later).
+ * With a Start From before now, the moments due since then are to catch up; with one after now,
+ * the trigger starts there.
+ */
+export function startMoments(
+	key: string,
+	scope: string,
+	events: IDataObject[],
+	rule: MomentRule,
+	now: number,
+	startFrom?: number,
+): MomentState {
+	const floor = startFrom ?? now;
+	const state: MomentState = {
+		v: 2,
+		key,
+		checkedAt: now,
+		activated: true,
+		floor,
+		...(floor < now ? { backfillUntil: now } : {}),
+		scope,
+		moments: '',
+	};
+	const from = windowStart(state, rule, now);
+	const history = new Map<string, Handled>();
+	for (const event of events) {
+		const moment = momentOf(event, rule);
+		if (!moment || typeof event.id !== 'string') continue;
+		if (moment.due >= from && moment.due <= Math.min(floor, now))
+			history.set(event.id, { due: moment.due, kind: 'history' });
+	}
+	return { ...state, moments: encodeMoments(history) };
 }
 
 export interface MomentPlan {
 	due: DueMoment[];
-	/** Due longer ago than Max Lateness: not fired, counted in the log. */
+	/** Older than Max Lateness: not fired, counted in the log. */
 	skipped: DueMoment[];
 	state: MomentState;
 }
 
-/**
- * One poll of a moment trigger at EventX's present `now`, over every event in scope: the moments
- * due since the last poll (or left for later), oldest first and at most `maxRecords`, each once
- * per event and due time; a moment whose event moved after it fired fires again, for the new time.
- * The state given is not changed.
- */
-export function planMoments(
-	events: IDataObject[],
-	rule: MomentRule,
-	state: MomentState,
-	now: number,
-	maxRecords: number,
-): MomentPlan {
-	const fired = decodeFired(state.fired);
-	const gapNow = Math.max(0, now - state.checkedAt);
-	// A poll interval is what the polls before took, unless this poll came after a longer pause.
-	const interval = Math.min(state.gap ?? gapNow, gapNow);
-	const backfill = state.backfillUntil;
-	let horizon =
-		backfill !== undefined
-			? state.floor
-			: Math.max(state.floor, state.checkedAt - rule.maxLatenessMs);
-	if (state.hold !== undefined) horizon = Math.min(horizon, state.hold);
+/** Whether an event is in the scope `scope` (`*`, or comma-separated IDs in lower case). */
+const inScope = (scope: string, id: string) =>
+	scope === '*' || scope.split(',').includes(id.toLowerCase());
 
-	const candidates: DueMoment[] = [];
-	for (const event of events) {
-		const eventId = typeof event.id === 'string' ? event.id : undefined;
-		const time = eventId === undefined ? undefined : momentTime(event, rule.field);
-		if (eventId === undefined || time === undefined) continue;
-		const due = time + rule.offsetMs;
-		const previous = fired.get(eventId);
-		if (due > now || previous?.due === due) continue;
-		// Never fired and due before the horizon: history (before activation, or long handled).
-		if (!previous && due <= horizon) continue;
-		const lateByMs = now - due;
-		const isBackfill = backfill !== undefined && due <= backfill && due > state.floor;
-		candidates.push({
+/**
+ * One poll of a moment trigger at EventX's present `date` (its `Date`; the last poll's present when
+ * that is later), over `events` (every event in scope whose moment is due from `windowStart` on, or
+ * ahead) and `changed` (the events in scope changed since the last poll, less the changes' look-back).
+ *
+ * - A moment comes due between the last poll and this one: it fires, late when more than one and a
+ *   half poll intervals (and five minutes) after its time; before Start From it is history.
+ * - A moment due before the last poll that the trigger has not handled at that due time (the event
+ *   moved, appeared, was published, or Max Records left it for later) fires now, late.
+ * - A late moment more than Max Lateness after its time is skipped (counted in the log), unless
+ *   Start From back-fills it or Max Records had left it for later; each moment is judged once.
+ * - An event joining the scope starts at the last poll: its moments due before are history.
+ *
+ * Oldest first, at most `maxRecords` fired; the rest come at the next polls. The state given is
+ * not changed.
+ */
+export function planMoments(input: {
+	events: IDataObject[];
+	changed: IDataObject[];
+	rule: MomentRule;
+	state: MomentState;
+	date: number;
+	scope: string;
+	maxRecords: number;
+}): MomentPlan {
+	const { rule, state, scope, maxRecords } = input;
+	const memory = decodeMoments(state.moments);
+	const last = state.checkedAt;
+	const present = Math.max(input.date, last);
+	const from = windowStart(state, rule, present);
+	const joining = (id: string) => scope !== state.scope && !inScope(state.scope, id);
+	if (scope !== state.scope)
+		for (const id of [...memory.keys()]) if (!inScope(state.scope, id)) memory.delete(id);
+	const started = present >= state.floor;
+	const interval = state.gap;
+	const lateAfter =
+		interval === undefined ? Infinity : Math.max(LATE_INTERVALS * interval, LATE_AT_LEAST_MS);
+
+	interface Candidate extends DueMoment {
+		id: string;
+		exempt: boolean;
+	}
+	const candidates: Candidate[] = [];
+	const judged = new Set<string>();
+	const judge = (event: IDataObject, window: boolean) => {
+		const id = typeof event.id === 'string' ? event.id : undefined;
+		const moment = momentOf(event, rule);
+		if (id === undefined || !moment || judged.has(id)) return;
+		const { time, due } = moment;
+		// In the window, each moment due; out of it (changed events only), those older than it.
+		if (due > present || (window ? due < from : due >= from)) return;
+		judged.add(id);
+		const handled = memory.get(id);
+		// Handled at this due time; past the window, a moment that was history when the trigger
+		// began is no different from one moved there: it is counted as skipped.
+		if (handled?.due === due && (window || handled.kind !== 'history')) return;
+		const history = () => void memory.set(id, { ...handled, due, kind: 'history' });
+		// Before the trigger started (Start From ahead), or before an event joining the scope
+		// joined (it starts where the last poll stood): history.
+		if (!started || (due > last ? due <= state.floor : joining(id))) {
+			history();
+			return;
+		}
+		// The moment last fired, met again after a skip: nothing new happened to it.
+		if (handled?.fired !== undefined && dueAt(handled.fired, event.timezone, rule) === due) {
+			memory.set(id, { ...handled, due, kind: 'fired' });
+			return;
+		}
+		candidates.push(candidate(event, id, time, due, handled, due <= last));
+	};
+	const candidate = (
+		event: IDataObject,
+		id: string,
+		time: number,
+		due: number,
+		handled: Handled | undefined,
+		dueBefore: boolean,
+	): Candidate => {
+		const backfill =
+			state.backfillUntil !== undefined && due > state.floor && due <= state.backfillUntil;
+		const held = state.hold !== undefined && dueBefore && !before({ due, id }, state.hold);
+		const lateByMs = present - due;
+		return {
 			event,
-			eventId,
+			eventId: id,
+			id,
 			time,
 			due,
 			lateByMs,
-			late: isBackfill || lateByMs > LATE_INTERVALS * interval,
-			previous,
-			backfill: isBackfill,
-		});
-	}
-	candidates.sort((a, b) => a.due - b.due || (a.eventId < b.eventId ? -1 : 1));
+			late: dueBefore || backfill || lateByMs > lateAfter,
+			previousTime: handled?.fired,
+			backfill,
+			exempt: backfill || held,
+		};
+	};
+	for (const event of input.events) judge(event, true);
+	for (const event of input.changed) judge(event, false);
+	candidates.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
 
 	const due: DueMoment[] = [];
 	const skipped: DueMoment[] = [];
-	let cut: DueMoment | undefined;
+	let hold: { due: number; id: string } | undefined;
 	for (const moment of candidates) {
-		if (!moment.backfill && moment.lateByMs > rule.maxLatenessMs) {
-			skipped.push(moment);
-			fired.set(moment.eventId, { due: moment.due, time: moment.time });
-			continue;
+		const { id, exempt, ...out } = moment;
+		const handled = memory.get(id);
+		if (out.late && !exempt && out.lateByMs > rule.maxLatenessMs) {
+			skipped.push(out);
+			memory.set(id, { ...handled, due: out.due, kind: 'skipped' });
+		} else if (due.length >= maxRecords) {
+			// Left for a later poll: not remembered, so it is met again.
+			hold ??= { due: out.due, id };
+		} else {
+			due.push(out);
+			memory.set(id, { due: out.due, kind: 'fired', fired: out.time });
 		}
-		if (due.length >= maxRecords) {
-			cut = moment;
-			break;
-		}
-		due.push(moment);
-		fired.set(moment.eventId, { due: moment.due, time: moment.time });
 	}
 
-	// Forget what no poll can meet again; bounded, oldest first (the floor rises past what is dropped).
-	let floor = state.floor;
-	const keepFrom = Math.min(now - rule.maxLatenessMs - RESCHEDULE_MEMORY_MS, horizon);
-	for (const [id, entry] of fired) if (entry.due < keepFrom) fired.delete(id);
-	if (fired.size > MAX_FIRED) {
-		const byDue = [...fired].sort((a, b) => a[1].due - b[1].due);
-		for (const [id, entry] of byDue.slice(0, fired.size - MAX_FIRED)) {
-			fired.delete(id);
-			floor = Math.max(floor, entry.due);
-		}
-	}
-	const backfillDone = backfill === undefined || !cut || !cut.backfill;
-	return {
-		due,
-		skipped,
-		state: {
-			v: 1,
-			key: state.key,
-			checkedAt: Math.max(now, state.checkedAt),
-			gap: backfill !== undefined ? state.gap : gapNow,
-			floor,
-			...(backfillDone ? {} : { backfillUntil: backfill }),
-			...(cut ? { hold: Math.max(floor, cut.due - 1) } : {}),
-			fired: encodeFired(fired),
-		},
+	const next: MomentState = {
+		v: 2,
+		key: state.key,
+		checkedAt: present,
+		...(state.activated ? {} : { gap: present > last ? present - last : state.gap }),
+		floor: state.floor,
+		...(state.backfillUntil !== undefined &&
+		hold !== undefined &&
+		hold.due > state.floor &&
+		hold.due <= state.backfillUntil
+			? { backfillUntil: state.backfillUntil }
+			: {}),
+		...(hold ? { hold } : {}),
+		scope,
+		moments: '',
 	};
+	if (next.gap === undefined) delete next.gap;
+	// Forget what no poll can meet again: kept while in the next window, and fired moments (to
+	// tell a reschedule) a while beyond it, at most MAX_REMEMBERED of those.
+	const keepFrom = windowStart(next, rule, present);
+	const beyond: Array<[string, Handled]> = [];
+	for (const [id, handled] of memory) {
+		if (handled.due >= keepFrom) continue;
+		memory.delete(id);
+		if (handled.due >= keepFrom - RESCHEDULE_MEMORY_MS) beyond.push([id, handled]);
+	}
+	beyond.sort((a, b) => b[1].due - a[1].due);
+	for (const [id, handled] of beyond.slice(0, MAX_REMEMBERED)) memory.set(id, handled);
+	next.moments = encodeMoments(memory);
+	return { due, skipped, state: next };
 }

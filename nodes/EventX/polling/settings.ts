@@ -1,7 +1,7 @@
 // What every polling event reads from the node's options alike, and the poll's time.
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { invalidField } from '../helpers/validation';
+import { invalidField, toIsoDateTime } from '../helpers/validation';
 import type { PollState } from './cursor';
 import type { PollLimits } from './engine';
 
@@ -35,18 +35,13 @@ export function readMaxRecords(ctx: IPollFunctions, options: IDataObject): numbe
 	return n;
 }
 
-/** Options > Start From: a date and time (the editor's, or text from an expression), or none. */
+/**
+ * Options > Start From: an instant, or none. A date and time without an offset (the editor's, or
+ * text from an expression) is read in the workflow's time zone, never the n8n process's.
+ */
 export function readStartFrom(ctx: IPollFunctions, options: IDataObject): number | undefined {
-	const value = options.startFrom;
-	if (value === undefined || value === null || value === '') return undefined;
-	const text =
-		typeof value === 'string'
-			? value
-			: String((value as { toISO?: () => string }).toISO?.() ?? value);
-	const time = Date.parse(text);
-	if (Number.isNaN(time))
-		throw invalidField(ctx, 'Options > Start From', `"${text}" is not a date and time`, 0);
-	return time;
+	const time = toIsoDateTime(ctx, options.startFrom, 'Options > Start From', 0);
+	return time === undefined ? undefined : Date.parse(time);
 }
 
 /** The poll's time: n8n's budget (2.41) or the fallback, read from now. */

@@ -293,6 +293,48 @@ describe('Event > Get as iCalendar', () => {
 		expect(parse(fileOf(items[1]).text).events.map((e) => e.uid)).toEqual([a]);
 	});
 
+	test('an Event Page URL with spaces, non-ASCII characters or quotes is written as a valid URI, each percent-encoded', async () => {
+		const id = ctx.sim.seeded.eventIds[0];
+		const { items, error } = await run(ctx.sim, {
+			parameters: {
+				resource: 'event',
+				operation: 'getAsICalendar',
+				eventId: byId(id),
+				options: {
+					url: `https://événements.example.fr/tech summit/Zürich|2026?q="x y"&who='me'#the "day"`,
+				},
+			},
+		});
+		expect(error).toBeUndefined();
+		const { text } = fileOf(items[0]);
+		const url =
+			'https://xn--vnements-90ab.example.fr/tech%20summit/Z%C3%BCrich%7C2026?q=%22x%20y%22&who=%27me%27#the%20%22day%22';
+		// Unfolded: the line is longer than 75 octets.
+		expect(text.replace(/\r\n /g, '')).toContain(`\r\nURL:${url}\r\n`);
+		// RFC 3986: nothing but unreserved and reserved characters and percent-encodings.
+		expect(url).toMatch(/^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]+$/);
+		const [event] = parse(text).events;
+		expect(event.component.getFirstPropertyValue('url')).toBe(url);
+	});
+
+	test('an event time zone given as an offset (+05:30) is written in UTC: no TZID a parser refuses', async () => {
+		const id = ctx.sim.seeded.eventIds[0];
+		setEvent(ctx.sim, id, {
+			startsAt: '2026-12-01T03:30:00.000Z',
+			endsAt: '2026-12-01T11:30:00.000Z',
+			timezone: '+05:30',
+		});
+		const { items } = await run(ctx.sim, {
+			parameters: { resource: 'event', operation: 'getAsICalendar', eventId: byId(id) },
+		});
+		const { text } = fileOf(items[0]);
+		expect(text).not.toContain('TZID');
+		expect(text).toContain('\r\nDTSTART:20261201T033000Z\r\nDTEND:20261201T113000Z\r\n');
+		const [event] = parse(text).events;
+		expect(event.startDate.toJSDate().toISOString()).toBe('2026-12-01T03:30:00.000Z');
+		expect(event.endDate.toJSDate().toISOString()).toBe('2026-12-01T11:30:00.000Z');
+	});
+
 	test("an unknown event fails the run with EventX's message, without Continue On Fail", async () => {
 		const { error } = await run(ctx.sim, {
 			parameters: {
