@@ -2,6 +2,7 @@
 import {
 	childProcess,
 	clearTimeout,
+	fs,
 	net,
 	path,
 	print,
@@ -17,6 +18,12 @@ type ChildProcess = childProcess.ChildProcess;
 
 type Log = (line: string) => void;
 
+/**
+ * A port nobody listens on. Chosen below the kernel's ephemeral range: a port the kernel handed out
+ * (port 0) is also a client's source port for outgoing connections, and with many (PostgreSQL and
+ * Redis pools in queue mode) one of them can hold it by the time n8n listens, which n8n reports as
+ * "port already in use" (seen in CI).
+ */
 export async function freePort(preferred?: number): Promise<number> {
 	const tryPort = (port: number) =>
 		new Promise<number>((resolvePort, reject) => {
@@ -35,7 +42,28 @@ export async function freePort(preferred?: number): Promise<number> {
 			// taken: fall back to any free port
 		}
 	}
+	const [low, high] = listenRange();
+	for (let attempt = 0; attempt < 50; attempt++) {
+		try {
+			return await tryPort(low + Math.floor(Math.random() * (high - low)));
+		} catch {
+			// taken: another
+		}
+	}
 	return await tryPort(0);
+}
+
+/** Ports for servers: from 10000 to the start of the ephemeral range (Linux: 32768 by default). */
+function listenRange(): [number, number] {
+	let ephemeralLow = 32768;
+	try {
+		const range = fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8');
+		const first = Number(range.trim().split(/\s+/)[0]);
+		if (Number.isInteger(first) && first > 12000) ephemeralLow = first;
+	} catch {
+		// not Linux: the usual default
+	}
+	return [10000, ephemeralLow];
 }
 
 // Every process started here, so that an exit (even a failed test run) stops their groups.
