@@ -65,10 +65,10 @@ async function main(): Promise<void> {
 	process.on('SIGTERM', () => void stopAll(0));
 
 	try {
-		const n8nInstall = ensureN8n(N8N_MAIN, log);
+		const n8nInstall = await ensureN8n(N8N_MAIN, log);
 		const userFolder = process.env.N8N_DEV_FOLDER ?? join(REPO_ROOT, '.n8n-dev');
 		mkdirSync(userFolder, { recursive: true });
-		const tgz = packPackage(join(userFolder, 'pack'), log);
+		const tgz = await packPackage(join(userFolder, 'pack'), log);
 		const packageDir = queue ? undefined : installPackage(n8nInstall, userFolder, tgz, log);
 		// Compiling for the reload (its first compile is long) while the rest starts.
 		const reloading = packageDir ? startReloader(packageDir, log) : undefined;

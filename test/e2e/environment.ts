@@ -216,7 +216,7 @@ export class E2eEnvironment {
 
 	/** Installs the packed package (`tgz`) into the release, starts the simulator, imports the credential. */
 	static async create(release: N8nRelease, tgz: string): Promise<E2eEnvironment> {
-		const n8n = ensureN8n(release, log);
+		const n8n = await ensureN8n(release, log);
 		const tmp = mkdtempSync(join(tmpdir(), 'n8n-nodes-eventx-e2e-'));
 		const userFolder = join(tmp, 'user');
 		const packageDir = installPackage(n8n, userFolder, tgz, log);
