@@ -33,9 +33,11 @@ import {
 } from './n8n-runtime';
 import { startReloader, type Reloader } from './runtime/reload';
 import {
+	demoQrCodeToken,
 	demoTriggerIds,
 	ensureCredential,
 	ensureExamples,
+	scanCommand,
 	triggerCommands,
 } from './runtime/sandbox';
 import { startQueueProcess, type QueueBackends, type QueueRole } from './n8n-queue';
@@ -172,17 +174,20 @@ async function main(): Promise<void> {
 				`  log in with:    ${OWNER.email} / ${OWNER.password}`,
 				`  credential:     "EventX API" (API token, ${simulator.url})`,
 				`  simulator:      ${simulator.url}  (demo events, attendees; control routes under /__sim/)`,
-				`  examples:       ${demo.workflows.length} workflows from examples/, on the demo event ${demo.eventName} (Overview page)`,
+				`  examples:       ${demo.workflows.length} workflows from examples/ (Overview page), on the demo event ${demo.eventName} or on every event`,
 				queue
 					? '  your data:      thrown away on exit in queue mode'
 					: `  your data:      kept in ${userFolder} across restarts`,
 				queue
 					? '  edits:          restart npm run dev to load an edit in queue mode'
 					: '  edits:          nodes/ and credentials/ are rebuilt and reloaded into n8n as you save',
-				'  fire the triggers (activate a workflow first; on the demo event for attendees and orders):',
+				'  fire the triggers (Publish a workflow first, or click Execute workflow to wait for one',
+				'  event; on the demo event for attendees and orders):',
 				...triggerCommands(simulator.url, ids).map(
 					({ events, command }) => `    ${events}:\n      ${command}`,
 				),
+				'  scan a QR code (the door check-in example, after Execute workflow):',
+				`      ${scanCommand(editor, demoQrCodeToken(state, demo.events.door))}`,
 				...(webhookLine ? [webhookLine] : []),
 				`  Ctrl-C stops n8n${queue ? ', Redis, PostgreSQL' : ''} and the simulator.`,
 				'',
