@@ -34,15 +34,17 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 function create(file: string, owner: Owner): boolean {
 	const draft = `${file}.${owner.token}`;
 	writeFileSync(draft, `${JSON.stringify(owner)}\n`);
+	let failure: NodeJS.ErrnoException | undefined;
 	try {
 		linkSync(draft, file);
-		return true;
 	} catch (error) {
-		if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-		throw error;
+		failure = error as NodeJS.ErrnoException;
 	} finally {
 		rmSync(draft, { force: true });
 	}
+	if (failure?.code === 'EEXIST') return false;
+	if (failure) throw new Error(`${file} could not be created: ${failure.message}`);
+	return true;
 }
 
 function read(file: string): Owner | undefined {
