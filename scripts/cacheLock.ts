@@ -8,9 +8,9 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import { fs, os, print, process, setTimeout } from '../test/platform.cjs';
+import { fs, os, path, print, process, setTimeout } from '../test/platform.cjs';
 
-const { linkSync, readFileSync, rmSync, writeFileSync } = fs;
+const { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } = fs;
 
 type Log = (line: string) => void;
 
@@ -97,6 +97,8 @@ export async function withCacheLock<T>(
 ): Promise<T> {
 	const log = options.log ?? print;
 	const lock = `${entry}.lock`;
+	// On a fresh machine the cache itself is not there yet.
+	mkdirSync(path.dirname(lock), { recursive: true });
 	const me: Owner = {
 		pid: process.pid,
 		host: os.hostname(),

@@ -12,6 +12,7 @@ const RELEASE: N8nRelease = {
 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+let tmp: string;
 let cache: string;
 let savedCache: string | undefined;
 /** The release's folder in the cache, and its lock beside it. */
@@ -35,6 +36,7 @@ function slowInstall(ms: number) {
 
 /** A lock as another process leaves it: its process ID and this host. */
 function lockOf(pid: number) {
+	fs.mkdirSync(cache, { recursive: true });
 	fs.writeFileSync(
 		lockFile(),
 		JSON.stringify({
@@ -55,14 +57,16 @@ function otherProcess() {
 
 beforeEach(() => {
 	savedCache = process.env.N8N_EVENTX_CACHE;
-	cache = fs.mkdtempSync(path.join(os.tmpdir(), 'eventx-cache-lock-'));
+	tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'eventx-cache-lock-'));
+	// A cache not made yet, as on a fresh machine.
+	cache = path.join(tmp, 'cache');
 	process.env.N8N_EVENTX_CACHE = cache;
 });
 
 afterEach(() => {
 	if (savedCache === undefined) delete process.env.N8N_EVENTX_CACHE;
 	else process.env.N8N_EVENTX_CACHE = savedCache;
-	fs.rmSync(cache, { recursive: true, force: true });
+	fs.rmSync(tmp, { recursive: true, force: true });
 });
 
 describe("the n8n cache's install lock", () => {
