@@ -703,6 +703,8 @@ export const editorSuite: E2eSuite = {
 					if (run) shownBySend = outputOf(run.data.resultData.runData, 'Send Confirmation Email');
 				}
 				expect(shownBySend).toHaveLength(1);
+				// The canvas counts the item into the switched-off send and out of it.
+				await page.getByText('1 item', { exact: true }).nth(1).waitFor();
 				await screenshot(page, 'example-outreach-first-run');
 				expect((await env().state()).outbox.length).toBe(sentBefore);
 			});
