@@ -611,7 +611,7 @@ const wanted = (settings: Settings, job: string) =>
 async function main(): Promise<void> {
 	const settings = readSettings(process.argv.slice(2));
 	const started = Date.now();
-	const n8n = ensureN8n(N8N_MAIN, (line) => print(`[bench] ${line}`));
+	const n8n = await ensureN8n(N8N_MAIN, (line) => print(`[bench] ${line}`));
 	const simulator = await startSimulatorProcess(await freePort(), {
 		data: 'bench',
 		latencyMs: settings.latencyMs,
@@ -670,7 +670,7 @@ async function main(): Promise<void> {
 			await bench.setLatency(settings.latencyMs);
 			webhookTrigger = await benchWebhookTrigger({
 				n8n,
-				tgz: packPackage(join(bench.tmp, 'pack'), log, { built: true }),
+				tgz: await packPackage(join(bench.tmp, 'pack'), log, { built: true }),
 				sim: simulatorAccess(simulator.url, token),
 				eventId: state.seeded.eventIds[2],
 				settings: {

@@ -33,9 +33,11 @@ import {
 } from './n8n-runtime';
 import { startReloader, type Reloader } from './runtime/reload';
 import {
+	demoQrCodeToken,
 	demoTriggerIds,
 	ensureCredential,
 	ensureExamples,
+	scanCommand,
 	triggerCommands,
 } from './runtime/sandbox';
 import { startQueueProcess, type QueueBackends, type QueueRole } from './n8n-queue';
@@ -65,10 +67,10 @@ async function main(): Promise<void> {
 	process.on('SIGTERM', () => void stopAll(0));
 
 	try {
-		const n8nInstall = ensureN8n(N8N_MAIN, log);
+		const n8nInstall = await ensureN8n(N8N_MAIN, log);
 		const userFolder = process.env.N8N_DEV_FOLDER ?? join(REPO_ROOT, '.n8n-dev');
 		mkdirSync(userFolder, { recursive: true });
-		const tgz = packPackage(join(userFolder, 'pack'), log);
+		const tgz = await packPackage(join(userFolder, 'pack'), log);
 		const packageDir = queue ? undefined : installPackage(n8nInstall, userFolder, tgz, log);
 		// Compiling for the reload (its first compile is long) while the rest starts.
 		const reloading = packageDir ? startReloader(packageDir, log) : undefined;
@@ -172,17 +174,20 @@ async function main(): Promise<void> {
 				`  log in with:    ${OWNER.email} / ${OWNER.password}`,
 				`  credential:     "EventX API" (API token, ${simulator.url})`,
 				`  simulator:      ${simulator.url}  (demo events, attendees; control routes under /__sim/)`,
-				`  examples:       ${demo.workflows.length} workflows from examples/, on the demo event ${demo.eventName} (Overview page)`,
+				`  examples:       ${demo.workflows.length} workflows from examples/ (Overview page), on the demo event ${demo.eventName} or on every event`,
 				queue
 					? '  your data:      thrown away on exit in queue mode'
 					: `  your data:      kept in ${userFolder} across restarts`,
 				queue
 					? '  edits:          restart npm run dev to load an edit in queue mode'
 					: '  edits:          nodes/ and credentials/ are rebuilt and reloaded into n8n as you save',
-				'  fire the triggers (activate a workflow first; on the demo event for attendees and orders):',
+				'  fire the triggers (Publish a workflow first, or click Execute workflow to wait for one',
+				'  event; on the demo event for attendees and orders):',
 				...triggerCommands(simulator.url, ids).map(
 					({ events, command }) => `    ${events}:\n      ${command}`,
 				),
+				'  scan a QR code (the door check-in example, after Execute workflow):',
+				`      ${scanCommand(editor, demoQrCodeToken(state, demo.events.door))}`,
 				...(webhookLine ? [webhookLine] : []),
 				`  Ctrl-C stops n8n${queue ? ', Redis, PostgreSQL' : ''} and the simulator.`,
 				'',

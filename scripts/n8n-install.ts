@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 
 import { childProcess, fs, os, path, print, process, repoRoot } from '../test/platform.cjs';
+import { withCacheLock } from './cacheLock';
 
 const { spawnSync } = childProcess;
 const {
@@ -125,18 +126,26 @@ export function nodeFor(release: N8nRelease): string {
  * Node; for the project's Node 24, the registry's `node-<platform>-<arch>` package of the same
  * version (the one the `node` package unpacks its binary from), fetched once into the cache.
  */
-function headersFor(node: string, log: Log): string | undefined {
+async function headersFor(node: string, log: Log): Promise<string | undefined> {
 	const own = resolve(dirname(realpathSync(node)), '..');
 	if (existsSync(join(own, 'include', 'node', 'common.gypi'))) return own;
 	const version = nodeVersion(node)!.replace(/^v/, '');
 	const name = `node-${process.platform}-${process.arch}`;
 	const dir = join(cacheRoot(), `node-headers-${version}`);
 	const headers = join(dir, 'node_modules', name);
-	if (!existsSync(join(headers, 'include', 'node', 'common.gypi'))) {
-		mkdirSync(dir, { recursive: true });
-		writeFileSync(join(dir, 'package.json'), '{"private":true}\n');
-		run('npm', ['install', '--no-save', '--ignore-scripts', `${name}@${version}`], dir, log);
-	}
+	const ready = () => existsSync(join(headers, 'include', 'node', 'common.gypi'));
+	if (!ready())
+		await withCacheLock(
+			dir,
+			`Node ${version}'s headers`,
+			() => {
+				if (ready()) return;
+				mkdirSync(dir, { recursive: true });
+				writeFileSync(join(dir, 'package.json'), '{"private":true}\n');
+				run('npm', ['install', '--no-save', '--ignore-scripts', `${name}@${version}`], dir, log);
+			},
+			{ log },
+		);
 	return headers;
 }
 
@@ -158,19 +167,20 @@ export interface InstalledN8n {
 	modules: string;
 }
 
-/**
- * Installs a release once into the cache (about 5 min cold, 2.3 GB each) and reuses it. A marker
- * is written only after a complete install, so an interrupted one is redone.
- */
-export function ensureN8n(release: N8nRelease, log: Log = print): InstalledN8n {
-	const node = nodeFor(release);
-	const major = nodeVersion(node)!.replace(/^v(\d+)\..*$/, '$1');
-	const dir = join(cacheRoot(), `n8n-${release.version}-node${major}`);
-	const marker = join(dir, '.n8n-nodes-eventx-ready');
-	const modules = join(dir, 'node_modules');
-	const bin = join(modules, 'n8n', 'bin', 'n8n');
-	if (existsSync(marker) && existsSync(bin)) return { release, bin, node, modules };
-	mkdirSync(dir, { recursive: true });
+/** What installs a release into its cache folder `dir` (`npm install` of n8n, then sqlite3 built). */
+export type InstallStep = (
+	release: N8nRelease,
+	dir: string,
+	node: string,
+	log: Log,
+) => Promise<void> | void;
+
+async function installRelease(
+	release: N8nRelease,
+	dir: string,
+	node: string,
+	log: Log,
+): Promise<void> {
 	writeFileSync(
 		join(dir, 'package.json'),
 		JSON.stringify(
@@ -183,22 +193,53 @@ export function ensureN8n(release: N8nRelease, log: Log = print): InstalledN8n {
 			2,
 		),
 	);
-	log(
-		`Installing n8n ${release.version} on Node ${major} into ${dir} (first run only, minutes)...`,
-	);
 	const env = envWithNode(node);
 	// Install scripts stay off (some fetch binaries from outside the registry); sqlite3 is then
 	// built against the Node that runs n8n.
 	run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund'], dir, log, env);
-	const headers = headersFor(node, log);
+	const headers = await headersFor(node, log);
 	run('npm', ['rebuild', 'sqlite3'], dir, log, {
 		...env,
 		...(headers ? { npm_config_nodedir: headers } : {}),
 	});
-	writeFileSync(
-		marker,
-		`n8n ${release.version} on ${nodeVersion(node)} ${new Date().toISOString()}\n`,
-	);
+}
+
+/**
+ * Installs a release once into the cache (about 5 min cold, 2.3 GB each) and reuses it. A marker
+ * is written only after a complete install, so an interrupted one is redone. The install holds
+ * the release's cache lock: a second command at the same time waits for it and then uses it.
+ */
+export async function ensureN8n(
+	release: N8nRelease,
+	log: Log = print,
+	options: { install?: InstallStep; pollMs?: number } = {},
+): Promise<InstalledN8n> {
+	const node = nodeFor(release);
+	const major = nodeVersion(node)!.replace(/^v(\d+)\..*$/, '$1');
+	const dir = join(cacheRoot(), `n8n-${release.version}-node${major}`);
+	const marker = join(dir, '.n8n-nodes-eventx-ready');
+	const modules = join(dir, 'node_modules');
+	const bin = join(modules, 'n8n', 'bin', 'n8n');
+	const ready = () => existsSync(marker) && existsSync(bin);
+	if (!ready())
+		await withCacheLock(
+			dir,
+			`n8n ${release.version}`,
+			async () => {
+				// Another command may have installed it while this one waited.
+				if (ready()) return;
+				mkdirSync(dir, { recursive: true });
+				log(
+					`Installing n8n ${release.version} on Node ${major} into ${dir} (first run only, minutes)...`,
+				);
+				await (options.install ?? installRelease)(release, dir, node, log);
+				writeFileSync(
+					marker,
+					`n8n ${release.version} on ${nodeVersion(node)} ${new Date().toISOString()}\n`,
+				);
+			},
+			{ log, pollMs: options.pollMs },
+		);
 	return { release, bin, node, modules };
 }
 
@@ -237,40 +278,59 @@ function packDigest(root: string): string {
  * what it is made of: the same sources are packed once (the e2e tests, the scan test and `npm run
  * dev` each pack). With `built`, dist/ is packed as it is (the caller has just built it).
  */
-export function packPackage(
+export async function packPackage(
 	outDir: string,
 	log: Log = print,
 	options: { built?: boolean; root?: string } = {},
-): string {
+): Promise<string> {
 	const root = options.root ?? REPO_ROOT;
 	rmSync(outDir, { recursive: true, force: true });
 	mkdirSync(outDir, { recursive: true });
 	const name = `${PACKAGE_NAME}-${packageVersion()}.tgz`;
 	const tgz = join(outDir, name);
-	const cached = options.built ? undefined : join(cacheRoot(), 'packed', packDigest(root), name);
-	if (cached && existsSync(cached)) {
-		copyFileSync(cached, tgz);
-		log(`packed package reused: the sources are those of ${cached}`);
-		return tgz;
-	}
+	if (options.built) return pack(root, outDir, tgz, log, true);
+	// One pack of the same sources at a time: the others wait and copy its tarball.
+	const entry = join(cacheRoot(), 'packed', packDigest(root));
+	const cached = join(entry, name);
+	mkdirSync(dirname(entry), { recursive: true });
+	return await withCacheLock(
+		entry,
+		'the packed package',
+		() => {
+			if (existsSync(cached)) {
+				copyFileSync(cached, tgz);
+				log(`packed package reused: the sources are those of ${cached}`);
+				return tgz;
+			}
+			pack(root, outDir, tgz, log, false);
+			// Written aside and renamed: a reader without the lock never sees half a file.
+			mkdirSync(entry, { recursive: true });
+			const partial = `${cached}.${process.pid}.partial`;
+			copyFileSync(tgz, partial);
+			renameSync(partial, cached);
+			prunePacked(dirname(entry));
+			return tgz;
+		},
+		{ log },
+	);
+}
+
+/** `npm pack` of `root` into `outDir` (building through prepack unless `built`). */
+function pack(root: string, outDir: string, tgz: string, log: Log, built: boolean): string {
 	const args = ['pack', '--pack-destination', outDir, '--silent'];
-	if (options.built) args.push('--ignore-scripts');
+	if (built) args.push('--ignore-scripts');
 	run('npm', args, root, log);
 	if (!existsSync(tgz)) throw new Error(`npm pack left no ${tgz}`);
-	if (cached) {
-		// Written aside and renamed: a concurrent pack of the same sources never reads half a file.
-		mkdirSync(dirname(cached), { recursive: true });
-		const partial = `${cached}.${process.pid}.partial`;
-		copyFileSync(tgz, partial);
-		renameSync(partial, cached);
-		prunePacked(dirname(dirname(cached)));
-	}
 	return tgz;
 }
 
-/** Keeps the 20 newest packed tarballs (about 220 KB each): one per version of the sources. */
+/**
+ * Keeps the 20 newest packed tarballs (about 220 KB each): one per version of the sources. A
+ * digest another command holds the lock of is left alone.
+ */
 function prunePacked(dir: string): void {
 	const entries = readdirSync(dir)
+		.filter((entry) => !entry.includes('.') && !existsSync(join(dir, `${entry}.lock`)))
 		.map((entry) => ({ entry, time: statSync(join(dir, entry)).mtimeMs }))
 		.sort((a, b) => b.time - a.time);
 	for (const { entry } of entries.slice(20))

@@ -112,7 +112,7 @@ export class EventXPollingTrigger implements INodeType {
 						type: 'dateTime',
 						default: '',
 						description:
-							'Where the first activation starts instead of now: what happened since then comes out at the first polls (as many as each poll may read), oldest first',
+							'Where the trigger starts when the workflow is first published (activated, in n8n 1.x) instead of then: what happened since comes out at the first polls (as many as each poll may read), oldest first',
 					},
 				],
 			},

@@ -45,7 +45,7 @@ export class EventXTrigger implements INodeType {
 				// A condition, not a claim: n8n's URL and where EventX runs are unknown here, and a local
 				// EventX (the sandbox's simulator) reaches a localhost URL.
 				displayName:
-					"EventX calls this trigger's webhook URL when an attendee changes: if EventX runs on another machine (the EventX service does), that URL must be reachable from there, so not localhost",
+					"EventX calls this trigger's webhook URL when an attendee changes, so the URL must be reachable from where EventX runs: a public URL for the EventX service, localhost for an EventX on this machine (the sandbox's simulator).",
 				name: 'reachableNotice',
 				type: 'notice',
 				default: '',

@@ -58,13 +58,14 @@ export const EXAMPLE_IDS = {
 	calendar: 'evxExampleCalendar1',
 	afterEvent: 'evxExampleAfterEvent',
 	dayBefore: 'evxExampleDayBefore1',
+	timeline: 'evxExampleTimeline01',
 } as const;
 
 /**
- * The examples of EventX nodes (all but the AI assistant) on the simulator's demo data, all on one demo event (the second: the first
- * is left to the end-to-end test's other suites), so that running the sync example and then the
- * outreach example confirms the synced attendees; the sync example gives VIPs the second ticket
- * class.
+ * The examples of EventX nodes (all but the AI assistant, which needs a model) on the simulator's
+ * demo data, those that ask for an event on one demo event (the second: the first is left to the
+ * end-to-end test's other suites); the sync example gives VIPs its second ticket class. The
+ * after-the-event, day-before and timeline examples watch every event.
  */
 export function demoExamples(
 	state: {
@@ -104,6 +105,7 @@ export function demoExamples(
 			// Every event of the account: no event to pick.
 			exampleWorkflow('after-the-event.json', EXAMPLE_IDS.afterEvent, credentialId, on),
 			exampleWorkflow('day-before-reminder.json', EXAMPLE_IDS.dayBefore, credentialId, on),
+			exampleWorkflow('event-timeline.json', EXAMPLE_IDS.timeline, credentialId, on),
 		],
 	};
 }

@@ -180,11 +180,29 @@ export function triggerCommands(simulatorUrl: string, ids: TriggerIds) {
 			command: post(`/__sim/orders/${ids.pendingOrderId}/status`, '{"status":"paid"}'),
 		},
 		{
-			// Times relative to EventX's clock: the moments fall at n8n's next polls.
-			events: 'New Event; Doors Opening, Event Starting, Event Ended (in 1, 2 and 3 minutes)',
+			// Times relative to EventX's clock: the moments fall at n8n's next polls. Created
+			// published, so Event Published fires for it too.
+			events:
+				'New Event, Event Published; Doors Opening, Event Starting, Event Ended in 1, 2 and 3 minutes (the timeline example)',
 			command: post(
 				'/__sim/events',
 				`{"organizationId":"${ids.organizationId}","name":"Launch Night","entryStartsAt":"+1m","startsAt":"+2m","endsAt":"+3m"}`,
+			),
+		},
+		{
+			// Its start a day and a minute ahead: a day before it is a minute away.
+			events: 'Event Starting a day before, in a minute (the day-before example)',
+			command: post(
+				'/__sim/events',
+				`{"organizationId":"${ids.organizationId}","name":"Workshop Tomorrow","startsAt":"+1441m","endsAt":"+1501m"}`,
+			),
+		},
+		{
+			// Ended 59 minutes ago: an hour after its end is a minute away.
+			events: 'Event Ended an hour after, in a minute (the after-the-event example)',
+			command: post(
+				'/__sim/events',
+				`{"organizationId":"${ids.organizationId}","name":"Breakfast Talk","startsAt":"-120m","endsAt":"-59m"}`,
 			),
 		},
 		{
@@ -192,6 +210,22 @@ export function triggerCommands(simulatorUrl: string, ids: TriggerIds) {
 			command: post(`/__sim/events/${ids.draftEventId}/publish`, '{"published":true}'),
 		},
 	];
+}
+
+/**
+ * The door check-in example's scanner: a QR code token POSTed to the example's test URL (n8n's
+ * editor listens there after **Execute workflow**).
+ */
+export function scanCommand(editorUrl: string, qrCodeToken: string): string {
+	return `curl -X POST ${editorUrl}/webhook-test/eventx-door-check-in -H 'content-type: application/json' -d '{"qrCodeToken":"${qrCodeToken}"}'`;
+}
+
+/** A demo attendee's QR code token of `eventId`, for the scanner's command. */
+export function demoQrCodeToken(state: { attendees: Json[] }, eventId: string): string {
+	const guest = state.attendees.find(
+		(a) => a.eventId === eventId && !a.removedAt && typeof a.qrCodeToken === 'string',
+	);
+	return String(guest?.qrCodeToken ?? '<qrCodeToken>');
 }
 
 /**

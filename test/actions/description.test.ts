@@ -94,6 +94,13 @@ describe('what the editor shows (n8n UX guidelines)', () => {
 			expect(names).toContain(name);
 	});
 
+	test('every notice is a sentence with its full stop', () => {
+		const unfinished = properties
+			.filter((p) => p.type === 'notice' && !/^[A-Z].*\.$/.test(p.displayName))
+			.map((p) => p.displayName);
+		expect(unfinished).toEqual([]);
+	});
+
 	test('destructive operations carry a notice', () => {
 		const notices = properties.filter((p) => p.type === 'notice');
 		const shownFor = (resource: string, operation: string) =>

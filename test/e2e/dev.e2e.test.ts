@@ -163,8 +163,8 @@ const selected = e2eReleases().some((r) => r.version === N8N_MAIN.version);
 			await again.request<{ data: Array<{ id: string; name: string }> }>('GET', '/rest/workflows')
 		).data.data.map((w) => w.name);
 		expect(names).toEqual(expect.arrayContaining(['My EventX workflow', 'Attendee sync (mine)']));
-		// The sandbox's 8 examples (Attendee sync renamed by the user) and the user's own workflow.
-		expect(names).toHaveLength(9);
+		// The sandbox's 9 examples (Attendee sync renamed by the user) and the user's own workflow.
+		expect(names).toHaveLength(10);
 		expect(
 			(
 				await again.request<{ data: Array<{ id: string; name: string }> }>(

@@ -216,7 +216,7 @@ export class E2eEnvironment {
 
 	/** Installs the packed package (`tgz`) into the release, starts the simulator, imports the credential. */
 	static async create(release: N8nRelease, tgz: string): Promise<E2eEnvironment> {
-		const n8n = ensureN8n(release, log);
+		const n8n = await ensureN8n(release, log);
 		const tmp = mkdtempSync(join(tmpdir(), 'n8n-nodes-eventx-e2e-'));
 		const userFolder = join(tmp, 'user');
 		const packageDir = installPackage(n8n, userFolder, tgz, log);
@@ -249,23 +249,31 @@ export class E2eEnvironment {
 	}
 
 	/**
-	 * A poll node's static data where n8n keeps it: n8n's poll cursor (its `poller_state` table,
-	 * read with the release's own Node and sqlite3) where durable cursors are on, else the
-	 * workflow's static data (n8n's public API).
+	 * A poll node's static data where n8n keeps it: n8n's poll cursor (its `poller_state` table, one
+	 * row per workflow and node, read with the release's own Node and sqlite3) where durable cursors
+	 * are on, else the workflow's static data (n8n's public API).
 	 */
 	async pollCursor(workflowId: string, nodeName: string): Promise<Json | undefined> {
 		if (hasDurablePolling(this.setup.n8n.release)) {
+			const { nodes } = (
+				await this.api<{ nodes: Array<{ id: string; name: string }> }>(
+					'GET',
+					`/workflows/${workflowId}`,
+				)
+			).data;
+			const nodeId = nodes.find((node) => node.name === nodeName)?.id;
+			if (!nodeId) throw new Error(`workflow ${workflowId} has no node "${nodeName}"`);
 			const script = `
 				const sqlite3 = require(${JSON.stringify(join(this.setup.n8n.modules, 'sqlite3'))});
 				const db = new sqlite3.Database(process.argv[1], sqlite3.OPEN_READONLY);
-				db.get('SELECT cursor FROM poller_state WHERE workflowId = ?', [process.argv[2]], (error, row) => {
+				db.get('SELECT cursor FROM poller_state WHERE workflowId = ? AND nodeId = ?', [process.argv[2], process.argv[3]], (error, row) => {
 					if (error) { console.error(error.message); process.exit(1); }
 					process.stdout.write(row ? row.cursor : 'null');
 					db.close();
 				});`;
 			const result = spawnSync(
 				this.setup.n8n.node,
-				['-e', script, join(this.setup.userFolder, '.n8n', 'database.sqlite'), workflowId],
+				['-e', script, join(this.setup.userFolder, '.n8n', 'database.sqlite'), workflowId, nodeId],
 				{ encoding: 'utf8' },
 			);
 			if (result.status !== 0) throw new Error(`poller_state: ${result.stderr}`);

@@ -63,15 +63,19 @@ export class QueueEnvironment {
 	postgres!: Postgres;
 	simulator!: ManagedProcess & { url: string };
 
-	private constructor(ports: { main: number; webhook: number }, tgz: string) {
+	private constructor(ports: { main: number; webhook: number }, tgz: string, n8n: InstalledN8n) {
 		this.tgz = tgz;
 		this.mainPort = ports.main;
 		this.webhookPort = ports.webhook;
-		this.n8n = ensureN8n(N8N_MAIN, log);
+		this.n8n = n8n;
 	}
 
 	static async create(tgz: string): Promise<QueueEnvironment> {
-		const env = new QueueEnvironment({ main: await freePort(), webhook: await freePort() }, tgz);
+		const env = new QueueEnvironment(
+			{ main: await freePort(), webhook: await freePort() },
+			tgz,
+			await ensureN8n(N8N_MAIN, log),
+		);
 		// Whatever started is stopped again when another service fails to start.
 		const started = await Promise.allSettled([
 			startRedis(log),

@@ -16,12 +16,14 @@ import { ModelServer } from './model-server';
 import { QueueEnvironment } from './queue-environment';
 import { QUEUE_IDS, QUEUE_PATHS, queueWorkflows } from './queue-workflows';
 import { assistantWorkflow } from './suites/agent.suite';
+import { OUTREACH_TRIGGER, switchedOn } from './suites/examples.suite';
 import {
 	actionSeed,
 	actionSteps,
 	CREDENTIAL_ID,
 	doorCheckInAnswer,
 	triggerWorkflow,
+	TWICE_A_MINUTE,
 	type ActionStep,
 } from './workflows';
 
@@ -74,23 +76,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const CHAT_WEBHOOK_ID = 'b3d5f7a9-1c2e-4a6b-8d0f-2e4a6c8e0a1c';
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
-/** How often the scheduled-outreach example runs here (the example says every morning at 08:00). */
-const OUTREACH_EVERY_S = 10;
-
-/** The scheduled-outreach example with only its schedule changed, so that a test sees it run. */
-function everyFewSeconds(workflow: Json): Json {
-	const nodes = (workflow.nodes as Json[]).map((node) =>
-		node.type === 'n8n-nodes-base.scheduleTrigger'
-			? {
-					...node,
-					parameters: {
-						rule: { interval: [{ field: 'seconds', secondsInterval: OUTREACH_EVERY_S }] },
-					},
-				}
-			: node,
-	);
-	return { ...workflow, nodes };
-}
+/**
+ * The scheduled-outreach example as a user switches it on (its send activated), polling twice a
+ * minute instead of every morning at 08:00 so that a test sees it run.
+ */
+const OUTREACH_ON = 'evxQueueOutreachOn1';
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GB`;
 const figures: string[] = [];
 
@@ -134,7 +124,14 @@ describeQueue('n8n queue mode (2.41.1: main, webhook process, workers, Redis, Po
 				output: 'tidy',
 			}),
 			...queueWorkflows(steps, bulkEventId),
-			...examples.workflows.map((w) => (w.id === EXAMPLE_IDS.outreach ? everyFewSeconds(w) : w)),
+			...examples.workflows,
+			switchedOn(
+				examples.workflows.find((w) => w.id === EXAMPLE_IDS.outreach)!,
+				OUTREACH_ON,
+				(node) => {
+					if (node.name === OUTREACH_TRIGGER) (node.parameters as Json).pollTimes = TWICE_A_MINUTE;
+				},
+			),
 		]);
 		await env.startCluster(2);
 		// Webhook nodes answer on the webhook process once main has activated their workflows.
@@ -417,57 +414,34 @@ describeQueue('n8n queue mode (2.41.1: main, webhook process, workers, Redis, Po
 			(await env.state()).outbox
 				.filter((o) => o.eventId === examples.events.outreach && o.channel === 'email')
 				.map((o) => [...(o.attendeeIds as string[])].sort());
-		/** Runs of the outreach example that confirmed someone (reached "Remember This Run"). */
-		const confirmingRuns = async () =>
-			(await env.listExecutions(EXAMPLE_IDS.outreach, { includeData: true }))
-				.filter((e) => outputOf(e.data.resultData.runData, 'Remember This Run').length > 0)
+		/** What the outreach example's trigger emitted, run by run (oldest first). */
+		const outreachRuns = async () =>
+			(await env.listExecutions(OUTREACH_ON, { includeData: true }))
+				.filter((e) => outputOf(e.data.resultData.runData, OUTREACH_TRIGGER).length > 0)
 				.sort((a, b) => Number(a.id) - Number(b.id));
-		async function untilConfirmingRuns(count: number) {
-			const until = Date.now() + 120_000;
-			let runs = await confirmingRuns();
-			while (runs.length < count && Date.now() < until) {
-				await sleep(1000);
-				runs = await confirmingRuns();
-			}
-			return runs;
-		}
 
 		/**
-		 * Not what a single process does: n8n 2.41 stores an execution's workflow without its static
-		 * data, and a worker reads static data from the database only when it resumes an execution.
-		 * So each scheduled run starts without the cursor the previous run saved, looks back one
-		 * day, and confirms everyone of that day again. (In one process, or with `n8n execute`, the
-		 * next run confirms only the newcomers.) docs/scale.md says what to do.
+		 * The polling trigger runs on main and keeps its place in the workflow's static data there;
+		 * each execution it starts runs on a worker (which gets no static data, and needs none).
 		 */
-		test('scheduled outreach: main fires the schedule, workers run every run; they get no static data, so every run looks back one day', async () => {
+		test('scheduled outreach, switched on: main polls and keeps its place, a worker sends; each newcomer is confirmed once', async () => {
 			const event = examples.events.outreach;
-			const dayAgo = Date.now() - 24 * 3600_000;
-			const recent = (await env.state()).attendees
-				.filter(
-					(a) => a.eventId === event && !a.removedAt && Date.parse(String(a.createdAt)) > dayAgo,
-				)
-				.map((a) => String(a.id))
-				.sort();
-			expect(recent.length).toBeGreaterThan(0);
 			const sentBefore = (await emailsOfExamples()).length;
-
-			await env.setActive(EXAMPLE_IDS.outreach, true);
-			const [run1] = await untilConfirmingRuns(1);
-			const runData1 = run1.data.resultData.runData as Json;
-			expect(
-				outputOf(runData1, 'New Attendees')
-					.map((a) => String(a.id))
-					.sort(),
-			).toEqual(recent);
-			expect(outputOf(runData1, 'Remember This Run')).toEqual([
-				expect.objectContaining({ confirmed: recent.length }),
-			]);
-			expect((await emailsOfExamples()).slice(sentBefore, sentBefore + 1)).toEqual([recent]);
-			// The worker saved the cursor in the workflow's static data...
-			const saved = await env.api('GET', `/workflows/${EXAMPLE_IDS.outreach}`);
-			expect(JSON.stringify(saved.data.staticData ?? null)).toContain('lastRun');
-
-			const createdAt = new Date().toISOString();
+			const publishedAt = Date.now();
+			const listReads = async (after: number) =>
+				(
+					await env.sim<Array<{ method: string; path: string; at: number }>>(
+						'GET',
+						'/__sim/requests',
+					)
+				).filter(
+					(r) =>
+						r.method === 'GET' &&
+						r.path === `/public-api/v1/event/${event}/attendee` &&
+						r.at > after,
+				);
+			// n8n polls once when it publishes a polling workflow: the trigger notes where the list stands.
+			await env.setActive(OUTREACH_ON, true, async () => (await listReads(publishedAt)).length > 0);
 			const newcomers = (
 				(
 					await env.eventx(
@@ -479,59 +453,49 @@ describeQueue('n8n queue mode (2.41.1: main, webhook process, workers, Redis, Po
 						})),
 					)
 				).dataList as Json[]
-			).map((a) => String(a.id));
-			// ...but the next runs do not read it: the first run after the newcomers looks back one
-			// day from its own start, and confirms the newcomers and everyone of the day again.
-			let later: Json | undefined;
-			for (let n = 2; !later && n < 20; n++) {
-				const runs = await untilConfirmingRuns(n);
-				later = runs.find(
-					(run) =>
-						String(outputOf(run.data.resultData.runData, 'Since Last Run')[0]?.now) > createdAt,
-				);
-				if (runs.length < n) break;
+			)
+				.map((a) => String(a.id))
+				.sort();
+			let runs = await outreachRuns();
+			for (const until = Date.now() + 90_000; runs.length === 0 && Date.now() < until; ) {
+				await sleep(1000);
+				runs = await outreachRuns();
 			}
-			await env.setActive(EXAMPLE_IDS.outreach, false);
-			// A run fired just before the deactivation may still be queued or under way: wait until
-			// the executions stop changing and none runs.
-			let previous = '';
-			for (let i = 0; i < 60; i++) {
-				const listed = await env.listExecutions(EXAMPLE_IDS.outreach);
-				const now = JSON.stringify(listed.map((e) => [e.id, e.status]));
-				if (now === previous && !listed.some((e) => ['new', 'running'].includes(String(e.status))))
-					break;
-				previous = now;
-				await sleep(500);
+			expect(runs).toHaveLength(1);
+			// One more poll (twice a minute) finds nothing new.
+			const ranAt = Date.now();
+			for (const until = ranAt + 45_000; Date.now() < until; ) {
+				if ((await listReads(ranAt)).length > 0) break;
+				await sleep(1000);
 			}
-			expect(later).toBeDefined();
-			const [window] = outputOf(later!.data.resultData.runData, 'Since Last Run');
-			expect(Date.parse(String(window.now)) - Date.parse(String(window.since))).toBe(24 * 3600_000);
+			expect((await listReads(ranAt)).length).toBeGreaterThan(0);
+			await sleep(3000);
+			await env.setActive(OUTREACH_ON, false);
+			runs = await outreachRuns();
+			expect(runs).toHaveLength(1);
+			const [run] = runs;
+			expect({ status: run.status, mode: run.mode }).toEqual({
+				status: 'success',
+				mode: 'trigger',
+			});
+			expect(env.workerOf(String(run.id))).toBeGreaterThanOrEqual(0);
 			expect(
-				outputOf(later!.data.resultData.runData, 'New Attendees')
+				outputOf(run.data.resultData.runData, OUTREACH_TRIGGER)
 					.map((a) => String(a.id))
 					.sort(),
-			).toEqual([...recent, ...newcomers].sort());
-
-			const runs = await env.waitForFinished(EXAMPLE_IDS.outreach, 2, 60_000);
-			for (const run of runs) {
-				expect({ id: run.id, status: run.status, mode: run.mode }).toEqual({
-					id: run.id,
-					status: 'success',
-					mode: 'trigger',
-				});
-				expect(env.workerOf(String(run.id))).toBeGreaterThanOrEqual(0);
-			}
-			// Every run messaged the day's attendees again.
-			const sends = (await emailsOfExamples()).slice(sentBefore);
-			expect(sends.every((ids) => recent.every((id) => ids.includes(id)))).toBe(true);
+			).toEqual(newcomers);
+			expect((await emailsOfExamples()).slice(sentBefore)).toEqual([newcomers]);
+			// The trigger's place, kept by main in the workflow's static data.
+			const saved = await env.api('GET', `/workflows/${OUTREACH_ON}`);
+			expect(JSON.stringify(saved.data.staticData ?? null)).toContain('pollState');
 			figures.push(
-				`scheduled outreach (every ${OUTREACH_EVERY_S} s) on workers: ${runs.length} runs, each looked back one day (no static data on workers); the ${recent.length} attendees of the day were messaged ${sends.length} times`,
+				`scheduled outreach (switched on, polling twice a minute) in queue mode: ${newcomers.length} newcomers confirmed in 1 run on a worker, none again at the next poll`,
 			);
 		});
 
-		/** Starts an example by hand ("Run Now"), checks that a worker ran it; its run data. */
-		async function runByHand(workflowId: string): Promise<Json> {
-			const id = await env.runManually(workflowId, 'Run Now');
+		/** Starts an example by hand from `trigger`, checks that a worker ran it; its run data. */
+		async function runByHand(workflowId: string, trigger: string): Promise<Json> {
+			const id = await env.runManually(workflowId, trigger);
 			const execution = await env.waitForExecution(id);
 			expect({ status: execution.status, mode: execution.mode }).toEqual({
 				status: 'success',
@@ -542,9 +506,9 @@ describeQueue('n8n queue mode (2.41.1: main, webhook process, workers, Redis, Po
 			return execution.data.resultData.runData as Json;
 		}
 
-		test('sync, then outreach, started by hand: main hands both to a worker; the sync upserts in one request and gives VIPs the VIP ticket; the outreach confirms the synced attendees', async () => {
+		test("sync, then outreach, started by hand: main hands both to a worker; the sync upserts in one request and gives VIPs the VIP ticket; the outreach's first click shows a synced attendee and sends nothing", async () => {
 			await env.sim('DELETE', '/__sim/requests');
-			const syncData = await runByHand(EXAMPLE_IDS.sync);
+			const syncData = await runByHand(EXAMPLE_IDS.sync, 'Run Now');
 			expect(outputOf(syncData, 'Create or Update Attendees')).toHaveLength(3);
 			expect(outputOf(syncData, 'Give VIP Ticket')).toHaveLength(2);
 			const requests = await env.sim<Array<{ path: string }>>('GET', '/__sim/requests');
@@ -563,19 +527,16 @@ describeQueue('n8n queue mode (2.41.1: main, webhook process, workers, Redis, Po
 			expect(ticketOf('alan@example.com')).toBe(examples.vipTicketClass);
 			expect(ticketOf('grace@example.com')).not.toBe(examples.vipTicketClass);
 
-			// Same event: the outreach example, run by hand, confirms the synced attendees (with the
-			// rest of the day's: on a worker it gets no static data, see the scheduled test).
+			// Same event: the outreach example's first click fetches the newest attendee, one the sync
+			// made, and its switched-off send shows it and sends nothing.
 			const sentBefore = (await emailsOfExamples()).length;
-			const outreachData = await runByHand(EXAMPLE_IDS.outreach);
-			const [window] = outputOf(outreachData, 'Since Last Run');
-			expect(Date.parse(String(window.now)) - Date.parse(String(window.since))).toBe(24 * 3600_000);
-			const confirmed = outputOf(outreachData, 'New Attendees');
-			expect(confirmed.map((a) => a.invitationEmail)).toEqual(
-				expect.arrayContaining(['ada@example.com', 'grace@example.com', 'alan@example.com']),
-			);
-			expect((await emailsOfExamples()).slice(sentBefore)).toEqual([
-				confirmed.map((a) => String(a.id)).sort(),
+			const outreachData = await runByHand(EXAMPLE_IDS.outreach, OUTREACH_TRIGGER);
+			const [newest] = outputOf(outreachData, OUTREACH_TRIGGER);
+			expect(synced.map((a) => a.id)).toContain(newest.id);
+			expect(outputOf(outreachData, 'Send Confirmation Email').map((a) => a.id)).toEqual([
+				newest.id,
 			]);
+			expect((await emailsOfExamples()).slice(sentBefore)).toEqual([]);
 		});
 
 		test('EventX assistant: a chat message to the webhook process; the agent and its EventX tools run on a worker', async () => {

@@ -14,7 +14,12 @@ import { actionsSuite } from './suites/actions.suite';
 import { agentSuite } from './suites/agent.suite';
 import { editorSuite } from './suites/editor.suite';
 import { eventTriggersChecksSuite, eventTriggersSuite } from './suites/eventTriggers.suite';
-import { examplesSuite } from './suites/examples.suite';
+import {
+	examplesChangesSuite,
+	examplesChecksSuite,
+	examplesPublishedSuite,
+	examplesSuite,
+} from './suites/examples.suite';
 import { httpRequestSuite } from './suites/httpRequest.suite';
 import { pollingChangesSuite, pollingChecksSuite, pollingSuite } from './suites/polling.suite';
 import { triggerSuite } from './suites/trigger.suite';
@@ -30,7 +35,8 @@ jest.setTimeout(15 * 60_000);
 // The editor suite runs against the n8n the others have exercised. The polling suite's workflows
 // poll while it runs (activated after the suites that compare the simulator's whole request log;
 // the changes made once the event triggers are activated, the two waits for n8n's first polls
-// overlapping), and the polling checks come last (the event triggers' alike).
+// overlapping), and the polling checks come last (the event triggers' and the published
+// examples' alike).
 const allSuites: E2eSuite[] = [
 	actionsSuite,
 	examplesSuite,
@@ -38,11 +44,14 @@ const allSuites: E2eSuite[] = [
 	agentSuite,
 	httpRequestSuite,
 	pollingSuite,
+	examplesPublishedSuite,
 	eventTriggersSuite,
 	pollingChangesSuite,
+	examplesChangesSuite,
 	editorSuite,
 	pollingChecksSuite,
 	eventTriggersChecksSuite,
+	examplesChecksSuite,
 ];
 
 /** Every suite on `release`, unless E2E_N8N leaves the release out. */

@@ -689,9 +689,10 @@ export const POLLING_TRIGGER_TYPE = 'n8n-nodes-eventx.eventXPollingTrigger';
  * The test workflows' Poll Times: twice a minute, at :00 and :30. n8n refuses a poll time that
  * fires more often than once a minute, but takes several; two halve every wait on n8n's next
  * poll, and a poll that EventX keeps silent (ended by n8n's poll timeout, 20 s) still ends before
- * the next starts. The examples keep the Poll Times they ship with.
+ * the next starts. The examples keep the Poll Times they ship with (the outreach example switched
+ * on in the examples suite excepted: its 08:00 would never come).
  */
-const TWICE_A_MINUTE = {
+export const TWICE_A_MINUTE = {
 	item: [
 		{ mode: 'custom', cronExpression: '0 * * * * *' },
 		{ mode: 'custom', cronExpression: '30 * * * * *' },

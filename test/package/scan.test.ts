@@ -69,12 +69,14 @@ describe("n8n's community package scan", () => {
 		});
 	});
 
-	test('the packed tarball has no findings and ships both nodes, the credential, icons and codex files', () => {
+	test('the packed tarball has no findings and ships both nodes, the credential, icons and codex files', async () => {
 		// A copy of the sources, so that the build `npm pack` runs (prepack) never touches dist/ (the
 		// same sources are packed once: the tarball the e2e tests installed, when they ran first).
 		const copy = path.join(work, 'pack');
 		copySources(copy);
-		const tarball = packPackage(path.join(work, 'packed'), () => undefined, { root: copy });
+		const tarball = await packPackage(path.join(work, 'packed'), () => undefined, {
+			root: copy,
+		});
 		const unpacked = path.join(work, 'unpacked');
 		fs.mkdirSync(unpacked);
 		const untar = childProcess.spawnSync('tar', ['-xzf', tarball, '-C', unpacked], {

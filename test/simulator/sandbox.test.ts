@@ -2,7 +2,12 @@
 // attendee changes made as EventX's admin panel would (the banner's trigger commands).
 import { useSimulator } from '../fixtures';
 import { simRequest } from '../e2e/environment';
-import { demoTriggerIds, triggerCommands } from '../../scripts/runtime/sandbox';
+import {
+	demoQrCodeToken,
+	demoTriggerIds,
+	scanCommand,
+	triggerCommands,
+} from '../../scripts/runtime/sandbox';
 import { apiCall } from './apiCall';
 import { Simulator } from './server';
 
@@ -139,21 +144,43 @@ describe("The sandbox banner's trigger commands", () => {
 			const [, method, url, body] = command.match(/^curl -X (\w+) (\S+)(?: -d '(.*)')?$/)!;
 			statuses.push((await fetch(url, { method, body })).status);
 		}
-		expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 200]);
-		// The draft is published; the new event's moments are 1, 2 and 3 minutes ahead of EventX's
-		// clock when the command ran.
+		expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200]);
+		// The draft is published; the new events' times are relative to EventX's clock when the
+		// command ran: Launch Night's moments in 1, 2 and 3 minutes, a day before Workshop
+		// Tomorrow's start and an hour after Breakfast Talk's end each in a minute.
 		expect(sim.store.events.get(ids.draftEventId)?.event.isPublished).toBe(true);
-		const added = [...sim.store.events.values()]
-			.map((r) => r.event)
-			.find(
-				(e) => (e.contentI18n as { name: { default: string } }).name.default === 'Launch Night',
-			)!;
-		expect(added.organizationId).toBe(ids.organizationId);
-		const created = Date.parse(String(added.createdAt));
-		expect(
-			(['entryStartsAt', 'startsAt', 'endsAt'] as const).map(
-				(key) => Date.parse(String(added[key])) - created,
-			),
-		).toEqual([60_000, 120_000, 180_000]);
+		const added = (name: string) =>
+			[...sim.store.events.values()]
+				.map((r) => r.event)
+				.find((e) => (e.contentI18n as { name: { default: string } }).name.default === name)!;
+		const times = (name: string) => {
+			const event = added(name);
+			expect(event).toMatchObject({ organizationId: ids.organizationId, isPublished: true });
+			const created = Date.parse(String(event.createdAt));
+			return (['entryStartsAt', 'startsAt', 'endsAt'] as const).map((key) =>
+				event[key] === null ? null : Date.parse(String(event[key])) - created,
+			);
+		};
+		expect(times('Launch Night')).toEqual([60_000, 120_000, 180_000]);
+		expect(times('Workshop Tomorrow')).toEqual([null, 86_460_000, 90_060_000]);
+		expect(times('Breakfast Talk')).toEqual([null, -7_200_000, -3_540_000]);
+	});
+
+	it("the door scanner's command: a live attendee's QR code token, POSTed as JSON to the example's test URL", async () => {
+		const sim = ctx.sim;
+		const eventId = sim.seeded.eventIds[1];
+		const state = (await (await fetch(`${sim.url}/__sim/state`)).json()) as Parameters<
+			typeof demoQrCodeToken
+		>[0];
+		const token = demoQrCodeToken(state, eventId);
+		const found = await apiCall(
+			sim,
+			'GET',
+			`/public-api/v1/event/${eventId}/attendee/qr-code-token/${token}`,
+		);
+		expect(found.status).toBe(200);
+		expect(scanCommand('http://127.0.0.1:5678', token)).toBe(
+			`curl -X POST http://127.0.0.1:5678/webhook-test/eventx-door-check-in -H 'content-type: application/json' -d '{"qrCodeToken":"${token}"}'`,
+		);
 	});
 });

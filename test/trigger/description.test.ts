@@ -29,13 +29,13 @@ function issuesFor(parameters: INodeParameters) {
 }
 
 describe('EventX Trigger description', () => {
-	test('the reachability notice is a condition: a local EventX (the sandbox) reaches localhost', () => {
+	test('the reachability notice says who reaches what: the EventX service a public URL, a local EventX (the sandbox) localhost', () => {
 		const notice = new EventXTrigger().description.properties.find(
 			(p) => p.name === 'reachableNotice',
 		)!;
 		expect(notice.type).toBe('notice');
 		expect(notice.displayName).toBe(
-			"EventX calls this trigger's webhook URL when an attendee changes: if EventX runs on another machine (the EventX service does), that URL must be reachable from there, so not localhost",
+			"EventX calls this trigger's webhook URL when an attendee changes, so the URL must be reachable from where EventX runs: a public URL for the EventX service, localhost for an EventX on this machine (the sandbox's simulator).",
 		);
 	});
 

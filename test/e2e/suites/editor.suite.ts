@@ -30,6 +30,10 @@ const SCREENSHOTS =
 	process.env.SCREENSHOTS_DIR ?? join(REPO_ROOT, 'test', 'e2e', '.artifacts', 'screenshots');
 const PANELS_WORKFLOW = 'evxE2eEditorPanels1';
 const SCHEMA_WORKFLOW = 'evxE2eSchemaPreview';
+/** Manual Trigger → Get Many Attendees of the examples' demo event, run from the editor. */
+const SIMPLIFIED_WORKFLOW = 'evxE2eSimplified001';
+/** The scheduled-outreach example's trigger. */
+const OUTREACH_TRIGGER = 'New Attendees at 08:00';
 /** An event only the schema preview's node names: any request for it would mean the node ran. */
 const SCHEMA_EVENT_ID = '5c8e0f3a-0000-4000-8000-5c4e3a000001';
 // Its own workflow: "Fetch Test Event" saves an execution, which the polling suite's counts must
@@ -311,6 +315,56 @@ function schemaPreviewWorkflow() {
 	};
 }
 
+/** Manual Trigger → Get Many Attendees (5) of the examples' demo event, picked from the list. */
+function simplifiedWorkflow(): Record<string, unknown> {
+	const link = (to: string) => ({ main: [[{ node: to, type: 'main', index: 0 }]] });
+	return {
+		id: SIMPLIFIED_WORKFLOW,
+		name: 'E2E Get Many, simplified',
+		active: false,
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			{
+				id: 'simplified-start',
+				name: 'Start',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
+			{
+				id: 'simplified-get-many',
+				name: 'Get Many Attendees',
+				type: NODE_TYPE,
+				typeVersion: 1,
+				position: [240, 0],
+				parameters: {
+					resource: 'attendee',
+					operation: 'getMany',
+					eventId: {
+						__rl: true,
+						mode: 'list',
+						value: exampleEvent.id,
+						cachedResultName: exampleEvent.name,
+					},
+					returnAll: false,
+					limit: 5,
+				},
+				credentials: { eventXApi: { id: CREDENTIAL_ID, name: 'EventX API' } },
+			},
+		],
+		connections: { Start: link('Get Many Attendees') },
+	};
+}
+
+/** Opens a node's panel from the canvas. */
+async function openNode(page: Page, name: string): Promise<Locator> {
+	await page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`).dblclick();
+	const ndv = page.getByTestId('ndv');
+	await ndv.waitFor();
+	return ndv;
+}
+
 async function screenshot(page: Page, name: string): Promise<void> {
 	mkdirSync(SCREENSHOTS, { recursive: true });
 	await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
@@ -446,6 +500,7 @@ export const editorSuite: E2eSuite = {
 		return [
 			panelsWorkflow(state),
 			schemaPreviewWorkflow(),
+			simplifiedWorkflow(),
 			pollingWorkflow(POLLING_PANEL_WORKFLOW, state.seeded.eventIds[3], 'orderPaid'),
 		];
 	},
@@ -616,15 +671,9 @@ export const editorSuite: E2eSuite = {
 				await page.keyboard.press('Escape');
 			});
 
-			test('an example opens with the demo event by name and, run once from the editor, shows readable attendees', async () => {
+			test('an example opens with the demo event by name and, run once from the editor, shows what it would send, sending nothing', async () => {
 				await openRoute(page, env(), `/workflow/${EXAMPLE_IDS.outreach}`);
-				const open = async (name: string) => {
-					await page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`).dblclick();
-					const ndv = page.getByTestId('ndv');
-					await ndv.waitFor();
-					return ndv;
-				};
-				let ndv = await open('New Attendees');
+				const ndv = await openNode(page, OUTREACH_TRIGGER);
 				const shown = await ndv
 					.getByTestId('resource-locator-eventId')
 					.getByTestId('rlc-input')
@@ -636,32 +685,39 @@ export const editorSuite: E2eSuite = {
 				await page.getByTestId('ndv-close-button').click();
 				await ndv.waitFor({ state: 'hidden' });
 
-				// Someone registered with an answer since any earlier run: 2.41 gives a run from the
-				// editor the static data of earlier runs (2.8 did not), so the demo attendees of the last
-				// day may be behind the cursor already.
-				const question = (await env().state()).customFields[exampleEvent.id].find(
-					(q) =>
-						(q.rawData as { contentI18n: { label: { default: string } } }).contentI18n.label
-							.default === 'Company Size',
-				)!;
-				await env().eventx('PUT', `/event/${exampleEvent.id}/attendee/bulk-upsert`, [
-					{
-						firstName: 'Edith',
-						lastName: 'Clarke',
-						invitationEmail: 'edith.clarke@example.com',
-						customFields: { [String(question.id)]: { value: '11-50' } },
-					},
-				]);
-				// A first run from the editor: every node, the last one included, has output.
+				// A first run from the editor: the trigger's test event passes through the switched-off
+				// send, which shows it, and nothing is sent.
+				const sentBefore = (await env().state()).outbox.length;
 				const clicked = Date.now();
 				await page.getByTestId('execute-workflow-button').click();
 				await page
-					.locator('[data-test-id="canvas-node"][data-node-name="Remember This Run"]')
+					.locator(`[data-test-id="canvas-node"][data-node-name="${OUTREACH_TRIGGER}"]`)
 					.getByTestId('canvas-node-status-success')
 					.waitFor({ timeout: 60_000 });
+				let shownBySend: unknown[] = [];
+				for (let i = 0; i < 40 && shownBySend.length === 0; i++) {
+					if (i > 0) await page.waitForTimeout(250);
+					const run = (await env().executions(EXAMPLE_IDS.outreach, 1)).find(
+						(e) => new Date(e.startedAt ?? 0).getTime() >= clicked - 1000,
+					);
+					if (run) shownBySend = outputOf(run.data.resultData.runData, 'Send Confirmation Email');
+				}
+				expect(shownBySend).toHaveLength(1);
+				// The canvas counts the item into the switched-off send and out of it.
+				await page.getByText('1 item', { exact: true }).nth(1).waitFor();
 				await screenshot(page, 'example-outreach-first-run');
+				expect((await env().state()).outbox.length).toBe(sentBefore);
+			});
 
-				ndv = await open('New Attendees');
+			test("Get Many's output is simplified: answers by question label, no raw copies", async () => {
+				await openRoute(page, env(), `/workflow/${SIMPLIFIED_WORKFLOW}`);
+				const clicked = Date.now();
+				await page.getByTestId('execute-workflow-button').click();
+				await page
+					.locator('[data-test-id="canvas-node"][data-node-name="Get Many Attendees"]')
+					.getByTestId('canvas-node-status-success')
+					.waitFor({ timeout: 60_000 });
+				const ndv = await openNode(page, 'Get Many Attendees');
 				// Simplify is on by default: answers by question label, no rawData copy.
 				await expect(
 					ndv.getByTestId('parameter-input-simplify').locator('input').isChecked(),
@@ -674,10 +730,10 @@ export const editorSuite: E2eSuite = {
 				let rows: Array<Record<string, unknown>> = [];
 				for (let i = 0; i < 40 && rows.length === 0; i++) {
 					if (i > 0) await page.waitForTimeout(250);
-					const run = (await env().executions(EXAMPLE_IDS.outreach, 1)).find(
+					const run = (await env().executions(SIMPLIFIED_WORKFLOW, 1)).find(
 						(e) => new Date(e.startedAt ?? 0).getTime() >= clicked - 1000,
 					);
-					if (run) rows = outputOf(run.data.resultData.runData, 'New Attendees');
+					if (run) rows = outputOf(run.data.resultData.runData, 'Get Many Attendees');
 				}
 				expect(rows.length).toBeGreaterThan(0);
 				expect(rows.filter((row) => 'rawData' in row)).toEqual([]);

@@ -1,13 +1,18 @@
 /**
  * The workflows in `examples/`, imported as a user would import them (only the event, the ticket
- * class and the credential chosen), run by n8n against the simulator.
+ * class and the credential chosen), run by n8n against the simulator. The examples that send are
+ * run as they ship (their send switched off: nothing goes out) and switched on, as a user switches
+ * them on. The scheduled outreach (switched on) and the timeline example are published while the
+ * polling suite's triggers wait for their first polls (`examplesPublishedSuite`), see an organizer
+ * at work once their triggers have their state (`examplesChangesSuite`), and their executions are
+ * checked last (`examplesChecksSuite`), so that n8n's polls cost the e2e little wall time.
  */
 import ICAL from 'ical.js';
 
 import { demoExamples, EXAMPLE_IDS } from '../../../scripts/n8n-runtime';
-import { outputOf, type E2eEnvironment } from '../environment';
+import { outputOf, type E2eEnvironment, type Execution } from '../environment';
 import { setTimeout } from '../../platform.cjs';
-import { CREDENTIAL_ID, doorCheckInAnswer, type SimState } from '../workflows';
+import { CREDENTIAL_ID, doorCheckInAnswer, NEXT_POLL_MS, TWICE_A_MINUTE } from '../workflows';
 import type { E2eSuite } from './types';
 
 type Json = Record<string, unknown>;
@@ -15,18 +20,70 @@ type Json = Record<string, unknown>;
 let events: ReturnType<typeof demoExamples>['events'];
 let vipTicketClass: string;
 
+/** Examples with their send switched on (the node activated), beside the examples as they ship. */
+const SWITCHED_ON = { outreach: 'evxExampleOutreachOn', dayBefore: 'evxExampleDayBeforeOn' };
+/** The trigger of the scheduled-outreach example. */
+export const OUTREACH_TRIGGER = 'New Attendees at 08:00';
+/** The five triggers of the timeline example, and what its "What Happened" node says of each. */
+const TIMELINE = {
+	'New Event': { action: 'event-create', happened: 'created' },
+	'Event Published': { action: 'event-publish', happened: 'published' },
+	'Doors Opening': { action: 'event-doors-opening', happened: 'doors open' },
+	'Event Starting': { action: 'event-starting', happened: 'starting' },
+	'Event Ended': { action: 'event-ended', happened: 'ended' },
+} as const;
+
+/**
+ * The outreach example switched on runs on another demo event (Data Conference 2026), whose
+ * attendees no other suite changes, and polls twice a minute (its 08:00 would not come).
+ */
+let outreachOnEvent: { id: string; name: string };
+/** What the organizer did once the published examples' triggers had their state. */
+const made: { newcomers?: string[]; launchNight?: string; lastMomentAt?: number } = {};
+
+/** The example `workflow` with its deactivated nodes activated, as `id`; `change` edits its nodes. */
+export function switchedOn(
+	workflow: Json,
+	id: string,
+	change: (node: Json) => void = () => undefined,
+) {
+	const copy = structuredClone(workflow);
+	for (const node of copy.nodes as Json[]) {
+		delete node.disabled;
+		change(node);
+	}
+	return { ...copy, id, name: `${String(copy.name)} (send switched on)` };
+}
+
 /** A call to the simulator's public API with the demo user's token. */
 const eventx = async (env: E2eEnvironment, method: string, path: string, body?: unknown) =>
 	await env.eventx<Json>(method, path, body);
-
-const emailsTo = (state: SimState, eventId: string) =>
-	state.outbox.filter((o) => o.eventId === eventId && o.channel === 'email');
 
 export const examplesSuite: E2eSuite = {
 	workflows(state) {
 		const examples = demoExamples(state, CREDENTIAL_ID);
 		({ events, vipTicketClass } = examples);
-		return examples.workflows;
+		const dataConference = state.events.find((e) => e.id === state.seeded.eventIds[3])!;
+		outreachOnEvent = {
+			id: String(dataConference.id),
+			name: (dataConference.contentI18n as { name: { default: string } }).name.default,
+		};
+		const shipped = (id: string) => examples.workflows.find((w) => w.id === id)!;
+		return [
+			...examples.workflows,
+			switchedOn(shipped(EXAMPLE_IDS.outreach), SWITCHED_ON.outreach, (node) => {
+				if (node.name !== OUTREACH_TRIGGER) return;
+				const parameters = node.parameters as Json;
+				parameters.pollTimes = TWICE_A_MINUTE;
+				parameters.eventId = {
+					__rl: true,
+					mode: 'list',
+					value: outreachOnEvent.id,
+					cachedResultName: outreachOnEvent.name,
+				};
+			}),
+			switchedOn(shipped(EXAMPLE_IDS.dayBefore), SWITCHED_ON.dayBefore),
+		];
 	},
 
 	cli(env) {
@@ -71,83 +128,11 @@ export const examplesSuite: E2eSuite = {
 				);
 				expect(afterwards).toHaveLength(attendees.length);
 			});
-
-			test("scheduled outreach (on the sync's demo event): the first run confirms the attendees of the last day, the synced ones too; later runs only newcomers", async () => {
-				const newcomers = async (...names: string[]) =>
-					(
-						(
-							await eventx(
-								env(),
-								'PUT',
-								`/event/${events.outreach}/attendee/bulk-upsert`,
-								names.map((firstName) => ({
-									firstName,
-									invitationEmail: `${firstName.toLowerCase()}@example.com`,
-								})),
-							)
-						).dataList as Json[]
-					).map((a) => String(a.id));
-				const dayAgo = Date.now() - 24 * 3600_000;
-				const recent = (await env().state()).attendees
-					.filter(
-						(a) =>
-							a.eventId === events.outreach &&
-							!a.removedAt &&
-							Date.parse(String(a.createdAt)) > dayAgo,
-					)
-					.map((a) => String(a.id));
-				expect(recent.length).toBeGreaterThan(0);
-
-				// The first run, as a user's first click: output on the last node.
-				const run1 = await env().execute(EXAMPLE_IDS.outreach);
-				expect(outputOf(run1, 'New Attendees').map((a) => a.id)).toEqual(
-					expect.arrayContaining(recent),
-				);
-				// The attendee sync (run first, same demo event) made these three.
-				expect(outputOf(run1, 'New Attendees').map((a) => a.invitationEmail)).toEqual(
-					expect.arrayContaining(['ada@example.com', 'grace@example.com', 'alan@example.com']),
-				);
-				expect(outputOf(run1, 'Remember This Run')).toEqual([
-					expect.objectContaining({ confirmed: recent.length }),
-				]);
-				const sentTo = async () =>
-					emailsTo(await env().state(), events.outreach).map((o) =>
-						[...(o.attendeeIds as string[])].sort(),
-					);
-				expect(await sentTo()).toEqual([[...recent].sort()]);
-
-				// The next run starts after the newest attendee a run read (not at the run's start: one
-				// created while a run reads is in that run's list and must not be in the next one's).
-				const lastRunOf = (run: typeof run1) => outputOf(run, 'Remember This Run')[0].lastRun;
-				const newestRead = outputOf(run1, 'New Attendees')
-					.map((a) => String(a.createdAt))
-					.sort()
-					.pop();
-				expect(lastRunOf(run1)).toBe(newestRead);
-
-				const first = await newcomers('Hedy', 'Katherine', 'Barbara');
-				const run2 = await env().execute(EXAMPLE_IDS.outreach);
-				expect(outputOf(run2, 'Since Last Run')[0].since).toBe(lastRunOf(run1));
-				expect(outputOf(run2, 'Remember This Run')).toEqual([
-					expect.objectContaining({ confirmed: 3 }),
-				]);
-				expect(await sentTo()).toEqual([[...recent].sort(), [...first].sort()]);
-
-				// Nothing new: nothing is sent, and the window does not move.
-				const run3 = await env().execute(EXAMPLE_IDS.outreach);
-				expect(outputOf(run3, 'Since Last Run')[0].since).toBe(lastRunOf(run2));
-				expect(outputOf(run3, 'New Attendees')).toEqual([]);
-				expect(await sentTo()).toHaveLength(2);
-
-				const second = await newcomers('Radia');
-				await env().execute(EXAMPLE_IDS.outreach);
-				expect(await sentTo()).toEqual([[...recent].sort(), [...first].sort(), second]);
-			});
 		});
 	},
 
 	server(env) {
-		describe('examples activated in n8n', () => {
+		describe('examples in n8n: published, or run from the editor', () => {
 			test('door check-in answers a scanned QR code with the attendee, and 404 for an unknown one', async () => {
 				const state = await env().state();
 				const guest = state.attendees.find((a) => a.eventId === events.door && !a.removedAt)!;
@@ -283,15 +268,8 @@ export const examplesSuite: E2eSuite = {
 				]);
 			});
 
-			test('the day before: the first click takes the event that starts next (or started last) and sends the confirmation to its registered attendees not checked in', async () => {
+			test('the day before: the first click takes the event whose reminder time came last (or comes next) and shows its registered attendees not checked in, sending nothing; switched on, it sends them the confirmation', async () => {
 				const expected = await sampleEvent('startsAt', -86_400_000);
-				const before = (await env().state()).outbox.length;
-				const execution = await env().runManually(EXAMPLE_IDS.dayBefore, 'Event Starts Tomorrow');
-				expect(execution.status).toBe('success');
-				const runData = execution.data.resultData.runData;
-				expect(outputOf(runData, 'Event Starts Tomorrow')).toEqual([
-					expect.objectContaining({ action: 'event-starting', eventId: expected }),
-				]);
 				const state = await env().state();
 				const due = state.attendees
 					.filter(
@@ -304,11 +282,31 @@ export const examplesSuite: E2eSuite = {
 					.map((a) => String(a.id))
 					.sort();
 				expect(due.length).toBeGreaterThan(0);
-				const sent = state.outbox
-					.slice(before)
-					.filter((o) => o.eventId === expected && o.channel === 'email')
-					.flatMap((o) => o.attendeeIds as string[]);
-				expect([...sent].sort()).toEqual(due);
+				const sentSince = async (before: number) =>
+					(await env().state()).outbox
+						.slice(before)
+						.filter((o) => o.eventId === expected && o.channel === 'email')
+						.flatMap((o) => o.attendeeIds as string[])
+						.sort();
+
+				const before = state.outbox.length;
+				const execution = await env().runManually(EXAMPLE_IDS.dayBefore, 'Event Starts Tomorrow');
+				expect(execution.status).toBe('success');
+				const runData = execution.data.resultData.runData;
+				expect(outputOf(runData, 'Event Starts Tomorrow')).toEqual([
+					expect.objectContaining({ action: 'event-starting', eventId: expected }),
+				]);
+				// The send is switched off: the attendees pass through it, and nothing goes out.
+				expect(
+					outputOf(runData, 'Send Reminder')
+						.map((a) => String(a.id))
+						.sort(),
+				).toEqual(due);
+				expect(await sentSince(before)).toEqual([]);
+
+				const on = await env().runManually(SWITCHED_ON.dayBefore, 'Event Starts Tomorrow');
+				expect(on.status).toBe('success');
+				expect(await sentSince(before)).toEqual(due);
 			});
 
 			test('attendee lifecycle sends created, updated and checked-in attendees down their branches', async () => {
@@ -351,6 +349,178 @@ export const examplesSuite: E2eSuite = {
 					async () => (await lifecycleHooks()).length === 0,
 				);
 				expect(await lifecycleHooks()).toEqual([]);
+			});
+
+			test("scheduled outreach: the first click shows the event's newest attendee and sends nothing", async () => {
+				const [newest] = (
+					await eventx(env(), 'PUT', `/event/${events.outreach}/attendee/bulk-upsert`, [
+						{ firstName: 'Dorothy', lastName: 'Vaughan', invitationEmail: 'dorothy@example.com' },
+					])
+				).dataList as Json[];
+				const before = (await env().state()).outbox.length;
+				const execution = await env().runManually(EXAMPLE_IDS.outreach, OUTREACH_TRIGGER);
+				expect(execution.status).toBe('success');
+				const runData = execution.data.resultData.runData;
+				expect(outputOf(runData, OUTREACH_TRIGGER)).toEqual([
+					expect.objectContaining({
+						action: 'attendee-create',
+						id: newest.id,
+						eventId: events.outreach,
+						firstName: 'Dorothy',
+					}),
+				]);
+				// The send is switched off: the attendee passes through it, and nothing goes out.
+				expect(outputOf(runData, 'Send Confirmation Email').map((a) => a.id)).toEqual([newest.id]);
+				expect((await env().state()).outbox.slice(before)).toEqual([]);
+			});
+
+			test("the timeline example: each trigger's first click fetches an event, and What Happened says what happened to it", async () => {
+				const state = await env().state();
+				const nameOf = (eventId: unknown) =>
+					(
+						state.events.find((e) => e.id === eventId)?.contentI18n as
+							| { name: { default: string } }
+							| undefined
+					)?.name.default;
+				for (const [trigger, { action, happened }] of Object.entries(TIMELINE)) {
+					const execution = await env().runManually(EXAMPLE_IDS.timeline, trigger);
+					expect({ trigger, status: execution.status }).toEqual({ trigger, status: 'success' });
+					const runData = execution.data.resultData.runData;
+					const [item] = outputOf(runData, trigger);
+					expect({ trigger, action: item.action }).toEqual({ trigger, action });
+					expect(outputOf(runData, 'What Happened')).toEqual([
+						{
+							event: nameOf(item.eventId),
+							happened,
+							at: expect.any(String),
+							eventId: item.eventId,
+						},
+					]);
+				}
+			});
+		});
+	},
+};
+
+/** What a trigger node emitted in these executions. */
+const emittedBy = (executions: Execution[], node: string) =>
+	executions.flatMap((e) => outputOf(e.data.resultData.runData, node));
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The outreach example switched on and the timeline example as it ships, published after the
+ * suites that compare the simulator's whole request log (their triggers read EventX at every poll).
+ */
+export const examplesPublishedSuite: E2eSuite = {
+	workflows: () => [],
+
+	server(env) {
+		describe('examples published in n8n', () => {
+			test('the outreach example, switched on, and the timeline example are published', async () => {
+				for (const id of [SWITCHED_ON.outreach, EXAMPLE_IDS.timeline])
+					await env().setActive(id, true);
+			});
+		});
+	},
+};
+
+/** Once the published examples' triggers have their state: an organizer at work. */
+export const examplesChangesSuite: E2eSuite = {
+	workflows: () => [],
+
+	server(env) {
+		describe('examples published in n8n: an organizer at work', () => {
+			test('three people register for the outreach event, and Launch Night is added, its doors opening, start and end seconds away', async () => {
+				// Each trigger's state: kept from the publishing poll (2.8), or made by the first
+				// scheduled poll (durable cursors on 2.41). The timeline polls every minute.
+				const until = Date.now() + 75_000;
+				const nodes: Array<[string, string]> = [
+					[SWITCHED_ON.outreach, OUTREACH_TRIGGER],
+					...Object.keys(TIMELINE).map((node): [string, string] => [EXAMPLE_IDS.timeline, node]),
+				];
+				for (const [id, node] of nodes) {
+					const ready = async () => {
+						const cursor = await env().pollCursor(id, node);
+						return Boolean(cursor?.pollState ?? cursor?.momentState);
+					};
+					while (!(await ready()) && Date.now() < until) await sleep(1000);
+					expect({ node, ready: await ready() }).toEqual({ node, ready: true });
+				}
+				made.newcomers = (
+					(
+						await eventx(
+							env(),
+							'PUT',
+							`/event/${outreachOnEvent.id}/attendee/bulk-upsert`,
+							['Hedy', 'Katherine', 'Barbara'].map((firstName) => ({
+								firstName,
+								invitationEmail: `${firstName.toLowerCase()}@example.com`,
+							})),
+						)
+					).dataList as Json[]
+				).map((a) => String(a.id));
+				const { organizations } = (await env().state()).seeded;
+				const { now } = await env().sim<{ now: string }>('POST', '/__sim/clock', {});
+				const t = Date.parse(now);
+				const iso = (ms: number) => new Date(t + ms).toISOString();
+				const launch = await env().sim<{ id: string }>('POST', '/__sim/events', {
+					organizationId: organizations.hosted,
+					name: 'Launch Night',
+					entryStartsAt: iso(3_000),
+					startsAt: iso(6_000),
+					endsAt: iso(9_000),
+				});
+				made.launchNight = launch.id;
+				made.lastMomentAt = t + 9_000;
+			});
+		});
+	},
+};
+
+/** Last: what the published examples' polls made of it. */
+export const examplesChecksSuite: E2eSuite = {
+	workflows: () => [],
+
+	server(env) {
+		describe('examples published in n8n: executions', () => {
+			test('the outreach example confirmed each newcomer once, in one send', async () => {
+				const newcomers = [...made.newcomers!].sort();
+				const emitted = (executions: Execution[]) =>
+					emittedBy(executions, OUTREACH_TRIGGER)
+						.map((a) => String(a.id))
+						.sort();
+				const executions = await env().executionsUntil(
+					SWITCHED_ON.outreach,
+					(listed) => emitted(listed).length >= newcomers.length,
+					NEXT_POLL_MS * 2,
+				);
+				expect(emitted(executions)).toEqual(newcomers);
+				expect(executions.map((e) => e.status)).toEqual(executions.map(() => 'success'));
+				const sends = (await env().state()).outbox
+					.filter((o) => o.eventId === outreachOnEvent.id && o.channel === 'email')
+					.map((o) => [...(o.attendeeIds as string[])].sort());
+				expect(sends).toEqual([newcomers]);
+				await env().setActive(SWITCHED_ON.outreach, false);
+			});
+
+			test("the timeline example fired once for each of Launch Night's five moments, from created to ended", async () => {
+				const happened = (executions: Execution[]) =>
+					executions
+						.flatMap((e) => outputOf(e.data.resultData.runData, 'What Happened'))
+						.filter((item) => item.eventId === made.launchNight)
+						.map((item) => String(item.happened))
+						.sort();
+				const want = Object.values(TIMELINE)
+					.map((t) => t.happened)
+					.sort();
+				const executions = await env().executionsUntil(
+					EXAMPLE_IDS.timeline,
+					(listed) => happened(listed).length >= want.length,
+					Math.max(0, (made.lastMomentAt ?? 0) - Date.now()) + 75_000,
+				);
+				expect(happened(executions)).toEqual(want);
+				await env().setActive(EXAMPLE_IDS.timeline, false);
 			});
 		});
 	},

@@ -167,14 +167,15 @@ const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
 /**
  * A time given to a control route: an ISO 8601 date-time, or one relative to the record clock
- * ("+90s", "+2m", "+1h", "+1d") so that a command pasted later still means "soon". `now` is the
- * request's one reading of that clock: every time of one request is relative to the same moment.
+ * ("+90s", "+2m", "+1h", "+1d"; "-59m" for one past) so that a command pasted later still means
+ * "soon" or "just now". `now` is the request's one reading of that clock: every time of one
+ * request is relative to the same moment.
  */
 function controlDate(now: string, value: unknown, name: string, nullable = false) {
-	const relative = typeof value === 'string' ? /^\+(\d+)([smhd])$/.exec(value) : null;
+	const relative = typeof value === 'string' ? /^([+-])(\d+)([smhd])$/.exec(value) : null;
 	if (!relative) return requireDate(value, name, nullable);
-	const ms = Number(relative[1]) * UNIT_MS[relative[2] as keyof typeof UNIT_MS];
-	return new Date(Date.parse(now) + ms).toISOString();
+	const ms = Number(relative[2]) * UNIT_MS[relative[3] as keyof typeof UNIT_MS];
+	return new Date(Date.parse(now) + (relative[1] === '-' ? -ms : ms)).toISOString();
 }
 
 function requireString(value: unknown, name: string): string {

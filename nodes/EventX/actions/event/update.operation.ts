@@ -19,7 +19,7 @@ const properties: INodeProperties[] = [
 	eventLocator(),
 	{
 		displayName:
-			"EventX replaces the event's settings with the values below, so give each its intended value, not only the ones that change",
+			"EventX replaces the event's settings with the values below, so give each its intended value, not only the ones that change.",
 		name: 'updateNotice',
 		type: 'notice',
 		default: '',
