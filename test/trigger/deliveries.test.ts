@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { TriggerHarness } from '../harness/trigger';
 import { useSimulator } from '../fixtures';
 import { deliveryAttendee } from '../simulator/deliveries';
-import { addAttendee, hooksOf, startTrigger, triggerParameters } from './setup';
+import { addAttendee, captureLogs, hooksOf, startTrigger, triggerParameters } from './setup';
 
 const ctx = useSimulator();
 let harness: TriggerHarness | undefined;
@@ -316,5 +316,80 @@ describe('EventX Trigger deliveries (n8n WebhookContext over HTTP from the simul
 		expect((await harness.post(delivery)).status).toBe(200);
 		expect(harness.executions).toHaveLength(1);
 		expect(apiCalls()).toHaveLength(0);
+	});
+});
+
+describe('event IDs in another case (issue 41, point 10)', () => {
+	it('an Event given By ID in upper case receives the lower-case deliveries EventX sends', async () => {
+		const eventId = ctx.sim.seeded.eventIds[0];
+		harness = await startTrigger(
+			ctx.sim,
+			triggerParameters(eventId.toUpperCase(), ['attendee-create'], 'tidy'),
+		);
+		await harness.activate();
+		const attendee = addAttendee(ctx.sim, eventId);
+		ctx.sim.notify(eventId, 'attendee-create', deliveryAttendee(attendee));
+		await ctx.sim.settled();
+		expect(ctx.sim.store.deliveries.map((d) => d.body.config)).toEqual([
+			expect.objectContaining({ event_id: eventId }),
+		]);
+		expect(harness.received.map((r) => r.status)).toEqual([200]);
+		expect(harness.executions.map((items) => items[0].json.eventId)).toEqual([eventId]);
+
+		// and IDs a sender spells in upper case are the same IDs
+		const hookId = hooksOf(ctx.sim, eventId)[0].id;
+		const shouted = {
+			config: {
+				event_id: eventId.toUpperCase(),
+				webhook_id: hookId.toUpperCase(),
+				action: 'attendee-create',
+			},
+			attendee: { id: randomUUID() },
+		};
+		expect((await harness.post(shouted)).status).toBe(200);
+		expect(harness.executions).toHaveLength(2);
+	});
+});
+
+describe("refused deliveries leave a trace in n8n's log", () => {
+	it('a delivery for another event and one for an unknown webhook: 401 each, a warning each saying why', async () => {
+		const eventId = ctx.sim.seeded.eventIds[0];
+		const otherEvent = ctx.sim.seeded.eventIds[1];
+		harness = await startTrigger(ctx.sim, triggerParameters(eventId, ['attendee-create']));
+		await harness.activate();
+		const hookId = hooksOf(ctx.sim, eventId)[0].id;
+		const stranger = randomUUID();
+		const logs = captureLogs();
+		try {
+			const config = { event_id: otherEvent, webhook_id: hookId, action: 'attendee-create' };
+			expect((await harness.post({ config, attendee: {} })).status).toBe(401);
+			const unknown = { ...config, event_id: eventId, webhook_id: stranger };
+			expect((await harness.post({ config: unknown, attendee: {} })).status).toBe(401);
+			expect((await harness.post({ attendee: {} })).status).toBe(400);
+			const ignored = { ...config, event_id: eventId, action: 'attendee-delete' };
+			expect((await harness.post({ config: ignored, attendee: {} })).status).toBe(200);
+		} finally {
+			logs.restore();
+		}
+		expect(logs.lines.map((l) => [l.level, l.message])).toEqual([
+			[
+				'warn',
+				`EventX Trigger: refused a delivery (HTTP 401): it is for event ${otherEvent}, and this trigger watches event ${eventId}`,
+			],
+			[
+				'warn',
+				`EventX Trigger: refused a delivery (HTTP 401): it names webhook ${stranger}, which this trigger did not register (an old or forged delivery; activating the workflow again registers the trigger anew)`,
+			],
+			[
+				'warn',
+				'EventX Trigger: refused a delivery (HTTP 400): the body has no "config" and "attendee" objects',
+			],
+			[
+				'info',
+				'EventX Trigger: 1 delivery of "attendee-delete" left out: the trigger does not listen to it',
+			],
+		]);
+		expect(logs.lines[0].meta).toEqual({ workflowId: harness.workflow.id, node: 'EventX Trigger' });
+		expect(harness.executions).toHaveLength(0);
 	});
 });

@@ -60,6 +60,26 @@ function answer(ctx: IWebhookFunctions, status: number, message: string): IWebho
 }
 
 /**
+ * A delivery that starts nothing: answered with `status`, and why written to n8n's log, since the
+ * sender (EventX) shows nobody the answer. The log names IDs only, never the URL.
+ */
+function refuse(
+	ctx: IWebhookFunctions,
+	status: number,
+	message: string,
+	why: string,
+): IWebhookResponseData {
+	ctx.logger.warn(`EventX Trigger: refused a delivery (HTTP ${status}): ${why}`, {
+		workflowId: ctx.getWorkflow().id,
+		node: ctx.getNode().name,
+	});
+	return answer(ctx, status, message);
+}
+
+/** UUIDs compared as EventX means them: in any case. */
+const sameId = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/**
  * A delivery: refused with 400 when its body is not the documented shape, with 401 when it does
  * not name this node's webhook and event (deliveries carry no signature, so this is the guard);
  * otherwise one item, answered with 200 as soon as n8n has it.
@@ -67,7 +87,12 @@ function answer(ctx: IWebhookFunctions, status: number, message: string): IWebho
 export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const body = this.getBodyData() as unknown;
 	if (!isObject(body) || !isObject(body.config) || !isObject(body.attendee)) {
-		return answer(this, 400, 'Expected a JSON body with "config" and "attendee" objects');
+		return refuse(
+			this,
+			400,
+			'Expected a JSON body with "config" and "attendee" objects',
+			'the body has no "config" and "attendee" objects',
+		);
 	}
 	const { config, attendee } = body;
 	const action = config.action;
@@ -77,23 +102,46 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		typeof action !== 'string' ||
 		!(WEBHOOK_ACTIONS as readonly string[]).includes(action)
 	) {
-		return answer(this, 400, 'The delivery\'s "config" lacks webhook_id, event_id or action');
+		return refuse(
+			this,
+			400,
+			'The delivery\'s "config" lacks webhook_id, event_id or action',
+			'its "config" lacks webhook_id, event_id or a known action',
+		);
 	}
 
 	// Judged from the node's own static data only: asking EventX about an unknown webhook would let
 	// anyone who knows the URL spend the account's quota. n8n hands test deliveries the static data
 	// of their own activation, so the test URL is known the same way.
 	const eventId = readTriggerEventId(this);
-	const known =
-		config.event_id === eventId &&
-		Object.values(subscriptions(this)).some(
-			(sub) => sub.webhookId === config.webhook_id && sub.eventId === eventId,
+	const webhookId = config.webhook_id;
+	if (!sameId(config.event_id, eventId)) {
+		return refuse(
+			this,
+			401,
+			"This delivery is not for this trigger's webhook",
+			`it is for event ${config.event_id}, and this trigger watches event ${eventId}`,
 		);
-	if (!known) return answer(this, 401, "This delivery is not for this trigger's webhook");
+	}
+	const known = Object.values(subscriptions(this)).some(
+		(sub) => sameId(sub.webhookId, webhookId) && sameId(sub.eventId, eventId),
+	);
+	if (!known) {
+		return refuse(
+			this,
+			401,
+			"This delivery is not for this trigger's webhook",
+			`it names webhook ${webhookId}, which this trigger did not register (an old or forged delivery; activating the workflow again registers the trigger anew)`,
+		);
+	}
 
 	const actions = this.getNodeParameter('events', []) as string[];
 	if (!actions.includes(action)) {
 		// A subscribed webhook may briefly carry actions the node no longer listens to.
+		this.logger.info(
+			`EventX Trigger: 1 delivery of "${action}" left out: the trigger does not listen to it`,
+			{ workflowId: this.getWorkflow().id, node: this.getNode().name },
+		);
 		return answer(this, 200, 'Ignored: the trigger does not listen to this action');
 	}
 
