@@ -198,7 +198,7 @@ async function load(
 					agent,
 					host: target.hostname,
 					port: target.port,
-					path: target.pathname,
+					path: `${target.pathname}${target.search}`,
 					method: 'POST',
 					headers: {
 						'content-type': 'application/json',
@@ -489,17 +489,18 @@ async function prepare(
 		if (activated.status !== 200)
 			throw new Error(`activation: HTTP ${activated.status} ${JSON.stringify(activated.data)}`);
 	}
-	// The EventX Trigger registered its URL with EventX on activation.
+	// The EventX Trigger registered its URL, with the secret it added, with EventX on activation;
+	// the deliveries go where EventX sends them.
 	const url = `${n8n.webhookBase}${EVENTX_TRIGGER_WEBHOOK_ID}/webhook`;
 	let hook: Json | undefined;
 	for (let i = 0; i < 120 && !hook; i++) {
-		hook = (await sim.webhooks(eventId)).find((h) => h.url === url);
+		hook = (await sim.webhooks(eventId)).find((h) => String(h.url).startsWith(`${url}?`));
 		if (!hook) await new Promise((r) => setTimeout(r, 250));
 	}
 	if (!hook) throw new Error(`The EventX Trigger registered no webhook for ${url}`);
-	const bodies = deliveryBodies(eventId, String(hook.id), url);
+	const bodies = deliveryBodies(eventId, String(hook.id), String(hook.url));
 	const urls: Record<TriggerImplementation, string> = {
-		eventx: url,
+		eventx: String(hook.url),
 		webhook: `${n8n.webhookBase}${WEBHOOK_NODE_PATH}`,
 	};
 	// n8n answers 404 until a workflow's webhook is registered (queue mode: in the webhook process).

@@ -51,6 +51,21 @@ export function addAttendee(sim: Simulator, eventId: string, fields: Json = {}) 
 	return record;
 }
 
+/** The URL EventX holds for the node's production (or test) webhook: the node's URL and its secret. */
+export function deliveryUrl(
+	sim: Simulator,
+	eventId: string,
+	harness: TriggerHarness,
+	isTest = false,
+): string {
+	const base = harness.webhookUrl(isTest);
+	const urls = hooksOf(sim, eventId)
+		.map((hook) => hook.url)
+		.filter((url) => url.startsWith(`${base}?`));
+	if (urls.length !== 1) throw new Error(`EventX holds ${urls.length} webhooks for ${base}`);
+	return urls[0];
+}
+
 /** Webhook API requests (list/create/patch/delete) the simulator received. */
 export function webhookCalls(sim: Simulator) {
 	return sim

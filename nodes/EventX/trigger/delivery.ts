@@ -1,6 +1,7 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { WEBHOOK_ACTIONS } from '../helpers/enums';
+import { isSecret, SECRET_PARAM, withoutSecret } from './secret';
 import { readTriggerEventId, subscriptions } from './subscription';
 
 const isObject = (value: unknown): value is IDataObject =>
@@ -79,12 +80,38 @@ function refuse(
 /** UUIDs compared as EventX means them: in any case. */
 const sameId = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
+/** The body with the secret taken out of `config.endpoint_url` (EventX repeats the URL there). */
+function withoutSecretInBody(body: IDataObject, config: IDataObject): IDataObject {
+	const url = config.endpoint_url;
+	if (typeof url !== 'string') return body;
+	return { ...body, config: { ...config, endpoint_url: withoutSecret(url) } };
+}
+
 /**
- * A delivery: refused with 400 when its body is not the documented shape, with 401 when it does
- * not name this node's webhook and event (deliveries carry no signature, so this is the guard);
- * otherwise one item, answered with 200 as soon as n8n has it.
+ * A delivery: refused with 401, before its body is looked at, when its URL does not carry the
+ * secret of one of the node's registrations; with 400 when its body is not the documented shape;
+ * with 401 when it does not name that registration's webhook and the node's event. Otherwise one
+ * item, answered with 200 as soon as n8n has it.
  */
 export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	// Judged from the node's own static data only: asking EventX about an unknown webhook would let
+	// anyone who knows the URL spend the account's quota. n8n hands test deliveries the static data
+	// of their own activation, so the test URL is known the same way.
+	const given = (this.getQueryData() as IDataObject)[SECRET_PARAM];
+	const subscription = Object.values(subscriptions(this)).find(
+		(sub) => sub.secret !== undefined && isSecret(given, sub.secret),
+	);
+	if (!subscription) {
+		return refuse(
+			this,
+			401,
+			"This delivery is not for this trigger's webhook",
+			given === undefined
+				? 'its URL carries no secret (a forged delivery, or a webhook registered before secrets: activating the workflow again registers it anew)'
+				: "its URL's secret is not the one of this trigger's registration (an old or forged URL; activating the workflow again registers the trigger anew)",
+		);
+	}
+
 	const body = this.getBodyData() as unknown;
 	if (!isObject(body) || !isObject(body.config) || !isObject(body.attendee)) {
 		return refuse(
@@ -110,12 +137,8 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		);
 	}
 
-	// Judged from the node's own static data only: asking EventX about an unknown webhook would let
-	// anyone who knows the URL spend the account's quota. n8n hands test deliveries the static data
-	// of their own activation, so the test URL is known the same way.
 	const eventId = readTriggerEventId(this);
-	const webhookId = config.webhook_id;
-	if (!sameId(config.event_id, eventId)) {
+	if (!sameId(config.event_id, eventId) || !sameId(subscription.eventId, eventId)) {
 		return refuse(
 			this,
 			401,
@@ -123,15 +146,12 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 			`it is for event ${config.event_id}, and this trigger watches event ${eventId}`,
 		);
 	}
-	const known = Object.values(subscriptions(this)).some(
-		(sub) => sameId(sub.webhookId, webhookId) && sameId(sub.eventId, eventId),
-	);
-	if (!known) {
+	if (!sameId(config.webhook_id, subscription.webhookId)) {
 		return refuse(
 			this,
 			401,
 			"This delivery is not for this trigger's webhook",
-			`it names webhook ${webhookId}, which this trigger did not register (an old or forged delivery; activating the workflow again registers the trigger anew)`,
+			`it names webhook ${config.webhook_id}, and this trigger's webhook is ${subscription.webhookId}`,
 		);
 	}
 
@@ -146,6 +166,7 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	}
 
 	const output = this.getNodeParameter('output', 'raw') as string;
-	const json = output === 'tidy' ? tidyAttendee(action, eventId, attendee) : body;
+	const json =
+		output === 'tidy' ? tidyAttendee(action, eventId, attendee) : withoutSecretInBody(body, config);
 	return { workflowData: [[{ json }]] };
 }
