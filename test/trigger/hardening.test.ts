@@ -93,6 +93,43 @@ describe('EventX Trigger hardening', () => {
 		expect(harness.executions).toHaveLength(1);
 	});
 
+	it("one registration's secret at the other's path is refused: the test URL's at the production path, and the other way", async () => {
+		// Found writing the property tests' model (a delivery counts only at a URL EventX holds).
+		const eventId = ctx.sim.seeded.eventIds[0];
+		harness = await startTrigger(ctx.sim, triggerParameters(eventId, ['attendee-create']));
+		await harness.activate();
+		await harness.listenForTest();
+		const production = deliveryUrl(ctx.sim, eventId, harness);
+		const test = deliveryUrl(ctx.sim, eventId, harness, true);
+		const hookAt = (url: string) => hooksOf(ctx.sim, eventId).find((h) => h.url === url)!.id;
+		const delivery = (webhookId: string) => ({
+			config: { event_id: eventId, webhook_id: webhookId, action: 'attendee-create' },
+			attendee: { id: randomUUID() },
+		});
+		const query = (url: string) => url.slice(url.indexOf('?'));
+		expect(
+			(await harness.post(delivery(hookAt(test)), `${harness.webhookUrl()}${query(test)}`)).status,
+		).toBe(401);
+		expect(
+			(
+				await harness.post(
+					delivery(hookAt(production)),
+					`${harness.webhookUrl(true)}${query(production)}`,
+				)
+			).status,
+		).toBe(401);
+		expect(harness.executions).toHaveLength(0);
+		// each at its own path
+		expect((await harness.post(delivery(hookAt(test)), test)).status).toBe(200);
+		expect((await harness.post(delivery(hookAt(production)), production)).status).toBe(200);
+		expect(harness.received.map((r) => [r.isTest, r.status])).toEqual([
+			[false, 401],
+			[true, 401],
+			[true, 200],
+			[false, 200],
+		]);
+	});
+
 	it('after deactivation and activation the old URL is refused, the new one accepted', async () => {
 		const eventId = ctx.sim.seeded.eventIds[0];
 		harness = await startTrigger(ctx.sim, triggerParameters(eventId, ['attendee-create']));

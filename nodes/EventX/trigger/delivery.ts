@@ -2,7 +2,7 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 
 import { WEBHOOK_ACTIONS } from '../helpers/enums';
 import { isSecret, SECRET_PARAM, withoutSecret } from './secret';
-import { readTriggerEventId, subscriptions } from './subscription';
+import { isTestMode, readTriggerEventId, subscriptions } from './subscription';
 
 const isObject = (value: unknown): value is IDataObject =>
 	value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -89,7 +89,7 @@ function withoutSecretInBody(body: IDataObject, config: IDataObject): IDataObjec
 
 /**
  * A delivery: refused with 401, before its body is looked at, when its URL does not carry the
- * secret of one of the node's registrations; with 400 when its body is not the documented shape;
+ * secret of the node's registration of that URL (production or test); with 400 when its body is not the documented shape;
  * with 401 when it does not name that registration's webhook and the node's event. Otherwise one
  * item, answered with 200 as soon as n8n has it.
  */
@@ -97,9 +97,12 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	// Judged from the node's own static data only: asking EventX about an unknown webhook would let
 	// anyone who knows the URL spend the account's quota. n8n hands test deliveries the static data
 	// of their own activation, so the test URL is known the same way.
+	// The registration of the URL called: the test URL's or the production one's.
+	const testing = isTestMode(this);
 	const given = (this.getQueryData() as IDataObject)[SECRET_PARAM];
 	const subscription = Object.values(subscriptions(this)).find(
-		(sub) => sub.secret !== undefined && isSecret(given, sub.secret),
+		(sub) =>
+			(sub.test === true) === testing && sub.secret !== undefined && isSecret(given, sub.secret),
 	);
 	if (!subscription) {
 		return refuse(

@@ -15,6 +15,8 @@ export interface Subscription {
 	eventId: string;
 	/** Absent in subscriptions made before deliveries carried a secret: those are registered anew. */
 	secret?: string;
+	/** Registered by "Listen for test event": its deliveries come to the test URL only. */
+	test?: true;
 }
 
 /**
@@ -52,6 +54,18 @@ export function readTriggerEventId(ctx: TriggerContext): string {
 /** Trigger On: the webhook actions that start the workflow. */
 function readTriggerOn(ctx: TriggerContext) {
 	return readWebhookActions(ctx, ctx.getNodeParameter('events', []), 'Trigger On', 0);
+}
+
+/** Whether n8n runs the context for "Listen for test event" (test URL, manual mode). */
+export function isTestMode(ctx: TriggerContext): boolean {
+	return ctx.getMode() === 'manual';
+}
+
+/** A subscription as stored: marked when it belongs to the test URL. */
+function subscription(ctx: IHookFunctions, webhookId: string, eventId: string, secret: string) {
+	const stored: Subscription = { webhookId, eventId, secret };
+	if (isTestMode(ctx)) stored.test = true;
+	return stored;
 }
 
 function webhookUrl(ctx: IHookFunctions): string {
@@ -116,7 +130,7 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 			body: { actions: [...actions] },
 		});
 	}
-	remember(this, url, { webhookId: String(keep.id), eventId, secret: stored!.secret });
+	remember(this, url, subscription(this, String(keep.id), eventId, stored!.secret!));
 	return true;
 }
 
@@ -139,7 +153,7 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 	if (typeof hook.id !== 'string' || hook.id === '') {
 		throw new NodeOperationError(this.getNode(), 'EventX created the webhook without an ID');
 	}
-	remember(this, url, { webhookId: hook.id, eventId, secret });
+	remember(this, url, subscription(this, hook.id, eventId, secret));
 	// Another activation may have registered this URL at the same time: every activation keeps the
 	// first webhook EventX lists for the URL (and the secret its URL carries) and removes the
 	// others, so one remains, stored by all. Should this check fail, the webhook just created stays
@@ -151,11 +165,11 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 		for (const extra of mine) {
 			if (extra !== keep) await forget(this, eventId, String(extra.id));
 		}
-		remember(this, url, {
-			webhookId: String(keep.id),
-			eventId,
-			secret: secretOf(keep.url as string)!,
-		});
+		remember(
+			this,
+			url,
+			subscription(this, String(keep.id), eventId, secretOf(keep.url as string)!),
+		);
 	} catch {
 		// The registration itself succeeded.
 	}
