@@ -32,6 +32,8 @@ const TRIGGER_TYPE = `${PACKAGE}.eventXTrigger`;
 /** What the loopback n8n answered to one HTTP request, and what it started. */
 export interface ReceivedDelivery {
 	path: string;
+	/** The request's path and query, as sent (a secret included). */
+	url: string;
 	isTest: boolean;
 	status: number;
 	/** The body sent back to the caller. */
@@ -238,6 +240,7 @@ export class TriggerHarness {
 		const raw = await readBody(req);
 		const record: ReceivedDelivery = {
 			path: url.pathname,
+			url: `${url.pathname}${url.search}`,
 			isTest: match?.[1] === 'webhook-test',
 			status: 0,
 			response: undefined,
