@@ -16,6 +16,7 @@
  */
 import fc from 'fast-check';
 
+import { WEBHOOK_ACTIONS } from '../../nodes/EventX/helpers/enums';
 import { apiRequests, demoCredentials, useSimulator } from '../fixtures';
 import { TriggerHarness, type ReceivedDelivery } from '../harness/trigger';
 import { deliveryAttendee } from '../simulator/deliveries';
@@ -25,13 +26,8 @@ import { propertyParameters, propertyTimeout } from './settings';
 
 const ctx = useSimulator();
 
-const ACTIONS = [
-	'attendee-create',
-	'attendee-update',
-	'attendee-delete',
-	'attendee-check-in',
-	'attendee-check-out',
-] as const;
+/** The five actions EventX's OpenAPI lists (what a webhook may carry). */
+const ACTIONS = WEBHOOK_ACTIONS;
 type Action = (typeof ACTIONS)[number];
 
 /** How a forger tries it (each with the right IDs unless the forgery is about an ID). */

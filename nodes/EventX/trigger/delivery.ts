@@ -89,15 +89,14 @@ function withoutSecretInBody(body: IDataObject, config: IDataObject): IDataObjec
 
 /**
  * A delivery: refused with 401, before its body is looked at, when its URL does not carry the
- * secret of the node's registration of that URL (production or test); with 400 when its body is not the documented shape;
- * with 401 when it does not name that registration's webhook and the node's event. Otherwise one
- * item, answered with 200 as soon as n8n has it.
+ * secret of the node's registration of that path (production or test); with 400 when its body is
+ * not the documented shape; with 401 when it does not name that registration's webhook and the
+ * node's event. Otherwise one item, answered with 200 as soon as n8n has it.
  */
 export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	// Judged from the node's own static data only: asking EventX about an unknown webhook would let
 	// anyone who knows the URL spend the account's quota. n8n hands test deliveries the static data
-	// of their own activation, so the test URL is known the same way.
-	// The registration of the URL called: the test URL's or the production one's.
+	// of their own activation, so the test URL's registration is known the same way.
 	const testing = isTestMode(this);
 	const given = (this.getQueryData() as IDataObject)[SECRET_PARAM];
 	const subscription = Object.values(subscriptions(this)).find(

@@ -100,8 +100,8 @@ async function forget(ctx: TriggerContext, eventId: string, webhookId: string) {
  * `checkExists`: true only when the event holds the webhook this node registered (its URL with the
  * stored secret) with the chosen actions; other actions are patched (not duplicated). Every other
  * webhook of the event at this node's URL (duplicates, a registration whose removal failed, one
- * made before secrets, one whose secret the node no longer knows) is removed, so that a URL no
- * longer stored is refused twice over; answering false then makes n8n register anew.
+ * made before secrets, one whose secret the node no longer knows) is removed, so that EventX calls
+ * no URL but the stored one; answering false then makes n8n register anew.
  */
 export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	const eventId = readTriggerEventId(this);
