@@ -56,7 +56,7 @@ type Step =
 	| { kind: 'change'; action: Action }
 	| { kind: 'replay'; pick: number }
 	| { kind: 'forge'; how: Forgery; action: Action; pick: number }
-	| { kind: 'during'; op: Lifecycle; changes: Action[]; replays: number[] };
+	| { kind: 'during'; op: Lifecycle; lose: boolean; changes: Action[]; replays: number[] };
 
 interface History {
 	/** The node's Event typed By ID in upper case (EventX delivers lower case). */
@@ -108,6 +108,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 				'listen',
 				'stopListening',
 			),
+			// a restart that loses static data re-registers while the deliveries arrive
+			lose: fc.boolean(),
 			changes: fc.array(action, { minLength: 1, maxLength: 2 }),
 			replays: fc.array(pick, { maxLength: 1 }),
 		}),
@@ -477,7 +479,7 @@ async function runHistory(h: History): Promise<void> {
 					const before = structuredClone(model);
 					const replays = s.replays.map(replayOf).filter((r) => r !== undefined);
 					await Promise.all([
-						lifecycle(s.op),
+						lifecycle(s.op, s.lose),
 						...s.changes.map((a) => sim.notify(eventId, a, nextAttendee())),
 						...replays.map((r) => harness.post(r.body, r.url)),
 					]);
