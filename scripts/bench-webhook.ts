@@ -30,9 +30,10 @@ import {
 	type N8nSetup,
 } from './n8n-runtime';
 import { missingQueueServices, startPostgres, startRedis } from './queue-services';
-import { clearTimeout, fs, http, os, path, setTimeout } from '../test/platform.cjs';
+import { clearTimeout, fs, http, os, path, process, setTimeout } from '../test/platform.cjs';
 
 const {
+	appendFileSync,
 	cpSync,
 	existsSync,
 	mkdirSync,
@@ -361,6 +362,7 @@ async function startQueue(
 		const [mainPort, webhookPort] = [await freePort(), await freePort()];
 		const folder = (role: string) => userFolderWithPackage(template, join(tmp, `queue-${role}`));
 		const webhookUrl = `http://127.0.0.1:${webhookPort}/`;
+		const webhookLog = process.env.BENCH_WEBHOOK_LOG;
 		const common = { backends, webhookUrl };
 		log('starting n8n in queue mode: main');
 		const main = await startQueueProcess(n8n, {
@@ -383,6 +385,9 @@ async function startQueue(
 				role: 'webhook',
 				userFolder: folder('webhook'),
 				port: webhookPort,
+				// BENCH_WEBHOOK_LOG=<file>: the webhook process's output, for a profile of what it does
+				// per delivery (with DB_LOGGING_ENABLED=true, every query it makes).
+				echo: webhookLog ? (chunk) => appendFileSync(webhookLog, chunk) : undefined,
 			}),
 			startQueueProcess(n8n, { ...common, role: 'worker', userFolder: folder('worker') }),
 		]);
