@@ -30,9 +30,10 @@ import {
 	type N8nSetup,
 } from './n8n-runtime';
 import { missingQueueServices, startPostgres, startRedis } from './queue-services';
-import { clearTimeout, fs, http, os, path, setTimeout } from '../test/platform.cjs';
+import { clearTimeout, fs, http, os, path, process, setTimeout } from '../test/platform.cjs';
 
 const {
+	appendFileSync,
 	cpSync,
 	existsSync,
 	mkdirSync,
@@ -198,7 +199,7 @@ async function load(
 					agent,
 					host: target.hostname,
 					port: target.port,
-					path: target.pathname,
+					path: `${target.pathname}${target.search}`,
 					method: 'POST',
 					headers: {
 						'content-type': 'application/json',
@@ -361,6 +362,7 @@ async function startQueue(
 		const [mainPort, webhookPort] = [await freePort(), await freePort()];
 		const folder = (role: string) => userFolderWithPackage(template, join(tmp, `queue-${role}`));
 		const webhookUrl = `http://127.0.0.1:${webhookPort}/`;
+		const webhookLog = process.env.BENCH_WEBHOOK_LOG;
 		const common = { backends, webhookUrl };
 		log('starting n8n in queue mode: main');
 		const main = await startQueueProcess(n8n, {
@@ -383,6 +385,9 @@ async function startQueue(
 				role: 'webhook',
 				userFolder: folder('webhook'),
 				port: webhookPort,
+				// BENCH_WEBHOOK_LOG=<file>: the webhook process's output, for a profile of what it does
+				// per delivery (with DB_LOGGING_ENABLED=true, every query it makes).
+				echo: webhookLog ? (chunk) => appendFileSync(webhookLog, chunk) : undefined,
 			}),
 			startQueueProcess(n8n, { ...common, role: 'worker', userFolder: folder('worker') }),
 		]);
@@ -489,17 +494,18 @@ async function prepare(
 		if (activated.status !== 200)
 			throw new Error(`activation: HTTP ${activated.status} ${JSON.stringify(activated.data)}`);
 	}
-	// The EventX Trigger registered its URL with EventX on activation.
+	// The EventX Trigger registered its URL, with the secret it added, with EventX on activation;
+	// the deliveries go where EventX sends them.
 	const url = `${n8n.webhookBase}${EVENTX_TRIGGER_WEBHOOK_ID}/webhook`;
 	let hook: Json | undefined;
 	for (let i = 0; i < 120 && !hook; i++) {
-		hook = (await sim.webhooks(eventId)).find((h) => h.url === url);
+		hook = (await sim.webhooks(eventId)).find((h) => String(h.url).startsWith(`${url}?`));
 		if (!hook) await new Promise((r) => setTimeout(r, 250));
 	}
 	if (!hook) throw new Error(`The EventX Trigger registered no webhook for ${url}`);
-	const bodies = deliveryBodies(eventId, String(hook.id), url);
+	const bodies = deliveryBodies(eventId, String(hook.id), String(hook.url));
 	const urls: Record<TriggerImplementation, string> = {
-		eventx: url,
+		eventx: String(hook.url),
 		webhook: `${n8n.webhookBase}${WEBHOOK_NODE_PATH}`,
 	};
 	// n8n answers 404 until a workflow's webhook is registered (queue mode: in the webhook process).

@@ -152,6 +152,17 @@ describe('the requests behind it', () => {
 		]);
 	});
 
+	test('a list read one page a request never ends on a full page: 100 custom domains, totalCount 100, two requests', async () => {
+		// a count capped at a round figure would meet a page's end at every hundred
+		const parameters = LISTS[CUSTOM_DOMAINS].setUp(100);
+		ctx.sim.clearLog();
+		expect(await getAll(parameters, { returnAll: true })).toHaveLength(100);
+		expect(apiRequests(ctx.sim).map((r) => r.query)).toEqual([
+			{ page: '1', pageSize: '100' },
+			{ page: '2', pageSize: '100' },
+		]);
+	});
+
 	test('custom domains whose totalCount is missing the mark: reading ends on the page that brings nothing more', async () => {
 		const parameters = LISTS[CUSTOM_DOMAINS].setUp(120);
 		fault(LISTS[CUSTOM_DOMAINS], { kind: 'short-pages', pageSize: 50, totalCount: 60 });

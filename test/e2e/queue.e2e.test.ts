@@ -253,6 +253,24 @@ describeQueue('n8n queue mode (2.41.1: main, webhook process, workers, Redis, Po
 				}),
 			});
 			expect(forged.status).toBe(401);
+			// The right IDs at the URL without its secret: refused too, and the webhook process's log
+			// says why, without the secret.
+			const [bare, secret] = String(hook.url).split('?secret=');
+			const unsigned = await fetch(bare, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({
+					config: { event_id: triggerEventId, webhook_id: hook.id, action: 'attendee-create' },
+					attendee: { id: randomUUID(), first_name: 'Mallory' },
+				}),
+			});
+			expect(unsigned.status).toBe(401);
+			for (let i = 0; i < 50 && !env.webhookOutput().includes('refused a delivery'); i++)
+				await sleep(100);
+			expect(env.webhookOutput()).toContain(
+				'EventX Trigger: refused a delivery (HTTP 401): its URL carries no secret',
+			);
+			expect(env.webhookOutput()).not.toContain(secret);
 			// Refused before anything is queued; an execution it made late would also break the next
 			// test's exact count of four.
 			expect((await env.listExecutions(QUEUE_IDS.trigger)).length).toBe(before);

@@ -32,6 +32,8 @@ const TRIGGER_TYPE = `${PACKAGE}.eventXTrigger`;
 /** What the loopback n8n answered to one HTTP request, and what it started. */
 export interface ReceivedDelivery {
 	path: string;
+	/** The request's path and query, as sent (a secret included). */
+	url: string;
 	isTest: boolean;
 	status: number;
 	/** The body sent back to the caller. */
@@ -178,9 +180,12 @@ export class TriggerHarness {
 		}
 	}
 
-	/** Posts a body to the node's webhook URL (as a forger or a misbehaving sender would). */
-	async post(body: unknown, isTest = false): Promise<{ status: number; body: unknown }> {
-		const response = await fetch(this.webhookUrl(isTest), {
+	/**
+	 * Posts a body to `url` (the node's production webhook URL, without a secret, by default), as a
+	 * sender other than the simulator would: a forger, or a test that names the URL EventX holds.
+	 */
+	async post(body: unknown, url = this.webhookUrl()): Promise<{ status: number; body: unknown }> {
+		const response = await fetch(url, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
 			body: typeof body === 'string' ? body : JSON.stringify(body),
@@ -235,6 +240,7 @@ export class TriggerHarness {
 		const raw = await readBody(req);
 		const record: ReceivedDelivery = {
 			path: url.pathname,
+			url: `${url.pathname}${url.search}`,
 			isTest: match?.[1] === 'webhook-test',
 			status: 0,
 			response: undefined,
@@ -251,7 +257,7 @@ export class TriggerHarness {
 			body: record.body,
 			headers: req.headers,
 			params: {},
-			query: Object.fromEntries(url.searchParams),
+			query: parseQuery(url.searchParams),
 			method: req.method,
 			url: req.url,
 		};
@@ -283,6 +289,16 @@ export class TriggerHarness {
 			response.status(500).json({ code: 0, message: (error as Error).message });
 		}
 	}
+}
+
+/** The query as express parses it for n8n: a name given more than once becomes a list. */
+function parseQuery(params: URLSearchParams): Record<string, string | string[]> {
+	const query: Record<string, string | string[]> = {};
+	for (const name of new Set(params.keys())) {
+		const values = params.getAll(name);
+		query[name] = values.length === 1 ? values[0] : values;
+	}
+	return query;
 }
 
 function safeJson(text: string): unknown {

@@ -30,8 +30,8 @@
  * Paged lists answered as a real service may (the list itself is right, its paging is not):
  * - `short-pages`: pages of at most `pageSize` rows whatever was asked (offsets at that size),
  *   while `pagination` echoes the page size asked for.
- * - `capped-count`: `totalCount` (and `pageCount`) capped at `totalCount` (with `totalCount`, the
- *   other two list faults cap it as well).
+ * - `capped-count`: `totalCount` (and `pageCount`, unless `pageCountUncapped`) capped at
+ *   `totalCount` (with `totalCount`, the other two list faults cap it as well).
  * - `out-of-order`: at each page edge the last row and the next page's first row change places.
  * - `remove-after-read`: once the answer is sent, its first `count` rows are removed (deleted
  *   while a reader pages: the later rows move up).
@@ -109,6 +109,8 @@ export interface FaultSpec {
 	intervalMs?: number;
 	/** `lying-pages`: the `totalCount` to claim instead of the true one; `capped-count`: the cap. */
 	totalCount?: number;
+	/** `capped-count`: `pageCount` still counts every row (only `totalCount` is capped). */
+	pageCountUncapped?: boolean;
 	/** `patch-data`: members that replace those of the answer's `data`. */
 	data?: Record<string, unknown>;
 	/** `date-skew`: how far the answer's `Date` is from the service's clock (negative: behind). */

@@ -47,9 +47,10 @@ export function paginate<T>(
 	// A capped count (with any list fault that names one: short pages and a wrong count at once).
 	const cap = quirk?.kind === 'capped-count' ? (quirk.totalCount ?? 10_000) : quirk?.totalCount;
 	const totalCount = cap === undefined ? items.length : Math.min(items.length, cap);
+	const counted = quirk?.pageCountUncapped ? items.length : totalCount;
 	return {
 		dataList,
-		pagination: { page, pageSize, pageCount: Math.ceil(totalCount / pageSize), totalCount },
+		pagination: { page, pageSize, pageCount: Math.ceil(counted / pageSize), totalCount },
 	};
 }
 

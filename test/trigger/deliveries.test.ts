@@ -4,7 +4,14 @@ import { randomUUID } from 'node:crypto';
 import type { TriggerHarness } from '../harness/trigger';
 import { useSimulator } from '../fixtures';
 import { deliveryAttendee } from '../simulator/deliveries';
-import { addAttendee, hooksOf, startTrigger, triggerParameters } from './setup';
+import {
+	addAttendee,
+	captureLogs,
+	deliveryUrl,
+	hooksOf,
+	startTrigger,
+	triggerParameters,
+} from './setup';
 
 const ctx = useSimulator();
 let harness: TriggerHarness | undefined;
@@ -59,11 +66,26 @@ describe('EventX Trigger deliveries (n8n WebhookContext over HTTP from the simul
 		]);
 		expect(deliveries.every((d) => d.status === 200 && d.webhookId === hookId)).toBe(true);
 
+		// EventX was given the node's URL with a secret, and repeats it in each body
+		const url = harness.webhookUrl();
+		expect(hooksOf(ctx.sim, eventId)[0].url).toMatch(
+			new RegExp(`^${url.replace(/[.?]/g, '\\$&')}\\?secret=[A-Za-z0-9_-]{43}$`),
+		);
+		expect(
+			deliveries.every(
+				(d) =>
+					(d.body.config as { endpoint_url: string }).endpoint_url ===
+					hooksOf(ctx.sim, eventId)[0].url,
+			),
+		).toBe(true);
+
 		const executions = harness.executions;
 		expect(executions).toHaveLength(5);
 		for (const [i, items] of executions.entries()) {
 			expect(items).toHaveLength(1);
-			expect(items[0].json).toEqual(deliveries[i].body);
+			// the body as delivered, but for the secret, which no output shows
+			const { config, attendee } = deliveries[i].body as { config: object; attendee: object };
+			expect(items[0].json).toEqual({ config: { ...config, endpoint_url: url }, attendee });
 		}
 		const checkIn = executions[2][0].json as {
 			config: Record<string, unknown>;
@@ -150,7 +172,7 @@ describe('EventX Trigger deliveries (n8n WebhookContext over HTTP from the simul
 			},
 			attendee: deliveryAttendee(attendee),
 		};
-		const answer = await harness.post(forged);
+		const answer = await harness.post(forged, deliveryUrl(ctx.sim, eventId, harness));
 		expect(answer.status).toBe(401);
 		expect(harness.executions).toHaveLength(0);
 		// judged from the node's static data: EventX is not asked
@@ -163,13 +185,20 @@ describe('EventX Trigger deliveries (n8n WebhookContext over HTTP from the simul
 			...forged,
 			config: { ...forged.config, event_id: ctx.sim.seeded.eventIds[1], webhook_id: hookId },
 		};
-		expect((await harness.post(otherEvent)).status).toBe(401);
+		expect((await harness.post(otherEvent, deliveryUrl(ctx.sim, eventId, harness))).status).toBe(
+			401,
+		);
 		expect(apiCalls()).toHaveLength(0);
 		expect(harness.executions).toHaveLength(0);
 
 		// the genuine one still goes through
 		expect(
-			(await harness.post({ ...forged, config: { ...forged.config, webhook_id: hookId } })).status,
+			(
+				await harness.post(
+					{ ...forged, config: { ...forged.config, webhook_id: hookId } },
+					deliveryUrl(ctx.sim, eventId, harness),
+				)
+			).status,
 		).toBe(200);
 		expect(harness.executions).toHaveLength(1);
 	});
@@ -185,10 +214,13 @@ describe('EventX Trigger deliveries (n8n WebhookContext over HTTP from the simul
 			url: 'https://elsewhere.example.com/webhook/abc/webhook',
 			actions: ALL,
 		});
-		const answer = await harness.post({
-			config: { event_id: eventId, webhook_id: other, action: 'attendee-create' },
-			attendee: { id: randomUUID() },
-		});
+		const answer = await harness.post(
+			{
+				config: { event_id: eventId, webhook_id: other, action: 'attendee-create' },
+				attendee: { id: randomUUID() },
+			},
+			deliveryUrl(ctx.sim, eventId, harness),
+		);
 		expect(answer.status).toBe(401);
 		expect(harness.executions).toHaveLength(0);
 	});
@@ -212,9 +244,13 @@ describe('EventX Trigger deliveries (n8n WebhookContext over HTTP from the simul
 			{ config: { ...config, action: 'attendee-explode' }, attendee: {} },
 			{ config: { event_id: eventId, action: 'attendee-create' }, attendee: {} },
 		];
+		const url = deliveryUrl(ctx.sim, eventId, harness);
 		for (const body of bodies) {
-			const answer = await harness.post(body);
+			const answer = await harness.post(body, url);
 			expect({ body, status: answer.status }).toEqual({ body, status: 400 });
+			// without the secret the body is not even looked at
+			const unsigned = await harness.post(body);
+			expect({ body, status: unsigned.status }).toEqual({ body, status: 401 });
 		}
 		expect(harness.executions).toHaveLength(0);
 		expect(apiCalls()).toHaveLength(0);
@@ -260,9 +296,12 @@ describe('EventX Trigger deliveries (n8n WebhookContext over HTTP from the simul
 		expect(harness.executions).toHaveLength(0);
 		expect(apiCalls()).toHaveLength(0);
 
-		// n8n activates the workflow again (e.g. on start): the webhook is adopted, deliveries flow
+		// n8n activates the workflow again (e.g. on start): the webhook whose secret is lost is
+		// replaced by a new registration, and deliveries flow
+		const lost = hooksOf(ctx.sim, eventId)[0];
 		await harness.activate('init');
 		expect(hooksOf(ctx.sim, eventId)).toHaveLength(1);
+		expect(hooksOf(ctx.sim, eventId)[0].id).not.toBe(lost.id);
 		ctx.sim.notify(eventId, 'attendee-create', deliveryAttendee(attendee));
 		await ctx.sim.settled();
 		expect(harness.executions).toHaveLength(1);
@@ -294,10 +333,13 @@ describe('EventX Trigger deliveries (n8n WebhookContext over HTTP from the simul
 		harness = await startTrigger(ctx.sim, triggerParameters(eventId, ['attendee-create']));
 		await harness.activate();
 		const hookId = hooksOf(ctx.sim, eventId)[0].id;
-		const answer = await harness.post({
-			config: { event_id: eventId, webhook_id: hookId, action: 'attendee-delete' },
-			attendee: { id: randomUUID() },
-		});
+		const answer = await harness.post(
+			{
+				config: { event_id: eventId, webhook_id: hookId, action: 'attendee-delete' },
+				attendee: { id: randomUUID() },
+			},
+			deliveryUrl(ctx.sim, eventId, harness),
+		);
 		expect(answer.status).toBe(200);
 		expect(harness.executions).toHaveLength(0);
 	});
@@ -313,8 +355,98 @@ describe('EventX Trigger deliveries (n8n WebhookContext over HTTP from the simul
 			config: { event_id: eventId, webhook_id: hookId, action: 'attendee-create' },
 			attendee: { id: randomUUID() },
 		};
-		expect((await harness.post(delivery)).status).toBe(200);
+		expect((await harness.post(delivery, deliveryUrl(ctx.sim, eventId, harness))).status).toBe(200);
 		expect(harness.executions).toHaveLength(1);
 		expect(apiCalls()).toHaveLength(0);
+	});
+});
+
+describe('event IDs in another case (issue 41, point 10)', () => {
+	it('an Event given By ID in upper case receives the lower-case deliveries EventX sends', async () => {
+		const eventId = ctx.sim.seeded.eventIds[0];
+		harness = await startTrigger(
+			ctx.sim,
+			triggerParameters(eventId.toUpperCase(), ['attendee-create'], 'tidy'),
+		);
+		await harness.activate();
+		const attendee = addAttendee(ctx.sim, eventId);
+		ctx.sim.notify(eventId, 'attendee-create', deliveryAttendee(attendee));
+		await ctx.sim.settled();
+		expect(ctx.sim.store.deliveries.map((d) => d.body.config)).toEqual([
+			expect.objectContaining({ event_id: eventId }),
+		]);
+		expect(harness.received.map((r) => r.status)).toEqual([200]);
+		expect(harness.executions.map((items) => items[0].json.eventId)).toEqual([eventId]);
+
+		// and IDs a sender spells in upper case are the same IDs
+		const hookId = hooksOf(ctx.sim, eventId)[0].id;
+		const shouted = {
+			config: {
+				event_id: eventId.toUpperCase(),
+				webhook_id: hookId.toUpperCase(),
+				action: 'attendee-create',
+			},
+			attendee: { id: randomUUID() },
+		};
+		expect((await harness.post(shouted, deliveryUrl(ctx.sim, eventId, harness))).status).toBe(200);
+		expect(harness.executions).toHaveLength(2);
+	});
+});
+
+describe("refused deliveries leave a trace in n8n's log", () => {
+	it('each refusal is a warning saying why, naming IDs and never the secret', async () => {
+		const eventId = ctx.sim.seeded.eventIds[0];
+		const otherEvent = ctx.sim.seeded.eventIds[1];
+		harness = await startTrigger(ctx.sim, triggerParameters(eventId, ['attendee-create']));
+		await harness.activate();
+		const hookId = hooksOf(ctx.sim, eventId)[0].id;
+		const url = deliveryUrl(ctx.sim, eventId, harness);
+		const secret = new URL(url).searchParams.get('secret')!;
+		const stranger = randomUUID();
+		const logs = captureLogs();
+		try {
+			const config = { event_id: otherEvent, webhook_id: hookId, action: 'attendee-create' };
+			expect((await harness.post({ config, attendee: {} }, url)).status).toBe(401);
+			const unknown = { ...config, event_id: eventId, webhook_id: stranger };
+			expect((await harness.post({ config: unknown, attendee: {} }, url)).status).toBe(401);
+			expect((await harness.post({ attendee: {} }, url)).status).toBe(400);
+			const ignored = { ...config, event_id: eventId, action: 'attendee-delete' };
+			expect((await harness.post({ config: ignored, attendee: {} }, url)).status).toBe(200);
+			const genuine = { ...config, event_id: eventId };
+			expect((await harness.post({ config: genuine, attendee: {} })).status).toBe(401);
+			const wrong = `${harness.webhookUrl()}?secret=${'A'.repeat(43)}`;
+			expect((await harness.post({ config: genuine, attendee: {} }, wrong)).status).toBe(401);
+		} finally {
+			logs.restore();
+		}
+		expect(logs.lines.map((l) => [l.level, l.message])).toEqual([
+			[
+				'warn',
+				`EventX Trigger: refused a delivery (HTTP 401): it is for event ${otherEvent}, and this trigger watches event ${eventId}`,
+			],
+			[
+				'warn',
+				`EventX Trigger: refused a delivery (HTTP 401): it names webhook ${stranger}, and this trigger's webhook is ${hookId}`,
+			],
+			[
+				'warn',
+				'EventX Trigger: refused a delivery (HTTP 400): the body has no "config" and "attendee" objects',
+			],
+			[
+				'info',
+				'EventX Trigger: 1 delivery of "attendee-delete" left out: the trigger does not listen to it',
+			],
+			[
+				'warn',
+				'EventX Trigger: refused a delivery (HTTP 401): its URL carries no secret (a forged delivery, or a webhook registered before secrets: activating the workflow again registers it anew)',
+			],
+			[
+				'warn',
+				"EventX Trigger: refused a delivery (HTTP 401): its URL's secret is not the one of this trigger's registration (an old or forged URL; activating the workflow again registers the trigger anew)",
+			],
+		]);
+		expect(logs.lines[0].meta).toEqual({ workflowId: harness.workflow.id, node: 'EventX Trigger' });
+		expect(JSON.stringify(logs.lines)).not.toContain(secret);
+		expect(harness.executions).toHaveLength(0);
 	});
 });

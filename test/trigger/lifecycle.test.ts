@@ -1,9 +1,9 @@
 // Trigger: webhook lifecycle (activation, re-activation, deactivation) against the simulator.
 import { randomUUID } from 'node:crypto';
 
-import type { TriggerHarness } from '../harness/trigger';
-import { useSimulator } from '../fixtures';
-import { hooksOf, startTrigger, storedIds, triggerParameters } from './setup';
+import { TriggerHarness } from '../harness/trigger';
+import { demoCredentials, useSimulator } from '../fixtures';
+import { deliveryUrl, hooksOf, startTrigger, storedIds, triggerParameters } from './setup';
 
 const ctx = useSimulator();
 let harness: TriggerHarness | undefined;
@@ -28,11 +28,14 @@ describe('EventX Trigger lifecycle (n8n HookContext, static data, simulator)', (
 		expect(existed).toBe(false);
 		const hooks = hooksOf(ctx.sim, eventId);
 		expect(hooks).toHaveLength(1);
-		expect(hooks[0].url).toBe(harness.webhookUrl());
-		expect(hooks[0].url).toMatch(/\/webhook\/[0-9a-f-]{36}\/webhook$/);
+		// the node's URL, with a secret of 256 bits (43 characters of base64url)
+		const [url, secret] = hooks[0].url.split('?secret=');
+		expect(url).toBe(harness.webhookUrl());
+		expect(url).toMatch(/\/webhook\/[0-9a-f-]{36}\/webhook$/);
+		expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
 		expect(hooks[0].actions.sort()).toEqual(['attendee-check-in', 'attendee-create']);
 		expect(harness.staticData).toEqual({
-			webhooks: { [harness.webhookUrl()]: { webhookId: hooks[0].id, eventId } },
+			webhooks: { [harness.webhookUrl()]: { webhookId: hooks[0].id, eventId, secret } },
 		});
 		// n8n saved the static data after activation
 		expect(harness.savedStaticData['node:EventX Trigger']).toEqual(harness.staticData);
@@ -69,16 +72,65 @@ describe('EventX Trigger lifecycle (n8n HookContext, static data, simulator)', (
 		expect(hooksOf(ctx.sim, eventId)).toHaveLength(0);
 	});
 
-	it('a restart that lost the static data adopts the webhook found by URL rather than adding one', async () => {
+	it('a restart that lost the static data (and the secret) replaces the webhook found by URL: one remains, the old URL is refused', async () => {
 		const eventId = ctx.sim.seeded.eventIds[0];
 		harness = await startTrigger(ctx.sim, triggerParameters(eventId, ['attendee-create']));
 		await harness.activate();
-		const id = hooksOf(ctx.sim, eventId)[0].id;
+		const old = hooksOf(ctx.sim, eventId)[0];
 		harness.savedStaticData = {};
 		harness.restart();
-		expect((await harness.activate('init')).existed).toBe(true);
-		expect(hooksOf(ctx.sim, eventId).map((h) => h.id)).toEqual([id]);
-		expect(storedIds(harness)).toEqual({ [harness.webhookUrl()]: id });
+		expect((await harness.activate('init')).existed).toBe(false);
+		const hooks = hooksOf(ctx.sim, eventId);
+		expect(hooks).toHaveLength(1);
+		expect(hooks[0].id).not.toBe(old.id);
+		expect(hooks[0].url).not.toBe(old.url);
+		expect(storedIds(harness)).toEqual({ [harness.webhookUrl()]: hooks[0].id });
+		expect(webhookRequests('DELETE').map((r) => r.path)).toEqual([
+			`/public-api/v1/event/${eventId}/webhook/${old.id}`,
+		]);
+		const delivery = {
+			config: { event_id: eventId, webhook_id: hooks[0].id, action: 'attendee-create' },
+			attendee: { id: randomUUID() },
+		};
+		expect((await harness.post(delivery, old.url)).status).toBe(401);
+		expect((await harness.post(delivery, hooks[0].url)).status).toBe(200);
+	});
+
+	it('a subscription stored before deliveries carried a secret is registered anew at the next activation', async () => {
+		const eventId = ctx.sim.seeded.eventIds[0];
+		const webhookId = randomUUID();
+		const node = 'node:EventX Trigger';
+		harness = new TriggerHarness({
+			parameters: triggerParameters(eventId, ['attendee-create']),
+			credentials: demoCredentials(ctx.sim),
+			staticData: {},
+		});
+		await harness.start();
+		// What the previous version left: EventX holds the bare URL, static data its ID.
+		ctx.sim.store.webhooks.set(webhookId, {
+			id: webhookId,
+			eventId,
+			url: harness.webhookUrl(),
+			actions: ['attendee-create'],
+		});
+		harness.savedStaticData = {
+			[node]: { webhooks: { [harness.webhookUrl()]: { webhookId, eventId } } },
+		};
+		harness.restart();
+		const unsigned = {
+			config: { event_id: eventId, webhook_id: webhookId, action: 'attendee-create' },
+			attendee: { id: randomUUID() },
+		};
+		// until then its deliveries are refused
+		expect((await harness.post(unsigned)).status).toBe(401);
+
+		expect((await harness.activate('init')).existed).toBe(false);
+		const hooks = hooksOf(ctx.sim, eventId);
+		expect(hooks).toHaveLength(1);
+		expect(hooks[0].id).not.toBe(webhookId);
+		expect(hooks[0].url).toMatch(/\?secret=[A-Za-z0-9_-]{43}$/);
+		expect(storedIds(harness)).toEqual({ [harness.webhookUrl()]: hooks[0].id });
+		expect(harness.executions).toHaveLength(0);
 	});
 
 	it('a webhook deleted outside n8n counts as absent: checkExists is false, forgets the id, create makes a new one', async () => {
@@ -119,7 +171,7 @@ describe('EventX Trigger lifecycle (n8n HookContext, static data, simulator)', (
 		expect(webhookRequests('POST')).toHaveLength(1);
 	});
 
-	it('duplicates with this URL (left by an older install) are reduced to one', async () => {
+	it('webhooks at this URL the node did not register (left by an older install) are replaced by one', async () => {
 		const eventId = ctx.sim.seeded.eventIds[0];
 		harness = await startTrigger(ctx.sim, triggerParameters(eventId, ['attendee-create']));
 		for (let i = 0; i < 3; i++) {
@@ -138,15 +190,34 @@ describe('EventX Trigger lifecycle (n8n HookContext, static data, simulator)', (
 			url: 'https://elsewhere.example.com/hook',
 			actions: ['attendee-create'],
 		});
-		expect((await harness.activate()).existed).toBe(true);
+		expect((await harness.activate()).existed).toBe(false);
 		const hooks = hooksOf(ctx.sim, eventId);
-		expect(hooks.filter((h) => h.url === harness!.webhookUrl())).toHaveLength(1);
+		expect(hooks.filter((h) => h.url.startsWith(harness!.webhookUrl()))).toHaveLength(1);
+		expect(hooks.filter((h) => h.url === deliveryUrl(ctx.sim, eventId, harness!))).toHaveLength(1);
 		// someone else's webhook is left alone
 		expect(hooks.some((h) => h.id === other)).toBe(true);
-		expect(webhookRequests('DELETE')).toHaveLength(2);
+		expect(webhookRequests('DELETE')).toHaveLength(3);
+		expect(webhookRequests('POST')).toHaveLength(1);
 	});
 
-	it('a failing delete still clears the stored ids; the next activation adopts the webhook and deactivation removes it', async () => {
+	it('a second registration at this URL (another secret) is removed by the next activation, the stored one kept', async () => {
+		const eventId = ctx.sim.seeded.eventIds[0];
+		harness = await startTrigger(ctx.sim, triggerParameters(eventId, ['attendee-create']));
+		await harness.activate();
+		const kept = hooksOf(ctx.sim, eventId)[0];
+		const stray = randomUUID();
+		ctx.sim.store.webhooks.set(stray, {
+			id: stray,
+			eventId,
+			url: `${harness.webhookUrl()}?secret=${'s'.repeat(43)}`,
+			actions: ['attendee-create'],
+		});
+		expect((await harness.activate('update')).existed).toBe(true);
+		expect(hooksOf(ctx.sim, eventId)).toEqual([kept]);
+		expect(webhookRequests('POST')).toHaveLength(1);
+	});
+
+	it('a failing delete still clears the stored subscription; the next activation replaces the webhook and deactivation removes it', async () => {
 		const eventId = ctx.sim.seeded.eventIds[0];
 		harness = await startTrigger(ctx.sim, triggerParameters(eventId, ['attendee-create']));
 		await harness.activate();
@@ -163,9 +234,11 @@ describe('EventX Trigger lifecycle (n8n HookContext, static data, simulator)', (
 		expect(harness.staticData).toEqual({});
 		expect(hooksOf(ctx.sim, eventId).map((h) => h.id)).toEqual([id]); // still on EventX
 
-		expect((await harness.activate()).existed).toBe(true);
-		expect(hooksOf(ctx.sim, eventId).map((h) => h.id)).toEqual([id]);
-		expect(storedIds(harness)).toEqual({ [harness.webhookUrl()]: id });
+		expect((await harness.activate()).existed).toBe(false);
+		const hooks = hooksOf(ctx.sim, eventId);
+		expect(hooks).toHaveLength(1);
+		expect(hooks[0].id).not.toBe(id);
+		expect(storedIds(harness)).toEqual({ [harness.webhookUrl()]: hooks[0].id });
 		expect(await harness.deactivate()).toBe(true);
 		expect(hooksOf(ctx.sim, eventId)).toHaveLength(0);
 	});
@@ -188,10 +261,12 @@ describe('EventX Trigger lifecycle (n8n HookContext, static data, simulator)', (
 
 		expect((await harness.listenForTest()).existed).toBe(false);
 		let hooks = hooksOf(ctx.sim, eventId);
-		expect(hooks.map((h) => h.url).sort()).toEqual(
+		expect(hooks.map((h) => h.url.split('?')[0]).sort()).toEqual(
 			[harness.webhookUrl(), harness.webhookUrl(true)].sort(),
 		);
-		const testId = hooks.find((h) => h.url === harness!.webhookUrl(true))!.id;
+		// each with its own secret
+		expect(new Set(hooks.map((h) => h.url.split('?')[1])).size).toBe(2);
+		const testId = hooks.find((h) => h.url === deliveryUrl(ctx.sim, eventId, harness!, true))!.id;
 		expect(storedIds(harness)).toEqual({
 			[harness.webhookUrl()]: productionId,
 			[harness.webhookUrl(true)]: testId,
@@ -221,7 +296,7 @@ describe('EventX Trigger lifecycle (n8n HookContext, static data, simulator)', (
 		await harness.listenForTest();
 		const hooks = hooksOf(ctx.sim, eventId);
 		expect(hooks).toHaveLength(1);
-		expect(hooks[0].url).toBe(harness.webhookUrl(true));
+		expect(hooks[0].url.split('?secret=')[0]).toBe(harness.webhookUrl(true));
 		expect(hooks[0].url).toContain('/webhook-test/');
 		await harness.stopListening();
 		expect(hooksOf(ctx.sim, eventId)).toHaveLength(0);

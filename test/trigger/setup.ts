@@ -1,3 +1,4 @@
+import { HookContext, WebhookContext } from 'n8n-core';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { TriggerHarness } from '../harness/trigger';
@@ -50,6 +51,21 @@ export function addAttendee(sim: Simulator, eventId: string, fields: Json = {}) 
 	return record;
 }
 
+/** The URL EventX holds for the node's production (or test) webhook: the node's URL and its secret. */
+export function deliveryUrl(
+	sim: Simulator,
+	eventId: string,
+	harness: TriggerHarness,
+	isTest = false,
+): string {
+	const base = harness.webhookUrl(isTest);
+	const urls = hooksOf(sim, eventId)
+		.map((hook) => hook.url)
+		.filter((url) => url.startsWith(`${base}?`));
+	if (urls.length !== 1) throw new Error(`EventX holds ${urls.length} webhooks for ${base}`);
+	return urls[0];
+}
+
 /** Webhook API requests (list/create/patch/delete) the simulator received. */
 export function webhookCalls(sim: Simulator) {
 	return sim
@@ -61,4 +77,29 @@ export function webhookCalls(sim: Simulator) {
 export function storedIds(harness: TriggerHarness): Record<string, string> {
 	const webhooks = (harness.staticData.webhooks ?? {}) as Record<string, { webhookId: string }>;
 	return Object.fromEntries(Object.entries(webhooks).map(([url, s]) => [url, s.webhookId]));
+}
+
+/** One line the trigger wrote to n8n's log. */
+export interface LogLine {
+	level: string;
+	message: string;
+	meta?: unknown;
+}
+
+/**
+ * What the trigger writes to n8n's log (its webhook and lifecycle contexts) from now on, until
+ * `restore` is called.
+ */
+export function captureLogs(): { lines: LogLine[]; restore: () => void } {
+	const lines: LogLine[] = [];
+	const logger = Object.fromEntries(
+		['error', 'warn', 'info', 'debug'].map((level) => [
+			level,
+			(message: string, meta?: unknown) => lines.push({ level, message, meta }),
+		]),
+	);
+	const spies = [WebhookContext.prototype, HookContext.prototype].map((prototype) =>
+		jest.spyOn(prototype, 'logger', 'get').mockReturnValue(logger as never),
+	);
+	return { lines, restore: () => spies.forEach((spy) => spy.mockRestore()) };
 }

@@ -101,15 +101,16 @@ export function toNodeApiError(
 	request: EventXRequest,
 	secrets: unknown[] = [],
 ): NodeApiError {
+	const hidden = request.redact ? [...secrets, ...request.redact] : secrets;
 	const parsed = parseErrorEnvelope(failure.body);
 	// EventX's words may quote a token back: blanked out before they reach an error or an output.
 	const envelope = parsed && {
 		...parsed,
-		code: parsed.code === undefined ? undefined : redactSecrets(parsed.code, secrets),
-		message: parsed.message === undefined ? undefined : redactSecrets(parsed.message, secrets),
+		code: parsed.code === undefined ? undefined : redactSecrets(parsed.code, hidden),
+		message: parsed.message === undefined ? undefined : redactSecrets(parsed.message, hidden),
 	};
 	const status = envelope?.status ?? failure.status;
-	const message = envelope?.message ?? redactSecrets(failure.message, secrets);
+	const message = envelope?.message ?? redactSecrets(failure.message, hidden);
 	const details = [
 		envelope?.code ? `code ${envelope.code}` : undefined,
 		status !== undefined ? `status ${status}` : undefined,

@@ -110,12 +110,15 @@ export interface RangeAnswer {
 	date?: number;
 	/** Whether the list ends with this answer. */
 	last: boolean;
-	/** Whether the answer brought every row it asked for (a full range never ends the list). */
+	/**
+	 * Whether the answer brought every row it asked for (a full range ends the list only by
+	 * `endOnCount`).
+	 */
 	full: boolean;
 	/**
 	 * Whether the rows up to the answer's end agree with `totalCount`: the list may end here. Not
-	 * proof (the count may be capped or estimated), so never a reason to stop a read that must be
-	 * whole; a reader that goes on from where it stopped later may stop on it.
+	 * proof (the count may be capped or estimated); a reader that goes on from where it stopped
+	 * later may stop on it.
 	 */
 	counted: boolean;
 	/** The list's `totalCount` as EventX reported it (may be capped or estimated). */
@@ -141,6 +144,30 @@ export interface RangeOptions {
 	pageRanges?: boolean;
 	/** When the read must be over (epoch milliseconds): each request gets what is left of it. */
 	deadline?: number;
+	/**
+	 * A full answer that every count of EventX's pagination says is the list's end (see
+	 * `countsAgree`) ends the list, without a request to see that nothing follows. A count capped
+	 * at exactly that end cannot be told from a true one: such an end is logged.
+	 */
+	endOnCount?: boolean;
+}
+
+/**
+ * Whether every count of a full answer says the list ends with it: `totalCount` is the position
+ * of its last row and the number of distinct records read so far, `pageCount` is the last page
+ * asked for, and `pageSize` the page size asked for. A count that disagrees with any of these
+ * (capped below or above the rows, a page count that runs ahead, rows repeated within the range)
+ * is not taken at its word.
+ */
+function countsAgree(
+	pagination: Pagination,
+	end: number,
+	distinct: number,
+	lastPage: number,
+	size: number,
+): boolean {
+	const { totalCount, pageCount, pageSize } = pagination;
+	return totalCount === end && distinct === end && pageCount === lastPage && pageSize === size;
 }
 
 /**
@@ -163,7 +190,8 @@ function servedPageSize(rows: number, pages: number, size: number, claimed: unkn
  *   `totalCount`; otherwise EventX serves smaller pages than asked (50 for 100), and reading goes
  *   on from the next row at the page size it served, until an answer brings no row beyond those
  *   read;
- * - a full range never ends the list, whatever `totalCount` says (it may be capped or estimated);
+ * - a full range ends the list only for a reader that asks so (`endOnCount`) and only when every
+ *   count agrees (`countsAgree`); otherwise reading goes on (a count may be capped or estimated);
  * - each range after the first reads the last page of the one before again and must find one of
  *   its rows: rows removed meanwhile move the later ones up, and a range that finds none starts
  *   again earlier (twice as far each time) so that none slips between two ranges unseen. Keyed
@@ -238,6 +266,16 @@ export async function eventxRanges(
 		if (!last && !full) {
 			if (counted) last = true;
 			else size = servedPageSize(rows.length, pages, size, pagination.pageSize);
+		} else if (
+			!last &&
+			options.endOnCount &&
+			countsAgree(pagination, first + rows.length, seen.size, pageEnd, size)
+		) {
+			last = true;
+			// The one history this cannot tell apart: a count capped at exactly this row.
+			this.logger.info(
+				`EventX's list ended at its totalCount of ${total} with a full answer (${request.method} ${request.path}, pages ${page} to ${pageEnd}): no request was made to check that nothing follows`,
+			);
 		}
 		if (!options.take({ rows, fresh, offset: first, date, last, full, counted, total }) || last)
 			return;
@@ -276,8 +314,9 @@ export async function eventxRanges(
 
 /**
  * Reads a paginated list with page ranges: one request returns up to 200 pages of 100, so
- * 20,000 items take one request (and one more to see that none follow, when the list ends exactly
- * at a range's end). With a limit, only the pages the limit needs are read and exactly `limit`
+ * 20,000 items take one request (a list that ends exactly at a range's end takes one more to see
+ * that none follow, unless every count of EventX's pagination says so; a list read one page a
+ * request always does). With a limit, only the pages the limit needs are read and exactly `limit`
  * items (or all there are) are returned.
  */
 export async function eventxPaginate(
@@ -302,6 +341,9 @@ export async function eventxPaginate(
 		},
 		pageRanges,
 		key,
+		// A list read one page a request would meet a count capped at a round figure at every
+		// hundred rows; a range's end (20,000 rows) far less often.
+		endOnCount: pageRanges,
 	});
 	return results;
 }

@@ -44,4 +44,6 @@ export interface EventXRequest {
 	 * cut to what is left of it, and no retry starts that would wait past it (a poll's budget).
 	 */
 	deadline?: number;
+	/** Values of the request that EventX's words must not repeat in an error (a webhook's secret). */
+	redact?: string[];
 }

@@ -1,7 +1,8 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { WEBHOOK_ACTIONS } from '../helpers/enums';
-import { readTriggerEventId, subscriptions } from './subscription';
+import { isSecret, SECRET_PARAM, withoutSecret } from './secret';
+import { isTestMode, readTriggerEventId, subscriptions } from './subscription';
 
 const isObject = (value: unknown): value is IDataObject =>
 	value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -60,14 +61,67 @@ function answer(ctx: IWebhookFunctions, status: number, message: string): IWebho
 }
 
 /**
- * A delivery: refused with 400 when its body is not the documented shape, with 401 when it does
- * not name this node's webhook and event (deliveries carry no signature, so this is the guard);
- * otherwise one item, answered with 200 as soon as n8n has it.
+ * A delivery that starts nothing: answered with `status`, and why written to n8n's log, since the
+ * sender (EventX) shows nobody the answer. The log names IDs only, never the URL.
+ */
+function refuse(
+	ctx: IWebhookFunctions,
+	status: number,
+	message: string,
+	why: string,
+): IWebhookResponseData {
+	ctx.logger.warn(`EventX Trigger: refused a delivery (HTTP ${status}): ${why}`, {
+		workflowId: ctx.getWorkflow().id,
+		node: ctx.getNode().name,
+	});
+	return answer(ctx, status, message);
+}
+
+/** UUIDs compared as EventX means them: in any case. */
+const sameId = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** The body with the secret taken out of `config.endpoint_url` (EventX repeats the URL there). */
+function withoutSecretInBody(body: IDataObject, config: IDataObject): IDataObject {
+	const url = config.endpoint_url;
+	if (typeof url !== 'string') return body;
+	return { ...body, config: { ...config, endpoint_url: withoutSecret(url) } };
+}
+
+/**
+ * A delivery: refused with 401, before its body is looked at, when its URL does not carry the
+ * secret of the node's registration of that path (production or test); with 400 when its body is
+ * not the documented shape; with 401 when it does not name that registration's webhook and the
+ * node's event. Otherwise one item, answered with 200 as soon as n8n has it.
  */
 export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	// Judged from the node's own static data only: asking EventX about an unknown webhook would let
+	// anyone who knows the URL spend the account's quota. n8n hands test deliveries the static data
+	// of their own activation, so the test URL's registration is known the same way.
+	const testing = isTestMode(this);
+	const given = (this.getQueryData() as IDataObject)[SECRET_PARAM];
+	const subscription = Object.values(subscriptions(this)).find(
+		(sub) =>
+			(sub.test === true) === testing && sub.secret !== undefined && isSecret(given, sub.secret),
+	);
+	if (!subscription) {
+		return refuse(
+			this,
+			401,
+			"This delivery is not for this trigger's webhook",
+			given === undefined
+				? 'its URL carries no secret (a forged delivery, or a webhook registered before secrets: activating the workflow again registers it anew)'
+				: "its URL's secret is not the one of this trigger's registration (an old or forged URL; activating the workflow again registers the trigger anew)",
+		);
+	}
+
 	const body = this.getBodyData() as unknown;
 	if (!isObject(body) || !isObject(body.config) || !isObject(body.attendee)) {
-		return answer(this, 400, 'Expected a JSON body with "config" and "attendee" objects');
+		return refuse(
+			this,
+			400,
+			'Expected a JSON body with "config" and "attendee" objects',
+			'the body has no "config" and "attendee" objects',
+		);
 	}
 	const { config, attendee } = body;
 	const action = config.action;
@@ -77,27 +131,44 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		typeof action !== 'string' ||
 		!(WEBHOOK_ACTIONS as readonly string[]).includes(action)
 	) {
-		return answer(this, 400, 'The delivery\'s "config" lacks webhook_id, event_id or action');
+		return refuse(
+			this,
+			400,
+			'The delivery\'s "config" lacks webhook_id, event_id or action',
+			'its "config" lacks webhook_id, event_id or a known action',
+		);
 	}
 
-	// Judged from the node's own static data only: asking EventX about an unknown webhook would let
-	// anyone who knows the URL spend the account's quota. n8n hands test deliveries the static data
-	// of their own activation, so the test URL is known the same way.
 	const eventId = readTriggerEventId(this);
-	const known =
-		config.event_id === eventId &&
-		Object.values(subscriptions(this)).some(
-			(sub) => sub.webhookId === config.webhook_id && sub.eventId === eventId,
+	if (!sameId(config.event_id, eventId) || !sameId(subscription.eventId, eventId)) {
+		return refuse(
+			this,
+			401,
+			"This delivery is not for this trigger's webhook",
+			`it is for event ${config.event_id}, and this trigger watches event ${eventId}`,
 		);
-	if (!known) return answer(this, 401, "This delivery is not for this trigger's webhook");
+	}
+	if (!sameId(config.webhook_id, subscription.webhookId)) {
+		return refuse(
+			this,
+			401,
+			"This delivery is not for this trigger's webhook",
+			`it names webhook ${config.webhook_id}, and this trigger's webhook is ${subscription.webhookId}`,
+		);
+	}
 
 	const actions = this.getNodeParameter('events', []) as string[];
 	if (!actions.includes(action)) {
 		// A subscribed webhook may briefly carry actions the node no longer listens to.
+		this.logger.info(
+			`EventX Trigger: 1 delivery of "${action}" left out: the trigger does not listen to it`,
+			{ workflowId: this.getWorkflow().id, node: this.getNode().name },
+		);
 		return answer(this, 200, 'Ignored: the trigger does not listen to this action');
 	}
 
 	const output = this.getNodeParameter('output', 'raw') as string;
-	const json = output === 'tidy' ? tidyAttendee(action, eventId, attendee) : body;
+	const json =
+		output === 'tidy' ? tidyAttendee(action, eventId, attendee) : withoutSecretInBody(body, config);
 	return { workflowData: [[{ json }]] };
 }

@@ -5,17 +5,24 @@ import { readWebhookActions } from '../helpers/webhookActions';
 import { deleteWebhook, listWebhooks, webhookPath } from '../helpers/webhooks';
 import { requireUuid } from '../helpers/validation';
 import { eventxData } from '../transport';
+import { isUrlOf, newSecret, secretOf, signedUrl } from './secret';
+
 type TriggerContext = IHookFunctions | IWebhookFunctions;
 
-/** One webhook the node owns: its ID and the event it is on. */
+/** One webhook the node owns: its ID, the event it is on, and the secret of the URL EventX calls. */
 export interface Subscription {
 	webhookId: string;
 	eventId: string;
+	/** Absent in subscriptions made before deliveries carried a secret: those are registered anew. */
+	secret?: string;
+	/** Registered by "Listen for test event": its deliveries come to the test URL only. */
+	test?: true;
 }
 
 /**
- * The node's static data: the webhooks it owns, by URL. The production URL and the test URL of
- * "Listen for test event" are separate subscriptions, each removed by its own mode.
+ * The node's static data: the webhooks it owns, by the node's webhook URL (EventX holds it with
+ * the secret added). The production URL and the test URL of "Listen for test event" are separate
+ * subscriptions, each removed by its own mode.
  */
 interface TriggerStaticData extends IDataObject {
 	webhooks?: Record<string, Subscription>;
@@ -35,15 +42,30 @@ function remember(ctx: TriggerContext, url: string, subscription: Subscription |
 	else delete data.webhooks;
 }
 
-/** The chosen event's ID, from either mode of the resource locator. */
+/**
+ * The chosen event's ID, from either mode of the resource locator, in lower case: EventX spells
+ * UUIDs so in its answers and deliveries, and an ID typed in upper case names the same event.
+ */
 export function readTriggerEventId(ctx: TriggerContext): string {
 	const value = ctx.getNodeParameter('eventId', undefined, { extractValue: true });
-	return requireUuid(ctx, value, 'Event', 0);
+	return requireUuid(ctx, value, 'Event', 0).toLowerCase();
 }
 
 /** Trigger On: the webhook actions that start the workflow. */
 function readTriggerOn(ctx: TriggerContext) {
 	return readWebhookActions(ctx, ctx.getNodeParameter('events', []), 'Trigger On', 0);
+}
+
+/** Whether n8n runs the context for "Listen for test event" (test URL, manual mode). */
+export function isTestMode(ctx: TriggerContext): boolean {
+	return ctx.getMode() === 'manual';
+}
+
+/** A subscription as stored: marked when it belongs to the test URL. */
+function subscription(ctx: IHookFunctions, webhookId: string, eventId: string, secret: string) {
+	const stored: Subscription = { webhookId, eventId, secret };
+	if (isTestMode(ctx)) stored.test = true;
+	return stored;
 }
 
 function webhookUrl(ctx: IHookFunctions): string {
@@ -75,31 +97,31 @@ async function forget(ctx: TriggerContext, eventId: string, webhookId: string) {
 }
 
 /**
- * `checkExists`: true only when the event holds a webhook with this node's URL and the chosen
- * actions. A webhook with this URL but other actions is patched (not duplicated); further
- * webhooks with the same URL are removed so exactly one remains; a stored ID that the event no
- * longer holds (deleted outside n8n) is forgotten.
+ * `checkExists`: true only when the event holds the webhook this node registered (its URL with the
+ * stored secret) with the chosen actions; other actions are patched (not duplicated). Every other
+ * webhook of the event at this node's URL (duplicates, a registration whose removal failed, one
+ * made before secrets, one whose secret the node no longer knows) is removed, so that EventX calls
+ * no URL but the stored one; answering false then makes n8n register anew.
  */
 export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	const eventId = readTriggerEventId(this);
 	const actions = readTriggerOn(this);
 	const url = webhookUrl(this);
-	let stored: Subscription | undefined = subscriptions(this)[url];
+	const stored: Subscription | undefined = subscriptions(this)[url];
 	// A subscription stored for another event is not this one (the node's event was changed;
 	// n8n removed that webhook when it deactivated the previous version).
-	if (stored && stored.eventId !== eventId) stored = undefined;
+	const signed =
+		stored?.secret && stored.eventId === eventId ? signedUrl(url, stored.secret) : undefined;
 
 	const hooks = await listWebhooks(this, eventId);
-	if (stored && !hooks.some((hook) => hook.id === stored!.webhookId)) stored = undefined;
-	const mine = hooks.filter((hook) => hook.url === url);
-	if (mine.length === 0) {
-		remember(this, url, undefined);
-		return false;
-	}
-
-	const keep = mine.find((hook) => hook.id === stored?.webhookId) ?? mine[0];
+	const mine = hooks.filter((hook) => isUrlOf(hook.url, url));
+	const keep = signed === undefined ? undefined : mine.find((hook) => hook.url === signed);
 	for (const extra of mine) {
 		if (extra !== keep) await forget(this, eventId, String(extra.id));
+	}
+	if (!keep) {
+		remember(this, url, undefined);
+		return false;
 	}
 	if (!sameActions(keep.actions, actions)) {
 		await eventxData.call(this, {
@@ -108,32 +130,46 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 			body: { actions: [...actions] },
 		});
 	}
-	remember(this, url, { webhookId: String(keep.id), eventId });
+	remember(this, url, subscription(this, String(keep.id), eventId, stored!.secret!));
 	return true;
 }
 
-/** `create`: registers the node's URL (production or test) with the chosen actions. */
+/**
+ * `create`: registers the node's URL (production or test), with a new secret, for the chosen
+ * actions.
+ */
 export async function create(this: IHookFunctions): Promise<boolean> {
 	const eventId = readTriggerEventId(this);
 	const actions = readTriggerOn(this);
 	const url = webhookUrl(this);
+	const secret = newSecret();
 	const hook = await eventxData.call(this, {
 		method: 'POST',
 		path: webhookPath(eventId),
-		body: { url, actions: [...actions] },
+		body: { url: signedUrl(url, secret), actions: [...actions] },
+		// EventX's refusal may quote the URL back.
+		redact: [secret],
 	});
 	if (typeof hook.id !== 'string' || hook.id === '') {
 		throw new NodeOperationError(this.getNode(), 'EventX created the webhook without an ID');
 	}
-	remember(this, url, { webhookId: hook.id, eventId });
+	remember(this, url, subscription(this, hook.id, eventId, secret));
 	// Another activation may have registered this URL at the same time: every activation keeps the
-	// first webhook EventX lists for the URL and removes the others, so one remains, stored by all.
-	// Should this check fail, the webhook just created stays stored (and is removed on deactivation).
+	// first webhook EventX lists for the URL (and the secret its URL carries) and removes the
+	// others, so one remains, stored by all. Should this check fail, the webhook just created stays
+	// stored (and is removed on deactivation).
 	try {
-		const mine = (await listWebhooks(this, eventId)).filter((h) => h.url === url);
-		const keep = mine[0] ?? hook;
-		for (const extra of mine.slice(1)) await forget(this, eventId, String(extra.id));
-		remember(this, url, { webhookId: String(keep.id), eventId });
+		const mine = (await listWebhooks(this, eventId)).filter((h) => isUrlOf(h.url, url));
+		const keep = mine.find((h) => secretOf(h.url as string) !== undefined);
+		if (!keep) return true;
+		for (const extra of mine) {
+			if (extra !== keep) await forget(this, eventId, String(extra.id));
+		}
+		remember(
+			this,
+			url,
+			subscription(this, String(keep.id), eventId, secretOf(keep.url as string)!),
+		);
 	} catch {
 		// The registration itself succeeded.
 	}
@@ -141,10 +177,10 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 }
 
 /**
- * `delete`: removes the webhook the node owns (a 404 counts as removed). The stored IDs are
- * cleared either way; when the removal failed, the next activation finds the webhook by its URL
- * and adopts it rather than adding another. Without a stored ID, webhooks of the event with this
- * node's URL are removed.
+ * `delete`: removes the webhook the node owns (a 404 counts as removed). The stored subscription
+ * (and with it the secret) is cleared either way; when the removal failed, the next activation
+ * finds the webhook by its URL and removes it. Without a stored ID, webhooks of the event with
+ * this node's URL are removed.
  */
 export async function remove(this: IHookFunctions): Promise<boolean> {
 	const url = webhookUrl(this);
@@ -157,7 +193,7 @@ export async function remove(this: IHookFunctions): Promise<boolean> {
 		}
 		const eventId = readTriggerEventId(this);
 		const hooks = await listWebhooks(this, eventId);
-		for (const hook of hooks.filter((h) => h.url === url)) {
+		for (const hook of hooks.filter((h) => isUrlOf(h.url, url))) {
 			await forget(this, eventId, String(hook.id));
 		}
 		return true;

@@ -88,6 +88,18 @@ export const triggerSuite: E2eSuite = {
 					updatedAt: '2026-11-21T09:00:00.000Z',
 				});
 				expect(checkedIn.deliveries.map((d) => d.status)).toEqual([200]);
+				// The URL n8n shows, without the secret EventX was given: refused, runs nothing.
+				const [url, secret] = String(hooks[0].url).split('?secret=');
+				expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+				const forged = await fetch(url, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify({
+						config: { event_id: eventId, webhook_id: hooks[0].id, action: 'attendee-create' },
+						attendee: { ...attendee, id: randomUUID() },
+					}),
+				});
+				expect(forged.status).toBe(401);
 
 				const executions = await env().executions(TRIGGER_WORKFLOW, 2);
 				expect(executions).toHaveLength(2);
@@ -147,14 +159,25 @@ export const triggerSuite: E2eSuite = {
 						.active,
 				).toBe(false);
 				// EventX still holds the webhook n8n could not remove.
-				expect(await hooksOfEvent()).toHaveLength(1);
+				const [stale] = await hooksOfEvent();
+				expect(stale).toBeDefined();
 
-				// Adopting the stale webhook: still one, then none after deactivation.
-				await env().clearRequests();
-				await env().setActive(TRIGGER_WORKFLOW, true, async () =>
-					(await env().apiRequests()).some((r) => r.path.endsWith('/webhook/all')),
-				);
-				expect(await hooksOfEvent()).toHaveLength(1);
+				// The stale webhook (its secret forgotten) is replaced: one, then none after deactivation.
+				await env().setActive(TRIGGER_WORKFLOW, true, async () => {
+					const hooks = await hooksOfEvent();
+					return hooks.length === 1 && hooks[0].id !== stale.id;
+				});
+				const [fresh] = await hooksOfEvent();
+				// the stale URL's secret is no longer accepted, even with the new webhook's ID
+				const replayed = await fetch(String(stale.url), {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify({
+						config: { event_id: eventId, webhook_id: fresh.id, action: 'attendee-create' },
+						attendee: { id: randomUUID() },
+					}),
+				});
+				expect(replayed.status).toBe(401);
 				await setActive(false);
 				expect(await hooksOfEvent()).toHaveLength(0);
 			});

@@ -46,6 +46,16 @@ function requireWebhook(store: Store, eventId: string, webhookId: string): Webho
 	return hook;
 }
 
+/**
+ * The event of a webhook route. UUIDs are read in either case (as a database's uuid column reads
+ * them); EventX's answers and deliveries spell them in lower case.
+ */
+function eventOf(store: Store, userId: string, params: Record<string, string>): string {
+	const eventId = params.eventId.toLowerCase();
+	requireEvent(store, userId, eventId);
+	return eventId;
+}
+
 export function webhookRoutes(store: Store): Route[] {
 	const base = '/public-api/v1/event/:eventId/webhook';
 	return [
@@ -53,20 +63,20 @@ export function webhookRoutes(store: Store): Route[] {
 			method: 'GET',
 			pattern: `${base}/all`,
 			handler: ({ params, userId }) => {
-				requireEvent(store, userId, params.eventId);
-				return ok({ dataList: store.webhooksOf(params.eventId).map(webhookJson) });
+				const eventId = eventOf(store, userId, params);
+				return ok({ dataList: store.webhooksOf(eventId).map(webhookJson) });
 			},
 		},
 		{
 			method: 'POST',
 			pattern: base,
 			handler: ({ params, body, userId }) => {
-				requireEvent(store, userId, params.eventId);
+				const eventId = eventOf(store, userId, params);
 				const b = (body ?? {}) as Json;
 				rejectUnknown(b);
 				const hook: WebhookRecord = {
 					id: randomUUID(),
-					eventId: params.eventId,
+					eventId,
 					url: validUrl(b.url),
 					actions: validActions(b.actions),
 				};
@@ -78,8 +88,8 @@ export function webhookRoutes(store: Store): Route[] {
 			method: 'PATCH',
 			pattern: `${base}/:webhookId`,
 			handler: ({ params, body, userId }) => {
-				requireEvent(store, userId, params.eventId);
-				const hook = requireWebhook(store, params.eventId, params.webhookId);
+				const eventId = eventOf(store, userId, params);
+				const hook = requireWebhook(store, eventId, params.webhookId.toLowerCase());
 				const b = (body ?? {}) as Json;
 				rejectUnknown(b);
 				if (b.url !== undefined) hook.url = validUrl(b.url);
@@ -91,9 +101,9 @@ export function webhookRoutes(store: Store): Route[] {
 			method: 'DELETE',
 			pattern: `${base}/:webhookId`,
 			handler: ({ params, userId }) => {
-				requireEvent(store, userId, params.eventId);
-				requireWebhook(store, params.eventId, params.webhookId);
-				store.webhooks.delete(params.webhookId);
+				const eventId = eventOf(store, userId, params);
+				const hook = requireWebhook(store, eventId, params.webhookId.toLowerCase());
+				store.webhooks.delete(hook.id);
 				return ok({});
 			},
 		},
