@@ -96,6 +96,31 @@ export class Seen {
 			.sort((a, b) => a[0] - b[0]);
 	}
 
+	/** An occurrence as `forget` names it. */
+	static key(id: string, stamp: number): string {
+		return `${stamp.toString(36)}:${packId(id)}`;
+	}
+
+	/**
+	 * Forgets up to `count` occurrences that `may` allows (by `Seen.key`), oldest first; the stamps
+	 * of those forgotten.
+	 */
+	forget(count: number, may: (key: string) => boolean): number[] {
+		const forgotten: number[] = [];
+		for (const [stamp] of this.stamps()) {
+			const ids = this.byStamp.get(stamp)!;
+			for (const id of [...ids]) {
+				if (forgotten.length >= count) return forgotten;
+				if (!may(`${stamp.toString(36)}:${id}`)) continue;
+				ids.delete(id);
+				this.count -= 1;
+				forgotten.push(stamp);
+			}
+			if (ids.size === 0) this.byStamp.delete(stamp);
+		}
+		return forgotten;
+	}
+
 	/** Forgets every occurrence stamped before `stamp`. */
 	dropBefore(stamp: number): void {
 		for (const [s, ids] of [...this.byStamp]) {
