@@ -1021,16 +1021,13 @@ export class ClientClock {
 			.spyOn(Date, 'now')
 			.mockImplementation(() => this.sim().store.nowMs() + this.offset);
 		this.restoreNow = () => spy.mockRestore();
-		const store = () => this.sim().store;
+		// Each answer's Date from the next server in turn (`dates`), else as the store sets it.
 		let base: number | null = 0;
-		const clock = this;
-		Object.defineProperty(store(), 'dateSkewMs', {
+		const next = () => (this.skews ? this.skews[this.answer++ % this.skews.length] : base);
+		Object.defineProperty(this.sim().store, 'dateSkewMs', {
 			configurable: true,
-			get() {
-				if (!clock.skews) return base;
-				return clock.skews[clock.answer++ % clock.skews.length];
-			},
-			set(value: number | null) {
+			get: next,
+			set: (value: number | null) => {
 				base = value;
 			},
 		});
