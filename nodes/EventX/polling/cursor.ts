@@ -1,8 +1,17 @@
 // The polling cursor as it is kept in the node's static data: a watermark on the list's read
 // stamp, and the occurrences already handled that a later read may meet again.
 
-/** Occurrences the memory keeps at most (about 33 bytes each in static data). */
+/**
+ * Occurrences the memory keeps at most: 32 bytes each in static data with a stamp of its own, 23
+ * sharing one (a UUID and its stamp), so at most 64 KB.
+ */
 export const MAX_SEEN = 2_000;
+
+/**
+ * Occurrences the memories of all the events of a scope (Several or All Running Events) keep at
+ * most together: the oldest, stamped before their event's watermark, go first (about 256 KB).
+ */
+export const MAX_SEEN_IN_SCOPE = 8_000;
 
 /** Of those, occurrences a read will meet again for sure (stamped at or after the watermark). */
 export const MAX_SEEN_AHEAD = 1_000;

@@ -626,6 +626,47 @@ export async function pollSource(
 }
 
 /**
+ * Several cursors' memories bounded together (`max` occurrences): what each remembers stamped
+ * before its watermark (met again only if its record changes: the lateness a trigger allows) goes
+ * first, oldest first across them; each cursor's floor rises past what it forgets. The states,
+ * changed where they forgot, and for each of those the new floor.
+ */
+export function boundMemories(
+	states: Record<string, PollState>,
+	max: number,
+): { states: Record<string, PollState>; floors: Record<string, number> } {
+	const memories = Object.entries(states).map(([key, state]) => ({
+		key,
+		state,
+		seen: Seen.decode(state.seen),
+		at: Date.parse(state.at),
+	}));
+	let excess = memories.reduce((n, m) => n + m.seen.size, 0) - max;
+	if (excess <= 0) return { states, floors: {} };
+	// The stamp before which every cursor forgets: the oldest stamps across them, until enough go.
+	const stamps = memories
+		.flatMap((m) => m.seen.stamps().filter(([stamp]) => stamp < m.at))
+		.sort((a, b) => a[0] - b[0]);
+	let cutoff = -Infinity;
+	for (const [stamp, count] of stamps) {
+		if (excess <= 0) break;
+		excess -= count;
+		cutoff = stamp + 1;
+	}
+	const next = { ...states };
+	const floors: Record<string, number> = {};
+	for (const m of memories) {
+		const before = Math.min(cutoff, m.at);
+		if (!m.seen.stamps().some(([stamp]) => stamp < before)) continue;
+		m.seen.dropBefore(before);
+		const floor = Math.max(Date.parse(m.state.floor), before);
+		next[m.key] = { ...m.state, floor: iso(floor), seen: m.seen.encode() };
+		floors[m.key] = floor;
+	}
+	return { states: next, floors };
+}
+
+/**
  * The most recent occurrence ("Fetch Test Event"): newest first by the read stamp, down to the
  * first record read before the best occurrence found (an occurrence is never stamped after its
  * record's read stamp), or until the time is up.

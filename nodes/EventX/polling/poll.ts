@@ -4,9 +4,10 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { ORDER_STATUSES, REGISTRATION_STATUSES } from '../helpers/enums';
 import { invalidField } from '../helpers/validation';
 import { tidyAttendee } from '../trigger/delivery';
-import { isPollState, MAX_SEEN, type PollState } from './cursor';
+import { isPollState, MAX_SEEN, MAX_SEEN_IN_SCOPE, type PollState } from './cursor';
 import {
 	activate,
+	boundMemories,
 	latestOccurrence,
 	LOOK_BACK_MS,
 	pollSource,
@@ -343,6 +344,13 @@ async function pollScope(
 	// An event that stopped running keeps its cursor for a day (moved to run again, it goes on
 	// from there).
 	for (const id of recent) if (!events[id] && before[id]) events[id] = before[id];
+	// The memories of all events together stay bounded (a check-in trigger remembers a day of
+	// check-ins per event).
+	const bounded = boundMemories(events, MAX_SEEN_IN_SCOPE);
+	for (const [eventId, floor] of Object.entries(bounded.floors))
+		ctx.logger.warn(
+			`EventX Polling Trigger (${trigger.name}), event ${eventId}: its events together have more occurrences than the ${MAX_SEEN_IN_SCOPE.toLocaleString('en')} they remember; one whose ${trigger.eventKey} is before ${iso(floor)} and that shows from now on is left out`,
+		);
 	// Where an event joining at the next poll starts: EventX's present less the look-back, never
 	// back (without a read this poll, where it stood).
 	const joinAt =
@@ -354,7 +362,7 @@ async function pollScope(
 		trigger: trigger.value,
 		mode,
 		joinAt: iso(joinAt),
-		events,
+		events: bounded.states,
 	};
 	staticData.scopeState = JSON.parse(JSON.stringify(next)) as IDataObject;
 	keepOnly(staticData, 'scopeState');
