@@ -5,7 +5,7 @@ import { PollContext } from 'n8n-core';
 import type { INodeParameters } from 'n8n-workflow';
 
 import type { PollHarness } from '../harness/poll';
-import { addEvent, deleteEvent } from '../simulator/routes/events';
+import { addEvent, deleteEvent, rescheduleEvent } from '../simulator/routes/events';
 import { ORG_HOSTED } from '../simulator/seed';
 import type { Json } from '../simulator/store';
 import { apiRequests, byId, expectNodeError, useSimulator } from '../fixtures';
@@ -344,6 +344,32 @@ describe('All Running Events', () => {
 			wait.mockRestore();
 		}
 	}, 60_000);
+
+	it("answers without a Date while n8n's clock runs 10 minutes ahead: an event moved to have started already keeps what it changed since the last poll", async () => {
+		const realNow = Date.now.bind(Date);
+		const now = jest
+			.spyOn(Date, 'now')
+			.mockImplementation(() => (ctx.sim ? ctx.sim.store.nowMs() + 10 * MIN : realNow()));
+		ctx.sim.store.dateSkewMs = null;
+		try {
+			add('Running', -HOUR);
+			const moved = add('Moved', 2 * HOUR);
+			const harness = await activate({ resource: 'newAttendee', events: 'running' });
+			tick(10 * MIN);
+			attendee(moved, 'Mo');
+			tick(5 * MIN);
+			expect(await harness.pollItems()).toBeNull();
+			// 09:20: Moved is found to have started at 09:05
+			tick(5 * MIN);
+			rescheduleEvent(ctx.sim.store, moved, {
+				startsAt: iso(T0 + 5 * MIN),
+				endsAt: iso(T0 + 5 * HOUR),
+			});
+			expect(await polls(harness, 2, { [moved]: 'Moved' })).toEqual([['Mo @ Moved'], null]);
+		} finally {
+			now.mockRestore();
+		}
+	});
 
 	it('the requests of an idle poll over 50 running events: one read of the event list and one page per event', async () => {
 		const ids = Array.from({ length: 50 }, (_, i) => add(`Running ${i + 1}`, -HOUR));

@@ -265,7 +265,8 @@ async function pollScope(
 				eventIds.push(id);
 			}
 		}
-		listed = running.present;
+		// (where events joining start: EventX's clock, not n8n's, which may run ahead)
+		listed = running.date;
 	} else {
 		eventIds = scope.mode === 'several' ? scope.eventIds : [];
 	}

@@ -141,7 +141,7 @@ export function readScope(ctx: IPollFunctions, eventTriggerChosen: boolean): Sco
 export const ENTRY_AFTER_END_MS = 86_400_000;
 
 /**
- * The events running at EventX's present (its `Date` header, else n8n's clock), and those that
+ * The events running at EventX's present (its `Date` header, `date`, else n8n's clock), and those that
  * stopped running less than `after` (at least a day) ago: the event list sorted by end, latest
  * first, read down to that far before now (one request for up to 20,000 events).
  */
@@ -149,9 +149,10 @@ export async function readRunningEvents(
 	ctx: EventXContext,
 	deadline: number,
 	after = 0,
-): Promise<{ events: IDataObject[]; ended: IDataObject[]; present: number }> {
+): Promise<{ events: IDataObject[]; ended: IDataObject[]; present: number; date?: number }> {
 	const read: IDataObject[] = [];
 	let present: number | undefined;
+	let date: number | undefined;
 	const reach = Math.max(ENTRY_AFTER_END_MS, after);
 	await eventxRanges.call(
 		ctx,
@@ -160,6 +161,7 @@ export async function readRunningEvents(
 			pageSize: MAX_PAGE_SIZE,
 			rows: (sent) => (sent === 0 ? MAX_PAGE_SIZE : Infinity),
 			take: (answer) => {
+				date ??= answer.date;
 				present ??= answer.date ?? Date.now();
 				read.push(...answer.fresh);
 				const last = timeOf(answer.rows.at(-1)?.endsAt);
@@ -176,5 +178,6 @@ export async function readRunningEvents(
 		events: read.filter((event) => isRunning(event, now)),
 		ended: read.filter(ended),
 		present: now,
+		date,
 	};
 }
