@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 
 import { startSimulator, type Simulator } from '../simulator/server';
-import { ClientClock, histories, play, type History } from './histories/changes';
+import { ClientClock, histories, play, type History, type HistoryShape } from './histories/changes';
 import { judge } from './models/changes';
 import { propertyParameters, propertyTimeout } from './settings';
 
@@ -37,56 +37,49 @@ async function holds(history: History): Promise<void> {
 		throw new Error([...verdict.violations, ...contract.map((v) => JSON.stringify(v))].join('\n'));
 }
 
-const RUNS = 10;
-// Histories of thousands of records take longer: fewer of them in `npm test`.
-const BULK_RUNS = 3;
+/** A property: `runs` histories of a shape in `npm test`, as many as a campaign asks otherwise. */
+function property(
+	name: string,
+	title: string,
+	shape: HistoryShape,
+	runs: number,
+	perRunMs: number,
+) {
+	it(
+		title,
+		async () => {
+			await fc.assert(fc.asyncProperty(histories(shape), holds), propertyParameters(name, runs));
+		},
+		propertyTimeout(runs, perRunMs),
+	);
+}
 
-it(
+property(
+	'one event',
 	'one event: each due change comes out once, oldest first; what is left out is logged',
-	async () => {
-		await fc.assert(
-			fc.asyncProperty(histories({ scope: 'one', maxSteps: 30, bulk: false, rare: true }), holds),
-			propertyParameters('one event', RUNS),
-		);
-	},
-	propertyTimeout(RUNS, 2_000),
+	{ scope: 'one', maxSteps: 30, bulk: false, rare: true },
+	10,
+	2_000,
 );
-
-it(
+property(
+	'several events',
 	'several events: picked, unpicked, deleted, answering 404 for a moment; each due change once',
-	async () => {
-		await fc.assert(
-			fc.asyncProperty(
-				histories({ scope: 'several', maxSteps: 30, bulk: false, rare: true }),
-				holds,
-			),
-			propertyParameters('several events', RUNS),
-		);
-	},
-	propertyTimeout(RUNS, 2_000),
+	{ scope: 'several', maxSteps: 30, bulk: false, rare: true },
+	10,
+	2_000,
 );
-
-it(
+property(
+	'running events',
 	'all running events: starting, stopping, moved, deleted; each due change once, also after an event ends',
-	async () => {
-		await fc.assert(
-			fc.asyncProperty(
-				histories({ scope: 'running', maxSteps: 30, bulk: false, rare: true }),
-				holds,
-			),
-			propertyParameters('running events', RUNS),
-		);
-	},
-	propertyTimeout(RUNS, 2_000),
+	{ scope: 'running', maxSteps: 30, bulk: false, rare: true },
+	10,
+	2_000,
 );
-
-it(
+// Histories of thousands of records take longer: fewer of them in `npm test`.
+property(
+	'memory bounds',
 	"at the memory's bounds: bursts of hundreds to 2,300 changes (1,000 met again, 2,000 remembered); each due change once",
-	async () => {
-		await fc.assert(
-			fc.asyncProperty(histories({ scope: 'one', maxSteps: 12, bulk: true, rare: false }), holds),
-			propertyParameters('memory bounds', BULK_RUNS),
-		);
-	},
-	propertyTimeout(BULK_RUNS, 10_000),
+	{ scope: 'one', maxSteps: 12, bulk: true, rare: false },
+	3,
+	10_000,
 );

@@ -22,6 +22,7 @@
 //   end of the history, every due occurrence is emitted.
 // - Left out on purpose: an occurrence the trigger reads (its read stamp within the look-back) but
 //   that is not due by its stamp must be counted in a log line if it is not emitted.
+import type { PollTriggerName } from '../../../nodes/EventX/polling/triggers';
 
 /** The fields of a record the model looks at, as EventX's list showed them. */
 export interface RecordView {
@@ -41,13 +42,7 @@ export interface RecordView {
 	high: number;
 }
 
-export type TriggerName =
-	| 'newAttendee'
-	| 'attendeeUpdated'
-	| 'attendeeRegistered'
-	| 'attendeeCheckedIn'
-	| 'newOrder'
-	| 'orderPaid';
+export type TriggerName = PollTriggerName;
 
 export interface TriggerSettings {
 	trigger: TriggerName;
