@@ -1,11 +1,14 @@
 // EventX Polling Trigger after downtime: page ranges (one request per poll of 10,000), a cap per
 // poll with the rest left for the next, records sharing one timestamp, and the size of what the
 // trigger keeps in static data.
-import type { INodeExecutionData } from 'n8n-workflow';
+import { PollContext } from 'n8n-core';
+import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { useSimulator } from '../fixtures';
 import type { PollHarness } from '../harness/poll';
 import { newAttendee } from '../simulator/routes/attendees';
+import { addEvent } from '../simulator/routes/events';
+import { ORG_HOSTED } from '../simulator/seed';
 import {
 	activatePolling,
 	changeAttendee,
@@ -283,4 +286,53 @@ describe('EventX Polling Trigger: catching up', () => {
 		expect(state.pollState.seen.split(' ')).toHaveLength(2000);
 		expect(stateBytes(harness)).toBeLessThan(64_300);
 	}, 60_000);
+
+	it('Attendee Checked In on All Running Events, 5 events with 2,000 check-ins each in 11 hours: the events remember 8,000 together, the state stays under 270 KB, and a late scan among the forgotten is logged', async () => {
+		const store = ctx.sim.store;
+		store.freezeTime('2027-03-01T09:00:00.000Z');
+		const t0 = store.nowMs();
+		const events = Array.from({ length: 5 }, (_, i) =>
+			String(
+				addEvent(store, {
+					organizationId: ORG_HOSTED,
+					name: `Running ${i}`,
+					startsAt: new Date(t0 - 3_600_000).toISOString(),
+					endsAt: new Date(t0 + 12 * 3_600_000).toISOString(),
+				}).id,
+			),
+		);
+		const attendees = events.map((eventId) =>
+			Array.from({ length: 2_000 }, () => createAttendee(ctx.sim, eventId).id),
+		);
+		ctx.sim.store.advanceTime(DOWNTIME_MS);
+		const harness = pollingTrigger(ctx.sim, {
+			resource: 'attendeeCheckedIn',
+			events: 'running',
+		} as INodeParameters);
+		expect(await harness.pollItems()).toBeNull();
+		// 10,000 check-ins, 4 s apart (11 hours), the events in turn
+		const checkedIn: string[] = [];
+		for (let i = 0; i < 2_000; i++)
+			for (const list of attendees) {
+				store.advanceTime(800);
+				const now = store.now();
+				checkedIn.push(changeAttendee(ctx.sim, list[i], { attendedAt: now, checkedInAt: now }).id);
+			}
+		store.advanceTime(DOWNTIME_MS);
+		const warn = jest.fn();
+		const logger = jest
+			.spyOn(PollContext.prototype, 'logger', 'get')
+			.mockReturnValue({ warn, info: jest.fn(), debug: jest.fn(), error: jest.fn() } as never);
+		const { polls } = await drain(harness).finally(() => logger.mockRestore());
+		expect(polls.flatMap((p) => idsOf(p.items)).sort()).toEqual([...checkedIn].sort());
+		const state = harness.savedStaticData['node:EventX Polling Trigger'] as {
+			scopeState: { events: Record<string, { seen: string }> };
+		};
+		const remembered = Object.values(state.scopeState.events).map(
+			(e) => e.seen.split(/[ ,]/).length,
+		);
+		expect(remembered.reduce((a, b) => a + b, 0)).toBe(8_000);
+		expect(stateBytes(harness)).toBeLessThan(270_000);
+		expect(warn).toHaveBeenCalled();
+	}, 120_000);
 });

@@ -5,7 +5,7 @@ import { PollContext } from 'n8n-core';
 import type { INodeParameters } from 'n8n-workflow';
 
 import type { PollHarness } from '../harness/poll';
-import { addEvent, deleteEvent } from '../simulator/routes/events';
+import { addEvent, deleteEvent, rescheduleEvent } from '../simulator/routes/events';
 import { ORG_HOSTED } from '../simulator/seed';
 import type { Json } from '../simulator/store';
 import { apiRequests, byId, expectNodeError, useSimulator } from '../fixtures';
@@ -159,16 +159,34 @@ describe('All Running Events', () => {
 		attendee(running, 'Ray');
 		attendee(doors, 'Dee');
 		tick(MIN);
-		expect(await polls(harness, 1, names)).toEqual([['Dee @ Doors First']]);
-		const watched = () =>
-			Object.keys((harness.staticData.scopeState as { events: Json }).events).sort();
-		expect(watched()).toEqual([doors]);
+		// The events whose attendees a poll read.
+		const read = async () => {
+			ctx.sim.clearLog();
+			const out = await polls(harness, 1, names);
+			const paths = ctx.sim.requestsTo('GET', /\/attendee$/).map((r) => r.path.split('/')[4]);
+			return { out, read: [...new Set(paths)].sort() };
+		};
+		// Running is read once more (the last poll's cursor stood before its end): Ray, added after
+		// it, is left out; then it is no longer read (its cursor is kept a day, should it run again)
+		expect(await read()).toEqual({ out: [['Dee @ Doors First']], read: [doors, running].sort() });
+		tick(MIN);
+		expect(await read()).toEqual({ out: [null], read: [doors] });
 
 		ctx.sim.store.freezeTime(T0 + 4 * HOUR + 31 * MIN); // Later has started, Doors First ended
 		attendee(later, 'Lu');
 		tick(MIN);
-		expect(await polls(harness, 2, names)).toEqual([['Lu @ Later'], null]);
-		expect(watched()).toEqual([later]);
+		expect(await read()).toEqual({ out: [['Lu @ Later']], read: [doors, later].sort() });
+		expect(await read()).toEqual({ out: [null], read: [later] });
+		// n8n down from 13:32 to 09:00 the next day: Later ran meanwhile (to 17:30), it is read
+		// once for what it changed then; a day after their end, ended events are forgotten
+		ctx.sim.store.freezeTime(T0 + 6 * HOUR);
+		attendee(later, 'Lo');
+		ctx.sim.store.freezeTime(T0 + 24 * HOUR);
+		expect(await read()).toEqual({ out: [['Lo @ Later']], read: [later] });
+		expect(await read()).toEqual({ out: [null], read: [] });
+		ctx.sim.store.freezeTime(T0 + 34 * HOUR);
+		expect(await read()).toEqual({ out: [null], read: [] });
+		expect((harness.staticData.scopeState as { events: Json }).events).toEqual({});
 	});
 
 	it('n8n 2.8 saves the state of a poll that fires only: an event that joined in a poll that found nothing joins again after a restart, each attendee once', async () => {
@@ -203,7 +221,7 @@ describe('All Running Events', () => {
 		expect(await polls(harness, 2, names)).toEqual([['Lou @ Later', 'Ray @ Running'], null]);
 	});
 
-	it('a running event deleted between the list and its read is passed over and logged; the others come out', async () => {
+	it('a running event deleted between the list and its read is passed over and logged, keeping its place; the others come out', async () => {
 		const kept = add('Kept', -HOUR);
 		const gone = add('Gone', -HOUR);
 		const harness = await activate({ resource: 'newOrder', events: 'running' });
@@ -224,12 +242,133 @@ describe('All Running Events', () => {
 		const items = await harness.pollItems().finally(() => logger.mockRestore());
 		expect(items?.map((i) => [i.json.id, i.json.eventId])).toEqual([[order.id, kept]]);
 		expect(warn.mock.calls.map(([message]) => message)).toEqual([
-			`EventX Polling Trigger: event ${gone} was not found (deleted?); it is left out of this poll`,
+			`EventX Polling Trigger: event ${gone} was not found (deleted?); it is passed over in this poll and keeps its place`,
 		]);
 		// Deleted for good: it leaves the running events, and the trigger goes on.
 		deleteEvent(ctx.sim.store, gone);
 		tick(MIN);
 		expect(await harness.pollItems()).toBeNull();
+	});
+
+	it('a 404 for a moment (a proxy, a replica behind) passes the event over for one poll: its changes meanwhile come out at the next', async () => {
+		const a = add('A', -HOUR);
+		const b = add('B', -HOUR);
+		const names = { [a]: 'A', [b]: 'B' };
+		const harness = await activate({ resource: 'newAttendee', events: 'running' });
+		tick(MIN);
+		attendee(a, 'Ada');
+		attendee(b, 'Bo');
+		// Bo is more than the look-back older than that poll
+		tick(2 * MIN);
+		ctx.sim.addFault({ kind: 'status', status: 404, path: `/event/${b}/attendee$`, times: 1 });
+		const warn = jest.fn();
+		const logger = jest
+			.spyOn(PollContext.prototype, 'logger', 'get')
+			.mockReturnValue({ warn, info: jest.fn(), debug: jest.fn(), error: jest.fn() } as never);
+		const during = await polls(harness, 1, names).finally(() => logger.mockRestore());
+		expect(during).toEqual([['Ada @ A']]);
+		expect(warn).toHaveBeenCalledTimes(1);
+		tick(MIN);
+		expect(await polls(harness, 2, names)).toEqual([['Bo @ B'], null]);
+	});
+
+	it('an event that stops running is read on: a check-in 20 s before its end, committed after it, and a scan synced 3 hours after the end come out (Attendee Checked In)', async () => {
+		// ends at 09:30
+		const event = add('Ending', -HOUR, 1.5);
+		const names = { [event]: 'Ending' };
+		const [late, offline, other] = ['Late', 'Offline', 'Other'].map(
+			(name) => attendee(event, name).id,
+		);
+		tick(MIN);
+		const harness = await activate({ resource: 'attendeeCheckedIn', events: 'running' });
+		ctx.sim.store.freezeTime(T0 + 30 * MIN - 20_000);
+		ctx.sim.checkIn(late);
+		ctx.sim.commitLate(late, 40_000);
+		ctx.sim.store.freezeTime(T0 + 30 * MIN - 10_000);
+		expect(await polls(harness, 1, names)).toEqual([null]);
+		// 09:30:30: the event has ended, the check-in is committed
+		ctx.sim.store.freezeTime(T0 + 30 * MIN + 30_000);
+		expect(await polls(harness, 1, names)).toEqual([['Late @ Ending']]);
+		// 12:30: a door scanner that was offline syncs a scan of 09:29
+		ctx.sim.store.freezeTime(T0 + 3.5 * HOUR);
+		ctx.sim.syncOfflineCheckIn(offline, iso(T0 + 29 * MIN));
+		tick(MIN);
+		expect(await polls(harness, 1, names)).toEqual([['Offline @ Ending']]);
+		// a day and more after the end the event is no longer read
+		ctx.sim.store.freezeTime(T0 + 30 * MIN + 25 * HOUR);
+		ctx.sim.checkIn(other);
+		tick(MIN);
+		expect(await polls(harness, 2, names)).toEqual([null, null]);
+		const watched = Object.keys((harness.staticData.scopeState as { events: Json }).events);
+		expect(watched).toEqual([]);
+	});
+
+	it("100 events starting at 09:00 with a poll's budget that allows a few reads: each joins with a cursor, is read at the next polls, and each attendee comes out once", async () => {
+		let ahead = 0;
+		const realNow = Date.now.bind(Date);
+		const now = jest.spyOn(Date, 'now').mockImplementation(() => realNow() + ahead);
+		// each attendee list read takes 3 s of the poll's clock (the budget: 20 s, no range after 10 s)
+		ctx.sim.addFault({ kind: 'delay', delayMs: 3_000, path: '/attendee$', times: 0 });
+		const wait = jest.spyOn(ctx.sim as never as { wait: (ms: number) => Promise<void> }, 'wait');
+		wait.mockImplementation(async (ms: number) => {
+			ahead += ms;
+		});
+		try {
+			const early = add('Early', -HOUR);
+			const harness = pollingTrigger(
+				ctx.sim,
+				{ resource: 'newAttendee', events: 'running' } as INodeParameters,
+				20_000,
+			);
+			expect(await harness.pollItems()).toBeNull();
+			ctx.sim.store.freezeTime(T0 + HOUR - MIN);
+			const starting = Array.from({ length: 100 }, (_, i) => add(`Starting ${i}`, HOUR));
+			const names = Object.fromEntries(starting.map((id, i) => [id, `S${i}`]));
+			names[early] = 'Early';
+			// 10:00: they all start; an attendee each
+			ctx.sim.store.freezeTime(T0 + HOUR);
+			for (const [i, id] of starting.entries()) attendee(id, `A${i}`);
+			tick(MIN);
+			const out: string[] = [];
+			for (let i = 0; i < 40; i++) {
+				const items = await harness.pollItems();
+				out.push(...(items ?? []).map((item) => String(item.json.firstName)));
+				tick(MIN);
+			}
+			expect([...out].sort()).toEqual(starting.map((_, i) => `A${i}`).sort());
+			expect(
+				Object.keys((harness.staticData.scopeState as { events: Json }).events).sort(),
+			).toEqual([early, ...starting].sort());
+		} finally {
+			now.mockRestore();
+			wait.mockRestore();
+		}
+	}, 60_000);
+
+	it("answers without a Date while n8n's clock runs 10 minutes ahead: an event moved to have started already keeps what it changed since the last poll", async () => {
+		const realNow = Date.now.bind(Date);
+		const now = jest
+			.spyOn(Date, 'now')
+			.mockImplementation(() => (ctx.sim ? ctx.sim.store.nowMs() + 10 * MIN : realNow()));
+		ctx.sim.store.dateSkewMs = null;
+		try {
+			add('Running', -HOUR);
+			const moved = add('Moved', 2 * HOUR);
+			const harness = await activate({ resource: 'newAttendee', events: 'running' });
+			tick(10 * MIN);
+			attendee(moved, 'Mo');
+			tick(5 * MIN);
+			expect(await harness.pollItems()).toBeNull();
+			// 09:20: Moved is found to have started at 09:05
+			tick(5 * MIN);
+			rescheduleEvent(ctx.sim.store, moved, {
+				startsAt: iso(T0 + 5 * MIN),
+				endsAt: iso(T0 + 5 * HOUR),
+			});
+			expect(await polls(harness, 2, { [moved]: 'Moved' })).toEqual([['Mo @ Moved'], null]);
+		} finally {
+			now.mockRestore();
+		}
 	});
 
 	it('the requests of an idle poll over 50 running events: one read of the event list and one page per event', async () => {
@@ -244,6 +383,31 @@ describe('All Running Events', () => {
 		expect(
 			new Set(made.filter((r) => r.path.endsWith('/attendee')).map((r) => r.path.split('/')[4])),
 		).toEqual(new Set(ids));
+	});
+});
+
+describe('changing the trigger', () => {
+	it('New Attendee (Several Events), then New Event, then New Attendee again: it starts over, nothing from before comes out', async () => {
+		const a = add('A', HOUR);
+		const parameters = { resource: 'newAttendee', events: 'several', eventIds: [a] };
+		const harness = await activate(parameters);
+		tick(MIN);
+		attendee(a, 'Ada');
+		tick(MIN);
+		expect(await polls(harness, 1, { [a]: 'A' })).toEqual([['Ada @ A']]);
+		harness.setParameters({ resource: 'newEvent', events: 'all' });
+		expect(await harness.pollItems()).toBeNull();
+		// days with the other trigger; attendees keep coming
+		tick(2 * 24 * HOUR);
+		attendee(a, 'Bea');
+		tick(MIN);
+		expect(await harness.pollItems()).toBeNull();
+		harness.setParameters(parameters);
+		expect(await harness.pollItems()).toBeNull();
+		tick(MIN);
+		attendee(a, 'Cy');
+		tick(MIN);
+		expect(await polls(harness, 2, { [a]: 'A' })).toEqual([['Cy @ A'], null]);
 	});
 });
 

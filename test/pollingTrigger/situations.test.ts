@@ -3,7 +3,11 @@
 // totalCount, records sharing a millisecond, refunds, silence, Fetch Test Event, options given as
 // text (the ones at volume, removals while paging among them: situationsAtScale.test.ts).
 // Each asserts exactly once: the IDs each poll emits, written out in full (null: nothing).
+import { PollContext } from 'n8n-core';
+
 import { expectNodeError, useSimulator } from '../fixtures';
+import { addEvent } from '../simulator/routes/events';
+import { ORG_HOSTED } from '../simulator/seed';
 import {
 	changeAttendee,
 	createAttendee,
@@ -165,6 +169,19 @@ describe.each(DRIVERS)('$trigger', (driver) => {
 		expect(await pollIds(harness, 2)).toEqual([after, null]);
 	});
 
+	it('13. a server whose clock runs 2 minutes ahead answers a poll: a change made just after it still comes out (the watermark stays at the newest record)', async () => {
+		const harness = await activate(driver, 2);
+		ctx.sim.store.advanceTime(1000);
+		ctx.sim.store.freezeTime();
+		const first = occur(driver);
+		ctx.sim.store.dateSkewMs = 120_000;
+		expect(await pollIds(harness, 1)).toEqual([[first]]);
+		ctx.sim.store.dateSkewMs = 0;
+		ctx.sim.store.advanceTime(1000);
+		const second = occur(driver);
+		expect(await pollIds(harness, 2)).toEqual([[second], null]);
+	});
+
 	it('11. Max Records Per Poll given by an expression as text ("250") caps the poll', async () => {
 		const harness = await activate(driver, 300, { maxRecords: '250' });
 		ctx.sim.store.advanceTime(1000);
@@ -207,6 +224,42 @@ describe('situations of one polling event', () => {
 		changeAttendee(ctx.sim, offline, { city: 'Lima' });
 		changeAttendee(ctx.sim, online, { city: 'Lima' });
 		expect(await pollIds(harness, 1)).toEqual([null]);
+	});
+
+	it('3. offline devices: a check-in scanned before the trigger started and synced after is left out, and counted in the log', async () => {
+		const checkedIn = driver('attendeeCheckedIn');
+		const harness = await activate(checkedIn, 0);
+		const [offline] = createAttendees(1);
+		ctx.sim.store.advanceTime(60_000);
+		// scanned 20 minutes ago: before the activation, ten minutes ago
+		ctx.sim.syncOfflineCheckIn(offline, new Date(ctx.sim.store.nowMs() - 1_200_000).toISOString());
+		const debug = jest.fn();
+		const logger = jest
+			.spyOn(PollContext.prototype, 'logger', 'get')
+			.mockReturnValue({ debug, warn: jest.fn(), info: jest.fn(), error: jest.fn() } as never);
+		const items = await harness.pollItems().finally(() => logger.mockRestore());
+		expect(items).toBeNull();
+		expect(debug.mock.calls.map(([message]) => String(message))).toEqual([
+			expect.stringMatching(
+				new RegExp(
+					`^EventX Polling Trigger \\(Attendee Checked In\\), event ${eventId}: 1 record\\(s\\) whose attendedAt is before \\S+ read and left out: `,
+				),
+			),
+		]);
+	});
+
+	it('7. Max Records Per Poll cuts between registrations: one whose attendee changed after registering (its registeredAt older than its updatedAt) comes out at the next poll', async () => {
+		const registered = driver('attendeeRegistered');
+		const harness = await activate(registered, 3, { maxRecords: 2 });
+		ctx.sim.store.advanceTime(1000);
+		ctx.sim.store.freezeTime();
+		const [a, b, c] = occurMany(ctx.sim, registered, eventId, 3);
+		ctx.sim.store.advanceTime(2);
+		changeAttendee(ctx.sim, a, { city: 'Porto' });
+		// past the look-back: the poll's watermark stops at a, the first record it leaves
+		ctx.sim.store.advanceTime(120_000);
+		// read by updatedAt: b and c, then a
+		expect(await pollIds(harness, 3)).toEqual([[b, c], [a], null]);
 	});
 
 	it('8. a refund between polls: an order paid and refunded before the next poll comes out once, refunded', async () => {
@@ -336,3 +389,42 @@ describe('situations of one polling event', () => {
 function createAttendees(count: number): string[] {
 	return Array.from({ length: count }, () => createAttendee(ctx.sim, eventId).id);
 }
+
+describe('clocks that disagree', () => {
+	it('a door scanner whose clock runs 8 hours fast: of the 1,200 check-ins it syncs, 1,000 come out at once (the memory of what the next poll meets again), the rest and the next check-in at the next poll', async () => {
+		const checkedIn = driver('attendeeCheckedIn');
+		const harness = await activate(checkedIn, 1);
+		const scanned = createAttendees(1_200);
+		ctx.sim.store.advanceTime(1000);
+		ctx.sim.store.freezeTime();
+		const fast = new Date(ctx.sim.store.nowMs() + 8 * 3_600_000).toISOString();
+		for (const id of scanned) ctx.sim.syncOfflineCheckIn(id, fast);
+		// one sync time and one scan time for all: they come out in ID order
+		const inOrder = [...scanned].sort();
+		expect(await pollIds(harness, 1)).toEqual([inOrder.slice(0, 1_000)]);
+		// a poll a minute later: the sync is past the look-back
+		ctx.sim.store.advanceTime(61_000);
+		const next = occur(checkedIn);
+		expect(await pollIds(harness, 2)).toEqual([[next, ...inOrder.slice(1_000)], null]);
+	}, 60_000);
+});
+
+describe.each(DRIVERS)('$trigger, clocks that disagree', (driver) => {
+	it("answers without a Date header while n8n runs 2 hours behind EventX (every record after n8n's clock): each change comes out once", async () => {
+		// EventX's clock, and every record of a new event, 2 hours ahead of n8n's
+		ctx.sim.store.advanceTime(2 * 3_600_000);
+		ctx.sim.store.dateSkewMs = null;
+		const eventId = String(
+			addEvent(ctx.sim.store, {
+				organizationId: ORG_HOSTED,
+				name: 'Ahead',
+				startsAt: '2027-03-01T09:00:00.000Z',
+				endsAt: '2027-03-01T18:00:00.000Z',
+			}).id,
+		);
+		const harness = await activateDriver(ctx.sim, eventId, driver, 3);
+		ctx.sim.store.advanceTime(1000);
+		const changes = occurMany(ctx.sim, driver, eventId, 3);
+		expect(await pollIds(harness, 2)).toEqual([changes, null]);
+	});
+});

@@ -66,3 +66,22 @@ describe('Simulator: a server whose clock differs (date-skew)', () => {
 		expect(dates).toEqual(['Tue, 01 Dec 2026 08:58:00 GMT', 'Tue, 01 Dec 2026 09:00:00 GMT']);
 	});
 });
+
+describe('Simulator: the Date header', () => {
+	it("is the service's clock, off by dateSkewMs (a server whose clock is wrong), or absent with null", async () => {
+		await simRequest(ctx.sim.url, 'POST', '/__sim/clock', { freeze: '2026-12-01T09:00:00.000Z' });
+		const date = async () =>
+			(await fetch(`${ctx.sim.url}/public-api/v1/auth`, { method: 'POST' })).headers.get('date');
+		expect(await date()).toBe('Tue, 01 Dec 2026 09:00:00 GMT');
+		await simRequest(ctx.sim.url, 'POST', '/__sim/clock', { dateSkewMs: -120_000 });
+		expect(await date()).toBe('Tue, 01 Dec 2026 08:58:00 GMT');
+		await simRequest(ctx.sim.url, 'POST', '/__sim/clock', { dateSkewMs: null });
+		expect(await date()).toBeNull();
+		const bad = await fetch(`${ctx.sim.url}/__sim/clock`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ dateSkewMs: 'behind' }),
+		});
+		expect(bad.status).toBe(400);
+	});
+});

@@ -427,11 +427,19 @@ export class Simulator {
 				pattern: '/__sim/clock',
 				public: true,
 				handler: ({ body }) => {
-					const { advanceMs, freeze, recordSkewMs } = (body ?? {}) as Json;
+					const { advanceMs, freeze, recordSkewMs, dateSkewMs } = (body ?? {}) as Json;
 					if (recordSkewMs !== undefined) {
 						if (typeof recordSkewMs !== 'number' || !Number.isFinite(recordSkewMs))
 							throw badRequest('"recordSkewMs" must be a number');
 						this.store.recordSkewMs = recordSkewMs;
+					}
+					if (dateSkewMs !== undefined) {
+						if (
+							dateSkewMs !== null &&
+							(typeof dateSkewMs !== 'number' || !Number.isFinite(dateSkewMs))
+						)
+							throw badRequest('"dateSkewMs" must be a number or null');
+						this.store.dateSkewMs = dateSkewMs;
 					}
 					if (advanceMs !== undefined) {
 						if (typeof advanceMs !== 'number' || !Number.isFinite(advanceMs))
@@ -763,13 +771,20 @@ export class Simulator {
 		}
 		if (fault?.kind === 'no-data') result = { status: 200, body: {} };
 		const text = result.body === undefined ? '' : JSON.stringify(result.body);
+		// The service's clock (moved and frozen with the record clock, without its skew), off by the
+		// answering server's own: a date-skew fault for one answer, else `dateSkewMs` (null: no Date).
+		const dateSkew = this.store.dateSkewMs;
+		if (dateSkew === null) res.sendDate = false;
 		res.writeHead(result.status, {
 			'content-type': 'application/json; charset=utf-8',
 			'content-length': Buffer.byteLength(text),
-			// The service's clock (moved and frozen with the record clock, without its skew).
-			date: new Date(
-				this.store.nowMs() + (fault?.kind === 'date-skew' ? (fault.skewMs ?? 0) : 0),
-			).toUTCString(),
+			...(dateSkew === null
+				? {}
+				: {
+						date: new Date(
+							this.store.nowMs() + (fault?.kind === 'date-skew' ? (fault.skewMs ?? 0) : dateSkew),
+						).toUTCString(),
+					}),
 			...(fault?.kind === 'status' || fault?.kind === 'status-after' ? fault.headers : {}),
 		});
 		if (fault?.kind === 'remove-after-read') this.removeListed(result.body, fault.count ?? 1);

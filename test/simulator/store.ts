@@ -144,6 +144,13 @@ export class Store {
 	recordSkewMs = 0;
 
 	/**
+	 * The `Date` header of the server that answers, off from the service's clock by this much (a
+	 * server behind the load balancer whose clock is wrong), or `null` for an answer without one.
+	 * Read once per answer: a getter can make servers differ from one answer to the next.
+	 */
+	dateSkewMs: number | null = 0;
+
+	/**
 	 * Records that exist, stamped, but are not in any list yet (a transaction that commits late):
 	 * record ID -> the clock time (ms) from which lists show it.
 	 */

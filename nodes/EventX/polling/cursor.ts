@@ -1,8 +1,17 @@
 // The polling cursor as it is kept in the node's static data: a watermark on the list's read
 // stamp, and the occurrences already handled that a later read may meet again.
 
-/** Occurrences the memory keeps at most (about 33 bytes each in static data). */
+/**
+ * Occurrences the memory keeps at most: 32 bytes each in static data with a stamp of its own, 23
+ * sharing one (a UUID and its stamp), so at most 64 KB.
+ */
 export const MAX_SEEN = 2_000;
+
+/**
+ * Occurrences the memories of all the events of a scope (Several or All Running Events) keep at
+ * most together: the oldest, stamped before their event's watermark, go first (about 256 KB).
+ */
+export const MAX_SEEN_IN_SCOPE = 8_000;
 
 /** Of those, occurrences a read will meet again for sure (stamped at or after the watermark). */
 export const MAX_SEEN_AHEAD = 1_000;
@@ -94,6 +103,31 @@ export class Seen {
 		return [...this.byStamp.entries()]
 			.map(([s, ids]) => [s, ids.size] as [number, number])
 			.sort((a, b) => a[0] - b[0]);
+	}
+
+	/** An occurrence as `forget` names it. */
+	static key(id: string, stamp: number): string {
+		return `${stamp.toString(36)}:${packId(id)}`;
+	}
+
+	/**
+	 * Forgets up to `count` occurrences that `may` allows (by `Seen.key`), oldest first; the stamps
+	 * of those forgotten.
+	 */
+	forget(count: number, may: (key: string) => boolean): number[] {
+		const forgotten: number[] = [];
+		for (const [stamp] of this.stamps()) {
+			const ids = this.byStamp.get(stamp)!;
+			for (const id of [...ids]) {
+				if (forgotten.length >= count) return forgotten;
+				if (!may(`${stamp.toString(36)}:${id}`)) continue;
+				ids.delete(id);
+				this.count -= 1;
+				forgotten.push(stamp);
+			}
+			if (ids.size === 0) this.byStamp.delete(stamp);
+		}
+		return forgotten;
 	}
 
 	/** Forgets every occurrence stamped before `stamp`. */

@@ -41,6 +41,8 @@ export interface PollSource {
 	 * check-in scanned offline and synced later); 0 when the occurrence is stamped by `readKey`.
 	 */
 	lateness: number;
+	/** Occurrences stamped after it are left out (an event read on after its end). */
+	until?: number;
 }
 
 export interface PollLimits {
@@ -57,6 +59,28 @@ export interface Occurrence {
 	id: string;
 	/** When it happened (the occurrence's stamp). */
 	stamp: number;
+}
+
+/** What one poll found and where the trigger stands after it. */
+export interface Polled {
+	occurrences: Occurrence[];
+	state: PollState;
+	/** EventX's present as the read told it (its `Date`, else its newest record before n8n's clock). */
+	present?: number;
+	/**
+	 * Occurrences read and left out because they are stamped before the horizon (`before`):
+	 * emitted before and read again after a later change, or older than the trigger reads (its
+	 * start, the lateness it allows, what its memory holds).
+	 */
+	leftOut?: { count: number; before: number };
+	/** Occurrences read and left out because they are stamped after the source's `until`. */
+	afterEnd?: number;
+	/**
+	 * The memory was full: occurrences stamped before `floor` that show from now on are left out
+	 * (when that is within the lateness the trigger allows); `ahead` remembered ones stamped later
+	 * were forgotten (they come out again if their record changes).
+	 */
+	forgot?: { floor?: number; ahead: number };
 }
 
 const timeOf = (value: unknown): number | undefined => {
@@ -81,12 +105,16 @@ interface Row {
 /** What one poll's read found. */
 interface Read {
 	rows: Row[];
-	/** EventX's present: its `Date` header, else the newest read stamp not after n8n's clock. */
-	present?: number;
+	/** EventX's clock: the earliest `Date` header of its answers (servers' clocks may differ). */
+	date?: number;
+	/** n8n's clock when the read started. */
+	n8nNow: number;
 	/** Whether every record from the watermark on was read (modulo the rows from `bound` on). */
 	complete: boolean;
 	/** Records from here on may have unread neighbours (the read did not reach the list's end or top). */
 	bound?: Watermark;
+	/** Newest-first reads: the watermark the read went down to. */
+	boundary?: Watermark;
 	/** Newest-first reads: where the window started and how deep it went, the list's totalCount. */
 	start?: number;
 	deepest?: number;
@@ -124,30 +152,72 @@ const markOf = (row: Row, source: PollSource): Watermark => ({
 const edge = (rows: Row[], source: PollSource) =>
 	rows.map((row) => markOf(row, source)).reduce(earliest);
 
-function collector(source: PollSource, n8nNow: number) {
+function collector(source: PollSource) {
 	const rows: Row[] = [];
 	const byId = new Set<string>();
+	const n8nNow = Date.now();
 	let date: number | undefined;
-	let newest: number | undefined;
 	return {
 		rows,
+		n8nNow,
+		get date() {
+			return date;
+		},
 		add(answer: RangeAnswer): Row[] {
-			if (date === undefined && answer.date !== undefined) date = answer.date;
+			if (answer.date !== undefined && (date === undefined || answer.date < date))
+				date = answer.date;
 			const added: Row[] = [];
 			answer.rows.forEach((record, index) => {
 				const id = idOf(record);
 				const read = timeOf(record[source.readKey]);
 				if (id === undefined || read === undefined || byId.has(id)) return;
 				byId.add(id);
-				if (read <= n8nNow && (newest === undefined || read > newest)) newest = read;
 				const row = { record, id, read, position: answer.offset + index };
 				rows.push(row);
 				added.push(row);
 			});
 			return added;
 		},
-		present: () => date ?? newest,
+		/** EventX's clock as its answers told it so far (see `presentOf`). */
+		present: () => presentOf({ rows, date, n8nNow }),
 	};
+}
+
+/** The newest read stamp not after `cap`. */
+function newestUpTo(rows: Row[], cap: number): number | undefined {
+	let newest: number | undefined;
+	for (const row of rows)
+		if (row.read <= cap && (newest === undefined || row.read > newest)) newest = row.read;
+	return newest;
+}
+
+/**
+ * EventX's present: its `Date` header (the earliest of the read's answers), else the newest read
+ * stamp not after n8n's clock.
+ */
+function presentOf(read: Pick<Read, 'rows' | 'date' | 'n8nNow'>): number | undefined {
+	return read.date ?? newestUpTo(read.rows, read.n8nNow);
+}
+
+/**
+ * How far ahead of EventX's clock the `Date` of one of its servers may run without the watermark
+ * passing changes yet to come.
+ */
+export const MAX_CLOCK_AHEAD_MS = 300_000;
+
+/**
+ * How far the watermark may move: the look-back behind EventX's present, and past its newest
+ * record only by what a server whose clock runs ahead could add (`MAX_CLOCK_AHEAD_MS`): changes
+ * yet to come are stamped after the newest record, or after EventX's true present less the
+ * look-back.
+ */
+function settledOf(read: Pick<Read, 'rows' | 'date' | 'n8nNow'>): number | undefined {
+	const present = presentOf(read);
+	if (present === undefined) return undefined;
+	const settled = present - LOOK_BACK_MS;
+	// (a `Date` is whole seconds: a record of the same second is no later than EventX's present)
+	const newest = newestUpTo(read.rows, present + 999);
+	return Math.min(settled, Math.max(settled - MAX_CLOCK_AHEAD_MS, newest ?? -Infinity));
 }
 
 const sortOf = (source: PollSource, descending: boolean) => {
@@ -180,7 +250,7 @@ async function readOldestFirst(
 	limits: PollLimits,
 	seen: Seen,
 ): Promise<Read> {
-	const found = collector(source, Date.now());
+	const found = collector(source);
 	let useful = 0;
 	let unseen = 0;
 	const known = (row: Row) => {
@@ -215,7 +285,8 @@ async function readOldestFirst(
 	const { rows } = found;
 	return {
 		rows,
-		present: found.present(),
+		date: found.date,
+		n8nNow: found.n8nNow,
 		complete,
 		bound: complete || rows.length === 0 ? undefined : edge(rows.slice(-PAGE), source),
 	};
@@ -237,8 +308,8 @@ async function readNewestFirst(
 	state: { depth?: number; deep?: boolean; count?: number },
 	wanted: number,
 	limits: PollLimits,
-	/** Activation: the watermark is EventX's present less the look-back, known from the first answer. */
-	markFrom?: (present: number | undefined) => Watermark,
+	/** Activation: the watermark, known from the first answer (EventX's clock, the newest record). */
+	markFrom?: (first: Pick<Read, 'rows' | 'date' | 'n8nNow'>) => Watermark,
 ): Promise<Read> {
 	// How far above the watermark a window reaches: with a cap of one request's rows or fewer, one
 	// request (the spare pages and the rows met again are not worth a second).
@@ -250,7 +321,7 @@ async function readNewestFirst(
 	let unhinted: { depth: number; start: number } | undefined;
 	for (;;) {
 		const firstRows = state.deep ? RANGE : depth + PAGE - start;
-		const found = collector(source, Date.now());
+		const found = collector(source);
 		let boundary: Watermark | undefined = mark;
 		let complete = false;
 		let deepest = start;
@@ -266,7 +337,7 @@ async function readNewestFirst(
 			take: (answer) => {
 				const added = found.add(answer);
 				total ??= answer.total;
-				boundary ??= markFrom?.(found.present());
+				boundary ??= markFrom?.(found);
 				deepest = Math.max(deepest, answer.offset + answer.rows.length);
 				if (start > 0 && found.rows.length === added.length) {
 					// The window's first page lies below the watermark, or past the list's end: rows
@@ -314,8 +385,10 @@ async function readNewestFirst(
 		}
 		return {
 			rows: found.rows,
-			present: found.present(),
+			date: found.date,
+			n8nNow: found.n8nNow,
 			complete,
+			boundary,
 			bound:
 				start > 0 && found.rows.length > 0 ? edge(found.rows.slice(0, PAGE), source) : undefined,
 			start,
@@ -343,13 +416,17 @@ async function readSince(
 		: await readNewestFirst(ctx, source, mark, state, wanted, limits);
 }
 
-/** Records the trigger's first poll finds: the watermark is EventX's present less the look-back. */
+/**
+ * Records the trigger's first poll finds: the watermark (and the floor) where every poll would
+ * put it, EventX's present less the look-back (`settledOf`), known from the first answer; `told`
+ * hears EventX's present.
+ */
 export async function activate(
 	ctx: EventXContext,
 	source: PollSource,
 	limits: PollLimits,
+	told?: (present: number | undefined) => void,
 ): Promise<Omit<PollState, 'v' | 'trigger' | 'eventId'>> {
-	let mark: Watermark | undefined;
 	const read = await readNewestFirst(
 		ctx,
 		source,
@@ -357,12 +434,13 @@ export async function activate(
 		{},
 		MAX_SEEN_AHEAD + PAGE,
 		limits,
-		(present) => (mark ??= { at: present === undefined ? 0 : present - LOOK_BACK_MS }),
+		(first) => ({ at: settledOf(first) ?? 0 }),
 	);
-	mark ??= { at: read.present === undefined ? 0 : read.present - LOOK_BACK_MS };
+	told?.(presentOf(read));
+	const mark: Watermark = read.boundary ?? { at: settledOf(read) ?? 0 };
 	// Everything read at or after the watermark is known now, newest first; beyond the memory's
 	// room the watermark moves up to the oldest remembered (the rest is history).
-	const recent = read.rows.filter((row) => !before(row, mark!)).sort((a, b) => b.read - a.read);
+	const recent = read.rows.filter((row) => !before(row, mark)).sort((a, b) => b.read - a.read);
 	let at = mark.at;
 	if (!read.complete && read.rows.length > 0) at = Math.max(at, read.rows.at(-1)!.read + 1);
 	if (recent.length > MAX_SEEN_AHEAD) at = Math.max(at, recent[MAX_SEEN_AHEAD].read + 1);
@@ -390,7 +468,7 @@ export async function pollSource(
 	source: PollSource,
 	state: PollState,
 	limits: PollLimits,
-): Promise<{ occurrences: Occurrence[]; state: PollState }> {
+): Promise<Polled> {
 	const mark: Watermark = { at: Date.parse(state.at), id: state.id };
 	const floor = Date.parse(state.floor);
 	const seen = Seen.decode(state.seen);
@@ -402,16 +480,35 @@ export async function pollSource(
 		return {
 			occurrences: [],
 			state: { ...state, depth: read.deepest, deep: true, count: read.total },
+			present: presentOf(read),
 		};
 	}
 
-	const horizon = Math.max(floor, mark.at - source.lateness);
-	const settled = read.present === undefined ? mark.at : read.present - LOOK_BACK_MS;
+	const settled = settledOf(read) ?? mark.at;
 	const candidates: Array<Row & { stamp: number; edge: boolean }> = [];
+	let leftOut = 0;
+	let afterEnd = 0;
+	// Remembered occurrences the next read meets again for sure (read at or after where the
+	// watermark may go, or at the read's edge).
+	let ahead = 0;
 	for (const row of read.rows) {
 		if (before(row, mark)) continue;
 		const stamp = source.occurrence(row.record);
-		if (stamp === undefined || stamp < horizon || seen.has(row.id, stamp)) continue;
+		if (stamp === undefined) continue;
+		if (seen.has(row.id, stamp)) {
+			if (row.read >= settled || (read.bound !== undefined && !before(row, read.bound))) ahead += 1;
+			continue;
+		}
+		// Stamped before the floor: handled before, or older than the trigger reads.
+		if (stamp < floor) {
+			leftOut += 1;
+			continue;
+		}
+		// After the source's end: not an occurrence it waits for (the watermark passes it).
+		if (source.until !== undefined && stamp > source.until) {
+			afterEnd += 1;
+			continue;
+		}
 		// At or after the read's edge: neighbours may be unread, so the watermark stays before it
 		// and the next poll reads these again.
 		const edge = read.bound !== undefined && !before(row, read.bound);
@@ -426,15 +523,15 @@ export async function pollSource(
 	}
 	candidates.sort((a, b) => a.read - b.read || (lower(a.id) < lower(b.id) ? -1 : 1));
 
-	// Emitted: oldest first, up to the cap; those that must be remembered (stamped inside the
-	// look-back, or at the read's edge, which the next poll meets again) only while the memory has
-	// room: the rest come out at a later poll.
-	let ahead = seen.stamps().reduce((n, [stamp, count]) => (stamp >= settled ? n + count : n), 0);
+	// Emitted: oldest first, up to the cap; those the next read meets again for sure (read inside
+	// the look-back, or at the read's edge) only while the memory has room for them: the rest come
+	// out at a later poll. (An occurrence stamped ahead of its record's read stamp, a scanner whose
+	// clock runs fast, is not met again: it takes no such room.)
 	let kept = seen.size;
 	let n = 0;
 	for (const c of candidates) {
 		if (n >= limits.maxRecords) break;
-		if (c.stamp >= settled || c.edge) {
+		if (c.read >= settled || c.edge) {
 			if (ahead >= MAX_SEEN_AHEAD || (c.edge && kept >= MAX_SEEN)) break;
 			ahead += 1;
 			kept += 1;
@@ -463,7 +560,10 @@ export async function pollSource(
 
 	// Remembered: what was emitted that a later read may meet again, stamped at or after the new
 	// floor; not those at the watermark's stamp before its ID (the watermark itself handles them).
-	let nextFloor = Math.max(floor, next.at - source.lateness);
+	// The floor follows the watermark (less the lateness allowed), but stays at the oldest
+	// occurrence left for a later poll (one whose record changed since keeps its older stamp).
+	const left = candidates.slice(n).reduce((oldest, c) => Math.min(oldest, c.stamp), Infinity);
+	let nextFloor = Math.max(floor, Math.min(next.at - source.lateness, left));
 	for (const c of emitted) {
 		if (c.stamp < nextFloor) continue;
 		if (next.id !== undefined && c.stamp === next.at && c.stamp === c.read && before(c, next))
@@ -471,13 +571,32 @@ export async function pollSource(
 		seen.add(c.id, c.stamp);
 	}
 	seen.dropBefore(nextFloor);
-	// Bounded: the oldest occurrences go first, and what is older than the floor is history (past
-	// the watermark too, if the memory holds more than it may of records a read meets again).
+	// Bounded: what no read is sure to meet again goes first, oldest first; the floor rises past
+	// what goes that is stamped before the watermark and before what is left for later (one
+	// stamped after either would come out again only if its record changes). Past the watermark
+	// too, if the memory holds more than it may of records the next read meets again.
+	let forgot: Polled['forgot'];
 	if (seen.size > MAX_SEEN) {
-		const keep = seen.keepFrom(MAX_SEEN);
-		seen.dropBefore(keep);
-		nextFloor = Math.max(nextFloor, keep);
-		if (keep > next.at) next = { at: keep };
+		const sure = new Set<string>();
+		for (const row of read.rows) {
+			const stamp = before(row, next) ? undefined : source.occurrence(row.record);
+			if (stamp !== undefined) sure.add(Seen.key(row.id, stamp));
+		}
+		const dropped = seen.forget(seen.size - MAX_SEEN, (key) => !sure.has(key));
+		// (not past an occurrence left for a later poll: that one comes out)
+		const below = dropped.filter((stamp) => stamp < Math.min(next.at, left));
+		if (below.length > 0) nextFloor = Math.max(nextFloor, Math.max(...below) + 1);
+		if (seen.size > MAX_SEEN) {
+			const keep = seen.keepFrom(MAX_SEEN);
+			seen.dropBefore(keep);
+			nextFloor = Math.max(nextFloor, keep);
+			if (keep > next.at) next = { at: keep };
+		}
+		forgot = {
+			// Within the lateness the trigger allows: what shows later stamped before it is left out.
+			floor: nextFloor > next.at - source.lateness ? nextFloor : undefined,
+			ahead: dropped.length - below.length,
+		};
 	}
 
 	const depth =
@@ -499,7 +618,52 @@ export async function pollSource(
 			seen: seen.encode(),
 			count: read.total,
 		},
+		present: presentOf(read),
+		leftOut: leftOut > 0 ? { count: leftOut, before: floor } : undefined,
+		afterEnd,
+		forgot,
 	};
+}
+
+/**
+ * Several cursors' memories bounded together (`max` occurrences): what each remembers stamped
+ * before its watermark (met again only if its record changes: the lateness a trigger allows) goes
+ * first, oldest first across them; each cursor's floor rises past what it forgets. The states,
+ * changed where they forgot, and for each of those the new floor.
+ */
+export function boundMemories(
+	states: Record<string, PollState>,
+	max: number,
+): { states: Record<string, PollState>; floors: Record<string, number> } {
+	const memories = Object.entries(states).map(([key, state]) => ({
+		key,
+		state,
+		seen: Seen.decode(state.seen),
+		at: Date.parse(state.at),
+	}));
+	let excess = memories.reduce((n, m) => n + m.seen.size, 0) - max;
+	if (excess <= 0) return { states, floors: {} };
+	// The stamp before which every cursor forgets: the oldest stamps across them, until enough go.
+	const stamps = memories
+		.flatMap((m) => m.seen.stamps().filter(([stamp]) => stamp < m.at))
+		.sort((a, b) => a[0] - b[0]);
+	let cutoff = -Infinity;
+	for (const [stamp, count] of stamps) {
+		if (excess <= 0) break;
+		excess -= count;
+		cutoff = stamp + 1;
+	}
+	const next = { ...states };
+	const floors: Record<string, number> = {};
+	for (const m of memories) {
+		const before = Math.min(cutoff, m.at);
+		if (!m.seen.stamps().some(([stamp]) => stamp < before)) continue;
+		m.seen.dropBefore(before);
+		const floor = Math.max(Date.parse(m.state.floor), before);
+		next[m.key] = { ...m.state, floor: iso(floor), seen: m.seen.encode() };
+		floors[m.key] = floor;
+	}
+	return { states: next, floors };
 }
 
 /**

@@ -38,6 +38,13 @@ export function runningSince(event: IDataObject): number | undefined {
 	return Math.min(startsAt, timeOf(event.entryStartsAt) ?? startsAt);
 }
 
+/** Until when the event runs: its end or its entry window's close, whichever is last. */
+export function runningUntil(event: IDataObject): number | undefined {
+	const endsAt = timeOf(event.endsAt);
+	if (endsAt === undefined) return undefined;
+	return Math.max(endsAt, timeOf(event.entryEndsAt) ?? endsAt);
+}
+
 /**
  * The Events parameter: for `recordTriggers` (attendees, orders) One Event, Several Events or All
  * Running Events; for `eventTriggers` All Events or Several Events. With the event picker and the
@@ -134,16 +141,19 @@ export function readScope(ctx: IPollFunctions, eventTriggerChosen: boolean): Sco
 export const ENTRY_AFTER_END_MS = 86_400_000;
 
 /**
- * The events running at EventX's present (its `Date` header, else n8n's clock): the event list
- * sorted by end, latest first, read down to a day before now (one request for up to 20,000
- * events), kept where the entry window or the run time includes now.
+ * The events running at EventX's present (its `Date` header, `date`, else n8n's clock), and those that
+ * stopped running less than `after` (at least a day) ago: the event list sorted by end, latest
+ * first, read down to that far before now (one request for up to 20,000 events).
  */
 export async function readRunningEvents(
 	ctx: EventXContext,
 	deadline: number,
-): Promise<{ events: IDataObject[]; present: number }> {
+	after = 0,
+): Promise<{ events: IDataObject[]; ended: IDataObject[]; present: number; date?: number }> {
 	const read: IDataObject[] = [];
 	let present: number | undefined;
+	let date: number | undefined;
+	const reach = Math.max(ENTRY_AFTER_END_MS, after);
 	await eventxRanges.call(
 		ctx,
 		{ method: 'GET', path: `${API_PREFIX}/event`, qs: { sort: '-endsAt' }, deadline },
@@ -151,13 +161,23 @@ export async function readRunningEvents(
 			pageSize: MAX_PAGE_SIZE,
 			rows: (sent) => (sent === 0 ? MAX_PAGE_SIZE : Infinity),
 			take: (answer) => {
+				date ??= answer.date;
 				present ??= answer.date ?? Date.now();
 				read.push(...answer.fresh);
 				const last = timeOf(answer.rows.at(-1)?.endsAt);
-				return last === undefined || last >= present - ENTRY_AFTER_END_MS;
+				return last === undefined || last >= present - reach;
 			},
 		},
 	);
 	const now = present ?? Date.now();
-	return { events: read.filter((event) => isRunning(event, now)), present: now };
+	const ended = (event: IDataObject) => {
+		const until = runningUntil(event);
+		return until !== undefined && until < now && until >= now - reach;
+	};
+	return {
+		events: read.filter((event) => isRunning(event, now)),
+		ended: read.filter(ended),
+		present: now,
+		date,
+	};
 }

@@ -1,0 +1,85 @@
+// Property tests of the attendee and order polling triggers: generated EventX histories (changes,
+// late commits, wrong clocks, faulty lists, restarts, trigger and scope changes) played against
+// the simulator while the real EventX Polling Trigger polls them, judged by the reference model
+// (models/changes.ts). `npm run test:props -- --runs 10000 -t <name>` runs a campaign.
+import fc from 'fast-check';
+
+import { startSimulator, type Simulator } from '../simulator/server';
+import { ClientClock, histories, play, type History, type HistoryShape } from './histories/changes';
+import { judge } from './models/changes';
+import { propertyParameters, propertyTimeout } from './settings';
+
+let sim: Simulator;
+const clock = new ClientClock(() => sim);
+
+beforeAll(async () => {
+	sim = await startSimulator({
+		seed: { events: 0, managedEvents: 0 },
+		wait: (ms) => clock.wait(ms),
+	});
+	// Access tokens that outlive a history's days (an expired one is another test's matter).
+	sim.store.tokenLifetimeSeconds = 10 * 365 * 86_400;
+	clock.install();
+});
+
+afterAll(async () => {
+	clock.uninstall();
+	await sim.stop();
+});
+
+async function holds(history: History): Promise<void> {
+	const played = await play(sim, clock, history);
+	const verdict = judge(played.polls, played.drained);
+	if (!played.drained) verdict.violations.push('the trigger never ran dry');
+	// The contract's violations of this history (the simulator records them) fail it too.
+	const contract = sim.takeContractViolations();
+	if (verdict.violations.length > 0 || contract.length > 0)
+		throw new Error([...verdict.violations, ...contract.map((v) => JSON.stringify(v))].join('\n'));
+}
+
+/** A property: `runs` histories of a shape in `npm test`, as many as a campaign asks otherwise. */
+function property(
+	name: string,
+	title: string,
+	shape: HistoryShape,
+	runs: number,
+	perRunMs: number,
+) {
+	it(
+		title,
+		async () => {
+			await fc.assert(fc.asyncProperty(histories(shape), holds), propertyParameters(name, runs));
+		},
+		propertyTimeout(runs, perRunMs),
+	);
+}
+
+property(
+	'one event',
+	'one event: each due change comes out once, oldest first; what is left out is logged',
+	{ scope: 'one', maxSteps: 30, bulk: false, rare: true },
+	10,
+	2_000,
+);
+property(
+	'several events',
+	'several events: picked, unpicked, deleted, answering 404 for a moment; each due change once',
+	{ scope: 'several', maxSteps: 30, bulk: false, rare: true },
+	10,
+	2_000,
+);
+property(
+	'running events',
+	'all running events: starting, stopping, moved, deleted; each due change once, also after an event ends',
+	{ scope: 'running', maxSteps: 30, bulk: false, rare: true },
+	10,
+	2_000,
+);
+// Histories of thousands of records take longer: fewer of them in `npm test`.
+property(
+	'memory bounds',
+	"at the memory's bounds: bursts of hundreds to 2,300 changes (1,000 met again, 2,000 remembered); each due change once",
+	{ scope: 'one', maxSteps: 12, bulk: true, rare: false },
+	3,
+	10_000,
+);
