@@ -422,12 +422,18 @@ export class Simulator {
 			},
 			{
 				// Moves the record clock: { advanceMs } forward, { freeze: true | ISO time } to stop it
-				// (at that time), { freeze: false } to let it run; answers the clock's time.
+				// (at that time), { freeze: false } to let it run, { rate } to run it faster than real
+				// time; answers the clock's time.
 				method: 'POST',
 				pattern: '/__sim/clock',
 				public: true,
 				handler: ({ body }) => {
-					const { advanceMs, freeze, recordSkewMs } = (body ?? {}) as Json;
+					const { advanceMs, freeze, recordSkewMs, rate } = (body ?? {}) as Json;
+					if (rate !== undefined) {
+						if (typeof rate !== 'number' || !Number.isFinite(rate) || rate <= 0)
+							throw badRequest('"rate" must be a number above 0');
+						this.store.setClockRate(rate);
+					}
 					if (recordSkewMs !== undefined) {
 						if (typeof recordSkewMs !== 'number' || !Number.isFinite(recordSkewMs))
 							throw badRequest('"recordSkewMs" must be a number');
@@ -444,7 +450,11 @@ export class Simulator {
 						if (Number.isNaN(Date.parse(freeze))) throw badRequest('"freeze" must be a date-time');
 						this.store.freezeTime(freeze);
 					}
-					return json({ now: this.store.now(), frozen: this.store.frozenAt !== undefined });
+					return json({
+						now: this.store.now(),
+						frozen: this.store.frozenAt !== undefined,
+						rate: this.store.clockRate,
+					});
 				},
 			},
 			{

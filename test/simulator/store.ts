@@ -138,6 +138,13 @@ export class Store {
 	frozenAt?: number;
 
 	/**
+	 * How fast the clock runs against the real one (1: as fast; 30: a minute every 2 seconds), for
+	 * a season played in minutes (the soak). `rateSince` is the real time the rate was last set at.
+	 */
+	clockRate = 1;
+	rateSince = Date.now();
+
+	/**
 	 * A wrong clock where records are stamped (a database server or an import ahead or behind):
 	 * added to the stamps `now()` gives, not to the service's clock (its `Date` header, `nowMs()`).
 	 */
@@ -150,7 +157,22 @@ export class Store {
 	hiddenUntil = new Map<string, number>();
 
 	nowMs(): number {
-		return this.frozenAt ?? Date.now() + this.timeOffsetMs;
+		if (this.frozenAt !== undefined) return this.frozenAt;
+		const real = Date.now();
+		return real + this.runningOffset(real);
+	}
+
+	/** The clock's offset from the real time at `real`, what the rate added included. */
+	private runningOffset(real: number): number {
+		return this.timeOffsetMs + (real - this.rateSince) * (this.clockRate - 1);
+	}
+
+	/** Makes the clock run `rate` times as fast as the real one from now on (a frozen one stays frozen). */
+	setClockRate(rate: number): void {
+		const real = Date.now();
+		this.timeOffsetMs = this.runningOffset(real);
+		this.rateSince = real;
+		this.clockRate = rate;
 	}
 
 	/** The record clock's time as EventX spells it (ISO 8601, milliseconds, UTC). */
@@ -173,7 +195,10 @@ export class Store {
 	/** Freezes the record clock at `at` (now when absent), or lets it run again with `null`. */
 	freezeTime(at: string | number | null = this.nowMs()): void {
 		if (at === null) {
-			if (this.frozenAt !== undefined) this.timeOffsetMs = this.frozenAt - Date.now();
+			if (this.frozenAt !== undefined) {
+				this.rateSince = Date.now();
+				this.timeOffsetMs = this.frozenAt - this.rateSince;
+			}
 			this.frozenAt = undefined;
 			return;
 		}
