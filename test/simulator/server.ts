@@ -221,6 +221,14 @@ export class Simulator {
 
 	/** Delivers an attendee change to the event's matching webhooks; resolves with its deliveries. */
 	notify(eventId: string, action: string, attendee: Json): Promise<Delivery[]> {
+		this.store.recordChange(action, eventId, String(attendee.id), {
+			createdAt: attendee.created_at,
+			updatedAt: attendee.update_at,
+			registeredAt: attendee.registered_at,
+			attendedAt: attendee.attended_at,
+			checkedInAt: attendee.checked_in_at,
+			registrationStatus: attendee.registration_status,
+		});
 		const promise = deliver(this.store, eventId, action, attendee).finally(() =>
 			this.pending.delete(promise),
 		);
@@ -535,6 +543,18 @@ export class Simulator {
 							count('downtimeMs'),
 						),
 					);
+				},
+			},
+			{
+				// Every change to an attendee, order or event (store.history), those after `after`
+				// (a sequence number) when given: what a checker compares a trigger's output with.
+				method: 'GET',
+				pattern: '/__sim/history',
+				public: true,
+				handler: async ({ query }) => {
+					await this.settled();
+					const after = Number(query.get('after') ?? 0);
+					return json(this.store.history.filter((change) => change.seq > after));
 				},
 			},
 			{

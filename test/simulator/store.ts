@@ -40,6 +40,27 @@ export interface Delivery {
 	at: string;
 }
 
+/**
+ * One change the simulator made to an attendee, an order or an event, in the order made: what a
+ * checker compares a trigger's output with (the soak's). `record` holds the record's stamps and
+ * state right after the change.
+ */
+export interface HistoryEntry {
+	seq: number;
+	/** The service's clock (ms, as the `Date` header gives it) and the real time (ms). */
+	at: number;
+	real: number;
+	/**
+	 * `attendee-create`, `-update`, `-delete`, `-check-in`, `-check-out` (as delivered);
+	 * `order-create`, `order-status`; `event-create`, `event-update`, `event-publish`,
+	 * `event-unpublish`, `event-schedule`, `event-delete`.
+	 */
+	kind: string;
+	eventId: string;
+	id: string;
+	record: Json;
+}
+
 /** One send recorded by the outreach endpoints. */
 export interface OutboxEntry {
 	eventId: string;
@@ -125,6 +146,9 @@ export class Store {
 	/** Path mappings of the custom domains by id, each with its `customDomainId`. */
 	pathMappings = new Map<string, Json & { id: string; customDomainId: string }>();
 
+	/** Every change to an attendee, order or event since the start (`recordChange`). */
+	history: HistoryEntry[] = [];
+
 	/** Access-token lifetime in seconds, answered as `expiresIn`. */
 	tokenLifetimeSeconds = 3600;
 
@@ -178,6 +202,19 @@ export class Store {
 	/** The record clock's time as EventX spells it (ISO 8601, milliseconds, UTC). */
 	now(): string {
 		return new Date(this.nowMs() + this.recordSkewMs).toISOString();
+	}
+
+	/** Adds a change to the history; `record` is copied (its stamps and state, not later edits). */
+	recordChange(kind: string, eventId: string, id: string, record: Json): void {
+		this.history.push({
+			seq: this.history.length + 1,
+			at: this.nowMs(),
+			real: Date.now(),
+			kind,
+			eventId,
+			id,
+			record: { ...record },
+		});
 	}
 
 	/** Whether lists show a record yet (see `hiddenUntil`). */
