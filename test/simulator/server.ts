@@ -34,7 +34,7 @@ import {
 } from './routes/events';
 import { seedDemo, type SeedOptions } from './seed';
 import { md5Base64, StorageHost } from './storage';
-import { Store, type Delivery, type Json } from './store';
+import { Store, type Delivery, type Json, type WebhookRecord } from './store';
 import {
 	formatViolation,
 	globalContract,
@@ -52,6 +52,8 @@ export interface LoggedRequest {
 	status: number | 'dropped';
 	/** Whether a valid access token came with it. */
 	authorized: boolean;
+	/** The label of the API token behind the access token sent (or exchanged), if it has one. */
+	client?: string;
 	at: number;
 }
 
@@ -126,6 +128,7 @@ export class Simulator {
 		}
 		const services: SimulatorServices = {
 			notify: (eventId, action, attendee) => this.notify(eventId, action, attendee),
+			webhookCreated: (hook) => this.afterWebhookCreated(hook),
 			uploadUrl: (media) => this.storage.uploadUrl(media),
 		};
 		this.routes = routeFactories
@@ -234,6 +237,24 @@ export class Simulator {
 		);
 		this.pending.add(promise);
 		return promise;
+	}
+
+	/** Adds the attendees `POST /__sim/after-next-webhook` asked for to a new webhook's event. */
+	private afterWebhookCreated(hook: WebhookRecord): void {
+		const delays = this.store.afterNextWebhook;
+		if (!delays) return;
+		this.store.afterNextWebhook = undefined;
+		for (const [i, delay] of delays.entries()) {
+			const added = new Promise((resolve) => setTimeout(resolve, delay)).then(async () => {
+				if (!this.running) return;
+				const profile = { firstName: 'Early', lastName: `Arrival ${i + 1}` };
+				const attendee = newAttendee(hook.eventId, profile, this.store.now());
+				this.store.attendees.set(attendee.id, attendee);
+				await this.notify(hook.eventId, 'attendee-create', deliveryAttendee(attendee));
+			});
+			const tracked: Promise<unknown> = added.finally(() => this.pending.delete(tracked));
+			this.pending.add(tracked);
+		}
 	}
 
 	/**
@@ -546,6 +567,80 @@ export class Simulator {
 				},
 			},
 			{
+				// One more API token for the demo user ({ apiToken, label }): the request log names
+				// every call made with it (`client`), e.g. one per workflow's credential.
+				method: 'POST',
+				pattern: '/__sim/api-tokens',
+				public: true,
+				handler: ({ body }) => {
+					const { apiToken, label } = (body ?? {}) as Json;
+					if (typeof apiToken !== 'string' || apiToken === '' || typeof label !== 'string')
+						throw badRequest('"apiToken" and "label" must be strings');
+					this.store.apiTokens.set(apiToken, this.seeded.userId);
+					this.store.apiTokenLabels.set(apiToken, label);
+					return json({ label });
+				},
+			},
+			{
+				// A workflow records what it received ({ key, workflow, item }): the soak's ledger, outside
+				// every fault (control routes are never faulted) and n8n's restarts. A key written again
+				// (the workflow's own retry) is kept once and counted in `times`.
+				method: 'POST',
+				pattern: '/__sim/ledger',
+				public: true,
+				handler: ({ body }) => {
+					const { key, workflow, item } = (body ?? {}) as Json;
+					if (typeof key !== 'string' || key === '' || typeof workflow !== 'string')
+						throw badRequest('"key" and "workflow" must be strings');
+					const known = this.store.ledger.get(key);
+					if (known) {
+						known.times += 1;
+						return json({ recorded: false, times: known.times });
+					}
+					this.store.ledger.set(key, {
+						key,
+						workflow,
+						item: (item ?? {}) as Json,
+						at: this.store.nowMs(),
+						real: Date.now(),
+						times: 1,
+					});
+					return json({ recorded: true, times: 1 });
+				},
+			},
+			{
+				// The ledger's entries, of one workflow with ?workflow=.
+				method: 'GET',
+				pattern: '/__sim/ledger',
+				public: true,
+				handler: ({ query }) => {
+					const workflow = query.get('workflow');
+					return json({
+						entries: [...this.store.ledger.values()].filter(
+							(entry) => workflow === null || entry.workflow === workflow,
+						),
+					});
+				},
+			},
+			{
+				// When the next webhook is created, an attendee is added to its event at each delay
+				// ({ attendeesAfterMs: [0, 100, ...] }, ms after the creation), each delivered as any
+				// change is: what a trigger receives right after its activation.
+				method: 'POST',
+				pattern: '/__sim/after-next-webhook',
+				public: true,
+				handler: ({ body }) => {
+					const delays = (body as Json | undefined)?.attendeesAfterMs;
+					if (
+						!Array.isArray(delays) ||
+						!delays.every((d) => typeof d === 'number' && Number.isFinite(d) && d >= 0)
+					)
+						throw badRequest('"attendeesAfterMs" must be a list of delays (ms) >= 0');
+					this.store.afterNextWebhook = delays as number[];
+					return json({ attendeesAfterMs: delays });
+				},
+			},
+			{
 				// Every change to an attendee, order or event (store.history), those after `after`
 				// (a sequence number) when given: what a checker compares a trigger's output with.
 				method: 'GET',
@@ -652,6 +747,8 @@ export class Simulator {
 			authorized: false,
 			at: Date.now(),
 		};
+		const client = this.clientOf(req);
+		if (client !== undefined) entry.client = client;
 		if (!control && this.logging) this.requests.push(entry);
 		// What the contract check sees of the exchange (control routes are the simulator's own).
 		const exchange: Exchange | undefined = control
@@ -697,6 +794,9 @@ export class Simulator {
 			}
 			entry.body = body;
 			if (exchange) exchange.body = body;
+			const exchanged = (body as { apiToken?: unknown } | undefined)?.apiToken;
+			if (typeof exchanged === 'string' && this.store.apiTokenLabels.has(exchanged))
+				entry.client = this.store.apiTokenLabels.get(exchanged);
 			if (fault?.kind === 'hang') {
 				// Never answered: the connection is closed when the simulator stops.
 				entry.status = 'dropped';
@@ -897,6 +997,12 @@ export class Simulator {
 			}
 		}
 		return undefined;
+	}
+
+	/** The client label of the access token a request carries, valid or not (for the log). */
+	private clientOf(req: http.IncomingMessage): string | undefined {
+		const token = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
+		return token === undefined ? undefined : this.store.tokens.get(token)?.client;
 	}
 
 	private authenticate(req: http.IncomingMessage): string {

@@ -104,6 +104,22 @@ export interface StorageRequest {
 export interface TokenRecord {
 	userId: string;
 	expiresAt: number;
+	/** The label of the API token it was exchanged for (`apiTokenLabels`), if any. */
+	client?: string;
+}
+
+/**
+ * What a workflow recorded it received (the soak's ledger): one entry per key (its execution and
+ * item), however often the workflow sent it (a retried write counts once, `times` says how often).
+ */
+export interface LedgerEntry {
+	key: string;
+	workflow: string;
+	item: Json;
+	/** The service's clock (ms) and the real time (ms) at the first write. */
+	at: number;
+	real: number;
+	times: number;
 }
 
 export const DEMO_USER_ID = '00000000-0000-4000-8000-00000000d3e0';
@@ -117,6 +133,11 @@ export class Store {
 	users = new Map<string, { id: string; name: string }>();
 	/** API token (from the admin panel) -> user id. */
 	apiTokens = new Map<string, string>();
+	/**
+	 * API token -> a label the request log shows for every call made with its access tokens, so
+	 * that calls of one client (one workflow's credential) can be told from another's.
+	 */
+	apiTokenLabels = new Map<string, string>();
 	/** Issued access tokens. */
 	tokens = new Map<string, TokenRecord>();
 	organizations = new Map<string, Organization>();
@@ -148,6 +169,14 @@ export class Store {
 
 	/** Every change to an attendee, order or event since the start (`recordChange`). */
 	history: HistoryEntry[] = [];
+	/** What workflows recorded they received, by key (POST /__sim/ledger). */
+	ledger = new Map<string, LedgerEntry>();
+	/**
+	 * Delays (ms) at which an attendee is added to the event of the next webhook created, each
+	 * delivered as any change (POST /__sim/after-next-webhook): changes right after a trigger's
+	 * activation.
+	 */
+	afterNextWebhook?: number[];
 
 	/** Access-token lifetime in seconds, answered as `expiresIn`. */
 	tokenLifetimeSeconds = 3600;
@@ -248,7 +277,7 @@ export class Store {
 		return id;
 	}
 
-	issueToken(userId: string): { accessToken: string; expiresIn: string } {
+	issueToken(userId: string, client?: string): { accessToken: string; expiresIn: string } {
 		// Shaped like a JWT so that clients treat it as one; the simulator only looks it up.
 		const payload = Buffer.from(
 			JSON.stringify({ sub: userId, n: randomBytes(6).toString('hex') }),
@@ -257,6 +286,7 @@ export class Store {
 		this.tokens.set(accessToken, {
 			userId,
 			expiresAt: Date.now() + this.tokenLifetimeSeconds * 1000,
+			...(client === undefined ? {} : { client }),
 		});
 		return { accessToken, expiresIn: `${this.tokenLifetimeSeconds}s` };
 	}

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { WEBHOOK_ACTIONS } from '../../../nodes/EventX/helpers/enums';
 import { badRequest, notFound, ok, type Route } from '../http';
 import type { Json, Store, WebhookRecord } from '../store';
+import type { SimulatorServices } from '.';
 import { requireEvent } from './events';
 
 export function webhookJson(hook: WebhookRecord): Json {
@@ -46,7 +47,7 @@ function requireWebhook(store: Store, eventId: string, webhookId: string): Webho
 	return hook;
 }
 
-export function webhookRoutes(store: Store): Route[] {
+export function webhookRoutes(store: Store, services: SimulatorServices): Route[] {
 	const base = '/public-api/v1/event/:eventId/webhook';
 	return [
 		{
@@ -71,6 +72,7 @@ export function webhookRoutes(store: Store): Route[] {
 					actions: validActions(b.actions),
 				};
 				store.webhooks.set(hook.id, hook);
+				services.webhookCreated(hook);
 				return ok({ data: webhookJson(hook) });
 			},
 		},
