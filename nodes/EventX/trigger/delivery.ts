@@ -1,6 +1,7 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { WEBHOOK_ACTIONS } from '../helpers/enums';
+import { registeredWhileActivating } from './activation';
 import { readTriggerEventId, subscriptions } from './subscription';
 
 const isObject = (value: unknown): value is IDataObject =>
@@ -80,15 +81,17 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		return answer(this, 400, 'The delivery\'s "config" lacks webhook_id, event_id or action');
 	}
 
-	// Judged from the node's own static data only: asking EventX about an unknown webhook would let
+	// Judged from the node's own static data: asking EventX about an unknown webhook would let
 	// anyone who knows the URL spend the account's quota. n8n hands test deliveries the static data
-	// of their own activation, so the test URL is known the same way.
+	// of their own activation, so the test URL is known the same way. Only while the activation's
+	// subscription is not saved yet is EventX asked (registeredWhileActivating).
 	const eventId = readTriggerEventId(this);
 	const known =
 		config.event_id === eventId &&
-		Object.values(subscriptions(this)).some(
+		(Object.values(subscriptions(this)).some(
 			(sub) => sub.webhookId === config.webhook_id && sub.eventId === eventId,
-		);
+		) ||
+			(await registeredWhileActivating(this, eventId, config.webhook_id)));
 	if (!known) return answer(this, 401, "This delivery is not for this trigger's webhook");
 
 	const actions = this.getNodeParameter('events', []) as string[];
