@@ -70,11 +70,15 @@ export class QueueEnvironment {
 		this.n8n = ensureN8n(N8N_MAIN, log);
 	}
 
-	static async create(tgz: string): Promise<QueueEnvironment> {
+	/** `persistRedis`: Redis keeps n8n's queue in an append-only file, so that a restart keeps it. */
+	static async create(
+		tgz: string,
+		options: { persistRedis?: boolean } = {},
+	): Promise<QueueEnvironment> {
 		const env = new QueueEnvironment({ main: await freePort(), webhook: await freePort() }, tgz);
 		// Whatever started is stopped again when another service fails to start.
 		const started = await Promise.allSettled([
-			startRedis(log),
+			startRedis(log, { persist: options.persistRedis }),
 			startPostgres(log),
 			startSimulatorProcess(await freePort(), { log }),
 		]);
@@ -220,6 +224,36 @@ export class QueueEnvironment {
 	async stopMain(): Promise<void> {
 		await this.main?.stop();
 		this.main = undefined;
+	}
+
+	/** Stops the webhook process and starts it again on its port (a redeploy). */
+	async restartWebhook(): Promise<void> {
+		await this.webhook?.stop();
+		this.webhook = await this.start('webhook', 'webhook');
+	}
+
+	/**
+	 * Starts again, as an orchestrator would, every process of the cluster that exited by itself;
+	 * resolves the roles started (`worker-1`...).
+	 */
+	async restartExited(): Promise<string[]> {
+		const exited = (p?: QueueProcess) =>
+			p !== undefined && (p.child.exitCode !== null || p.child.signalCode !== null);
+		const restarted: string[] = [];
+		if (exited(this.main)) {
+			this.main = await this.start('main', 'main');
+			restarted.push('main');
+		}
+		if (exited(this.webhook)) {
+			this.webhook = await this.start('webhook', 'webhook');
+			restarted.push('webhook');
+		}
+		for (const [index, worker] of this.workers.entries()) {
+			if (!exited(worker)) continue;
+			this.workers[index] = await this.start('worker', `worker-${index}`, worker!.extra);
+			restarted.push(`worker-${index}`);
+		}
+		return restarted;
 	}
 
 	/** Starts a worker in slot `index` (a stopped or killed one's), with extra settings. */
