@@ -29,14 +29,14 @@ function faultsOf(text: string | undefined): FaultName[] {
 }
 
 const options: SeasonOptions = {
-	seasonMs: number('SOAK_MINUTES', 7) * 60_000,
+	seasonMs: number('SOAK_MINUTES', 8) * 60_000,
 	rate: number('SOAK_RATE', 30),
-	cadence: (process.env.SOAK_CADENCE ?? 'minute') as Cadence,
+	cadence: (process.env.SOAK_CADENCE ?? 'halfMinute') as Cadence,
 	scale: number('SOAK_SCALE', 1),
 	festivals: number('SOAK_FESTIVALS', 6),
 	shortEvents: number('SOAK_SHORT_EVENTS', 24),
 	faults: faultsOf(process.env.SOAK_FAULTS),
-	faultDuration: number('SOAK_FAULT_DURATION', 1),
+	faultDuration: number('SOAK_FAULT_DURATION', 0.75),
 	drainPolls: 2,
 	seed: number('SOAK_SEED', Date.now() % 1_000_000),
 	log: (line) => print(`[soak ${new Date().toISOString().slice(11, 19)}] ${line}`),

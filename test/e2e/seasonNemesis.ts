@@ -23,8 +23,8 @@ const EVENTX: Record<string, { spec: FaultSpec; ms: number }> = {
 	},
 	slow: { spec: { kind: 'delay', delayMs: 3_000, times: 0 }, ms: 60_000 },
 	hang: { spec: { kind: 'hang', times: 0 }, ms: 30_000 },
-	'short pages': { spec: { kind: 'short-pages', pageSize: 7, times: 0 }, ms: 90_000 },
-	'capped count': { spec: { kind: 'capped-count', totalCount: 5, times: 0 }, ms: 90_000 },
+	'short pages': { spec: { kind: 'short-pages', pageSize: 7, times: 0 }, ms: 60_000 },
+	'capped count': { spec: { kind: 'capped-count', totalCount: 5, times: 0 }, ms: 60_000 },
 };
 
 export const FAULT_NAMES = [
@@ -101,22 +101,46 @@ export class Nemesis {
 				return 'down 5 s';
 			case 'deactivate': {
 				const { workflowId, settled } = this.options.deactivate;
-				await env.setActive(workflowId, false, () => settled(false));
+				const tries = [
+					await this.retried(() => env.setActive(workflowId, false, () => settled(false))),
+				];
 				await sleep(15_000 * this.options.durationScale);
-				await env.setActive(workflowId, true, () => settled(true));
-				return 'inactive ~15 s';
+				tries.push(await this.retried(() => env.setActive(workflowId, true, () => settled(true))));
+				const again = tries.filter((n) => n > 1);
+				return `inactive ${Math.round(15 * this.options.durationScale)} s${again.length ? `; n8n refused at first, done on try ${tries.join(' and ')}` : ''}`;
 			}
 			default:
 				throw new Error(`unknown fault "${name}"`);
 		}
 	}
 
-	/** Runs each fault once, spread over the season from `startReal` for `seasonMs`. */
-	async run(startReal: number, seasonMs: number): Promise<FaultWindow[]> {
+	/**
+	 * What an operator does when n8n refuses a call right after a restart (its database pool still
+	 * holds connections PostgreSQL closed): tries again, up to 5 times 5 s apart. Resolves the try
+	 * that worked.
+	 */
+	private async retried(action: () => Promise<void>): Promise<number> {
+		for (let attempt = 1; ; attempt++) {
+			try {
+				await action();
+				return attempt;
+			} catch (error) {
+				if (attempt >= 5) throw error;
+				await sleep(5_000);
+			}
+		}
+	}
+
+	/**
+	 * Runs each fault once, spread over the season from `startReal` for `seasonMs`, one after the
+	 * other with at least `gapMs` between two (the cluster's recovery).
+	 */
+	async run(startReal: number, seasonMs: number, gapMs = 10_000): Promise<FaultWindow[]> {
 		const { faults, log } = this.options;
 		const slot = seasonMs / (faults.length + 1);
 		for (const [i, name] of faults.entries()) {
-			const planned = startReal + slot * (i + 0.5);
+			const previous = this.windows.at(-1)?.endReal ?? 0;
+			const planned = Math.max(startReal + slot * (i + 0.5), previous + gapMs);
 			if (Date.now() < planned) await sleep(planned - Date.now());
 			const window: FaultWindow = { name, startReal: Date.now(), endReal: 0 };
 			log(`nemesis: ${name}`);
@@ -132,6 +156,9 @@ export class Nemesis {
 					.join('; ');
 			window.endReal = Date.now();
 			this.windows.push(window);
+			log(
+				`nemesis: ${name} over after ${Math.round((window.endReal - window.startReal) / 1000)} s${window.note ? ` (${window.note})` : ''}`,
+			);
 		}
 		return this.windows;
 	}
