@@ -595,7 +595,7 @@ export class Simulator {
 					const known = this.store.ledger.get(key);
 					if (known) {
 						known.times += 1;
-						return json({ recorded: false, times: known.times });
+						return json({ recorded: false, times: known.times, key, item: known.item });
 					}
 					this.store.ledger.set(key, {
 						key,
@@ -605,8 +605,15 @@ export class Simulator {
 						real: Date.now(),
 						times: 1,
 					});
-					return json({ recorded: true, times: 1 });
+					return json({ recorded: true, times: 1, key, item: item ?? {} });
 				},
+			},
+			{
+				// Removes a ledger entry (a claim given back: the workflow could not do what it claimed).
+				method: 'DELETE',
+				pattern: '/__sim/ledger/:key',
+				public: true,
+				handler: ({ params }) => json({ removed: this.store.ledger.delete(params.key) }),
 			},
 			{
 				// The ledger's entries, of one workflow with ?workflow=.

@@ -40,7 +40,7 @@ describe('Simulator: controls for the soak', () => {
 		expect(bad.status).toBe(400);
 	});
 
-	it('the ledger keeps one entry per key, counting writes again, and lists one workflow', async () => {
+	it('the ledger keeps one entry per key, counting writes again, lists one workflow, gives a key back', async () => {
 		const write = (key: string, workflow: string, item: unknown) =>
 			control<{ recorded: boolean; times: number }>('POST', '/__sim/ledger', {
 				key,
@@ -50,10 +50,14 @@ describe('Simulator: controls for the soak', () => {
 		expect(await write('w1:7:0', 'New Attendee', { id: 'a' })).toEqual({
 			recorded: true,
 			times: 1,
+			key: 'w1:7:0',
+			item: { id: 'a' },
 		});
-		expect(await write('w1:7:0', 'New Attendee', { id: 'a' })).toEqual({
+		expect(await write('w1:7:0', 'New Attendee', { id: 'b' })).toEqual({
 			recorded: false,
 			times: 2,
+			key: 'w1:7:0',
+			item: { id: 'a' },
 		});
 		await write('w2:9:0', 'Order Paid', { id: 'o' });
 		const { entries } = await control<{ entries: LedgerEntry[] }>(
@@ -65,6 +69,9 @@ describe('Simulator: controls for the soak', () => {
 		]);
 		const all = await control<{ entries: LedgerEntry[] }>('GET', '/__sim/ledger');
 		expect(all.entries).toHaveLength(2);
+		// A claim given back: the key can be written again.
+		expect(await control('DELETE', '/__sim/ledger/w2%3A9%3A0')).toEqual({ removed: true });
+		expect(await write('w2:9:0', 'Order Paid', { id: 'o' })).toMatchObject({ recorded: true });
 	});
 
 	it('adds attendees to the next webhook’s event right after it is created, each delivered', async () => {
