@@ -70,12 +70,19 @@ export class QueueEnvironment {
 		this.n8n = ensureN8n(N8N_MAIN, log);
 	}
 
-	/** `persistRedis`: Redis keeps n8n's queue in an append-only file, so that a restart keeps it. */
+	/** Settings every process of the cluster starts with beyond queue mode's (`create`'s `env`). */
+	private processEnv: Record<string, string> = {};
+
+	/**
+	 * `persistRedis`: Redis keeps n8n's queue in an append-only file, so that a restart keeps it;
+	 * `env`: settings for every n8n process (e.g. n8n's durable poll scheduler).
+	 */
 	static async create(
 		tgz: string,
-		options: { persistRedis?: boolean } = {},
+		options: { persistRedis?: boolean; env?: Record<string, string> } = {},
 	): Promise<QueueEnvironment> {
 		const env = new QueueEnvironment({ main: await freePort(), webhook: await freePort() }, tgz);
+		env.processEnv = options.env ?? {};
 		// Whatever started is stopped again when another service fails to start.
 		const started = await Promise.allSettled([
 			startRedis(log, { persist: options.persistRedis }),
@@ -159,7 +166,7 @@ export class QueueEnvironment {
 			backends: this.backends,
 			webhookUrl: `${this.webhookUrl}/`,
 			port: role === 'main' ? this.mainPort : role === 'webhook' ? this.webhookPort : undefined,
-			extra,
+			extra: { ...this.processEnv, ...extra },
 			echo: process.env.E2E_VERBOSE ? (t) => process.stdout.write(`[${role}] ${t}`) : undefined,
 		});
 	}

@@ -10,10 +10,11 @@ import { randomUUID } from 'node:crypto';
 import { demoExamples, EXAMPLE_IDS, N8N_MAIN } from '../../scripts/n8n-runtime';
 import { missingQueueServices } from '../../scripts/queue-services';
 import { DEMO_API_TOKEN } from '../simulator/store';
-import { assertContractKept, outputOf } from './environment';
+import { assertContractKept, log, outputOf } from './environment';
 import { e2eReleases, packedPackage } from './releases';
 import { ModelServer } from './model-server';
 import { QueueEnvironment } from './queue-environment';
+import { playSeason, type SeasonOptions } from './season';
 import { QUEUE_IDS, QUEUE_PATHS, queueWorkflows } from './queue-workflows';
 import { assistantWorkflow } from './suites/agent.suite';
 import {
@@ -109,6 +110,21 @@ function raceWorkflow(eventId: string): Json {
 		),
 	};
 }
+
+/** The queue-mode e2e's season: about 100 s of changes, polls twice a minute, five faults. */
+const SHORT_SEASON: SeasonOptions = {
+	seasonMs: 100_000,
+	rate: 30,
+	cadence: 'halfMinute',
+	scale: 0.5,
+	festivals: 4,
+	shortEvents: 12,
+	faults: ['short pages', 'capped count', 'worker kill', 'clock forward', 'deactivate'],
+	faultDuration: 0.4,
+	drainPolls: 1,
+	seed: Number(process.env.SEASON_SEED ?? 2026),
+	log: (line) => log(line),
+};
 
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GB`;
 const figures: string[] = [];
@@ -848,6 +864,40 @@ describeQueue('n8n queue mode (2.41.1: main, webhook process, workers, Redis, Po
 			const crash = await crashDuringSend();
 			expectFailedNotRerun(await outcome('n8n defaults', crash, {}, 180_000));
 		});
+	});
+
+	/**
+	 * A short season (test/e2e/season.ts; `npm run soak` plays a long one): the season's thirteen
+	 * workflows active at once while the driver plays changes on EventX's clock at 30 times the
+	 * real pace, a few faults on the way; every change once per trigger, every moment once, every
+	 * send once. It keeps the soak's checker honest on every run.
+	 */
+	describe('a short season', () => {
+		test(
+			'every change once per trigger, every moment once, every send once, through a few faults',
+			async () => {
+				const result = await playSeason(env, SHORT_SEASON);
+				figures.push(
+					`short season: ${result.timings.seasonS.toFixed(0)} s at ${SHORT_SEASON.rate}x, ${result.verdict.totals.expected} changes and moments due, ${result.verdict.totals.once} once; ${result.timings.totalS.toFixed(0)} s in all\n${result.table}`,
+				);
+				expect({
+					lost: result.verdict.totals.lost,
+					doubled: result.verdict.totals.doubled,
+					unexpected: result.verdict.totals.unexpected,
+					examples: result.verdict.passed
+						? {}
+						: Object.fromEntries(result.verdict.triggers.map((t) => [t.label, t.examples])),
+				}).toEqual({ lost: 0, doubled: 0, unexpected: 0, examples: {} });
+				// The season checked something: changes of every kind came out.
+				for (const trigger of result.verdict.triggers)
+					if (!['Event Published', 'New Event'].includes(trigger.label))
+						expect({ trigger: trigger.label, once: trigger.once > 0 }).toEqual({
+							trigger: trigger.label,
+							once: true,
+						});
+			},
+			15 * 60_000,
+		);
 	});
 
 	describeFigures('throughput with 1 and 2 workers', () => {

@@ -5,7 +5,9 @@
  * ledger checked against the simulator's history. Prints the tables and writes soak-results.json;
  * fails on anything lost, doubled or unexpected. Options come from scripts/soak.ts (SOAK_*).
  */
+import { N8N_MAIN } from '../../scripts/n8n-runtime';
 import { missingQueueServices } from '../../scripts/queue-services';
+import { durablePolling } from './environment';
 import { fs, path, print, process, repoRoot } from '../platform.cjs';
 import { packedPackage } from './releases';
 import { QueueEnvironment } from './queue-environment';
@@ -38,6 +40,7 @@ const options: SeasonOptions = {
 	faults: faultsOf(process.env.SOAK_FAULTS),
 	faultDuration: number('SOAK_FAULT_DURATION', 0.75),
 	drainPolls: 2,
+	raw: process.env.SOAK_RAW !== undefined,
 	seed: number('SOAK_SEED', Date.now() % 1_000_000),
 	log: (line) => print(`[soak ${new Date().toISOString().slice(11, 19)}] ${line}`),
 };
@@ -52,7 +55,11 @@ describe('soak: a season in queue mode', () => {
 			throw new Error(
 				`the soak needs ${missing.join(' and ')}: apt-get install ${missing.join(' ')}`,
 			);
-		env = await QueueEnvironment.create(packedPackage(), { persistRedis: true });
+		env = await QueueEnvironment.create(packedPackage(), {
+			persistRedis: true,
+			// n8n's durable poll scheduler and cursors, as the single-process e2e runs them.
+			env: process.env.SOAK_DURABLE === '1' ? durablePolling(N8N_MAIN) : {},
+		});
 		await env.startCluster(2);
 		options.log('cluster started: main, webhook process, 2 workers, Redis, PostgreSQL');
 	}, 15 * 60_000);
@@ -67,10 +74,12 @@ describe('soak: a season in queue mode', () => {
 			const started = Date.now();
 			options.log(`seed ${options.seed}`);
 			const result = await playSeason(env!, options);
+			const { raw, ...results } = result;
 			fs.writeFileSync(
 				resultsFile,
-				JSON.stringify({ ...result, soakS: (Date.now() - started) / 1000 }, null, 2),
+				JSON.stringify({ ...results, soakS: (Date.now() - started) / 1000 }, null, 2),
 			);
+			if (raw) fs.writeFileSync(String(process.env.SOAK_RAW), JSON.stringify(raw));
 			print(
 				[
 					'',

@@ -22,6 +22,7 @@ import {
 	seasonWorkflows,
 	workflowJson,
 	type Cadence,
+	webhookIdOf,
 	type SeasonWorkflow,
 } from './seasonWorkflows';
 import type { QueueEnvironment } from './queue-environment';
@@ -47,6 +48,8 @@ export interface SeasonOptions {
 	faultDuration: number;
 	/** Polls of every polling trigger (and runs of the send) awaited after the clock stopped. */
 	drainPolls: number;
+	/** Keep what the check read (history, ledger, requests, executions) in the result's `raw`. */
+	raw?: boolean;
 	seed: number;
 	log: (line: string) => void;
 }
@@ -70,6 +73,8 @@ export interface SeasonResult {
 	timings: { setupS: number; warmupS: number; seasonS: number; drainS: number; totalS: number };
 	/** EventX's time the season covered (ms). */
 	simulatedMs: number;
+	/** With `raw`: what the check read, to look into a failure. */
+	raw?: Json;
 }
 
 interface LoggedRequest {
@@ -111,8 +116,10 @@ export async function playSeason(
 	const { log } = options;
 	const cadenceMs = CADENCE_MS[options.cadence];
 	const pollSimMs = cadenceMs * options.rate;
-	// Several polls (and a restart of main) between two changes of one record.
-	const spacingMs = 4 * pollSimMs;
+	// Between two changes of one record, more polls than the nemesis can make fail or put off in a
+	// row (a 5xx, a 429 and a slow EventX back to back, or a restart of main): a poll that read
+	// neither change would see only the latest (polling sees what exists).
+	const spacingMs = 8 * pollSimMs;
 	const state = (await env.state()) as unknown as Json & {
 		seeded: { organizations: Record<string, string> };
 	};
@@ -160,7 +167,7 @@ export async function playSeason(
 	const webhookPaths = Object.fromEntries(
 		workflows
 			.filter((w) => w.kind === 'webhook')
-			.map((w) => [w.label, `/webhook/5ea50000-0000-4000-8000-${w.id.slice(-12)}/webhook`]),
+			.map((w) => [w.label, `/webhook/${webhookIdOf(w)}/webhook`]),
 	);
 	const hooksOf = async (workflow: SeasonWorkflow) =>
 		((await env.state()).webhooks as Json[]).filter((h) =>
@@ -183,9 +190,9 @@ export async function playSeason(
 	await until(
 		'the first scheduled polls',
 		async () => {
-			const log = await requests();
+			const logged = await requests();
 			return polling.every(
-				(label) => pollStarts(log, label).filter((t) => t >= activatedAt).length >= 2,
+				(label) => pollStarts(logged, label).filter((t) => t >= activatedAt).length >= 2,
 			);
 		},
 		4 * cadenceMs + 120_000,
@@ -201,15 +208,16 @@ export async function playSeason(
 		`season: ${options.seasonMs / 1000} s at ${options.rate}x, faults: ${options.faults.join(', ') || 'none'}`,
 	);
 
-	const webhookA_ = workflows.find((w) => w.label === 'Webhook A')!;
+	// The workflow the nemesis deactivates and activates again (a webhook registered anew).
+	const deactivated = workflows.find((w) => w.label === 'Webhook A')!;
 	const nemesis = new Nemesis({
 		env,
 		faults: options.faults,
 		durationScale: options.faultDuration,
 		clockStepMs: 20 * 60_000,
 		deactivate: {
-			workflowId: ids.get(webhookA_.label)!,
-			settled: async (active) => (await hooksOf(webhookA_)).length === (active ? 1 : 0),
+			workflowId: ids.get(deactivated.label)!,
+			settled: async (active) => (await hooksOf(deactivated)).length === (active ? 1 : 0),
 		},
 		log,
 	});
@@ -231,9 +239,10 @@ export async function playSeason(
 	await until(
 		`${options.drainPolls} polls after the season`,
 		async () => {
-			const log = await requests();
+			const logged = await requests();
 			return [...polling, 'Confirmation Send'].every(
-				(label) => pollStarts(log, label).filter((t) => t > endReal).length >= options.drainPolls,
+				(label) =>
+					pollStarts(logged, label).filter((t) => t > endReal).length >= options.drainPolls,
 			);
 		},
 		(2 + 2 * options.drainPolls) * cadenceMs + 120_000,
@@ -296,10 +305,18 @@ export async function playSeason(
 
 	const failedItems = new Map<string, Json[]>();
 	const workflowStats: SeasonResult['workflows'] = [];
-	const log_ = await requests();
+	const logged = await requests();
+	const executionsOf: Record<string, Json[]> = {};
 	for (const workflow of workflows) {
 		const id = ids.get(workflow.label)!;
 		const listed = await env.listExecutions(id);
+		executionsOf[workflow.label] = listed.map((e) => ({
+			id: e.id,
+			status: e.status,
+			mode: e.mode,
+			startedAt: e.startedAt,
+			stoppedAt: e.stoppedAt,
+		}));
 		const executions: Record<string, number> = {};
 		for (const e of listed) executions[String(e.status)] = (executions[String(e.status)] ?? 0) + 1;
 		const items: Json[] = [];
@@ -311,7 +328,7 @@ export async function playSeason(
 			items.push(...(runs?.[0]?.data?.main?.[0] ?? []).map((i) => i.json));
 		}
 		failedItems.set(workflow.label, items);
-		const mine = log_.filter((r) => r.client === workflow.label);
+		const mine = logged.filter((r) => r.client === workflow.label);
 		workflowStats.push({
 			label: workflow.label,
 			executions,
@@ -364,5 +381,15 @@ export async function playSeason(
 			totalS: (Date.now() - t0) / 1000,
 		},
 		simulatedMs: endAt - startAt,
+		raw: options.raw
+			? {
+					ids: Object.fromEntries(ids),
+					facts: { ...facts, eventsAtStart: undefined },
+					ledger,
+					executions: executionsOf,
+					requests: logged,
+					failedItems: Object.fromEntries(failedItems),
+				}
+			: undefined,
 	};
 }

@@ -233,7 +233,7 @@ export class SeasonDriver {
 			});
 			this.festivals.push(id);
 			// Attendees old enough to change as soon as the season starts.
-			for (let j = 0; j < 60; j++)
+			for (let j = 0; j < 200; j++)
 				this.track(
 					await this.control('POST', `/__sim/events/${id}/attendees`, {
 						firstName: 'Early',

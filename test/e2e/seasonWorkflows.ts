@@ -129,6 +129,10 @@ export function seasonWorkflows(events: SeasonEvents): SeasonWorkflow[] {
 	];
 }
 
+/** n8n's webhook ID of a webhook trigger (its path: /webhook/<ID>/webhook). */
+export const webhookIdOf = (workflow: SeasonWorkflow) =>
+	`5ea50000-0000-4000-8000-${workflow.id.slice(-12)}`;
+
 /** The API token of a workflow's credential (the simulator names its requests by it). */
 export const apiTokenOf = (workflow: SeasonWorkflow) => `evx_season_${workflow.id}`;
 
@@ -176,7 +180,7 @@ function triggerNode(workflow: SeasonWorkflow, cadence: Cadence, credentialId: s
 			typeVersion: 1,
 			position: [0, 0],
 			// A path of its own per workflow (n8n's webhook ID).
-			webhookId: `5ea50000-0000-4000-8000-${workflow.id.slice(-12)}`,
+			webhookId: webhookIdOf(workflow),
 			parameters: {
 				eventId: { __rl: true, mode: 'list', value: workflow.eventId },
 				...workflow.trigger,
@@ -195,9 +199,11 @@ function triggerNode(workflow: SeasonWorkflow, cadence: Cadence, credentialId: s
 }
 
 /**
- * The scheduled confirmation send, built for queue mode (where workflows get no static data): it
- * keeps what it sent in the ledger, reads it at each run, and sends the event's attendees it has
- * not confirmed; a failed request's attendees go out the error output and are tried next run.
+ * The scheduled confirmation send, built for queue mode (where workflows get no static data) and
+ * for runs that overlap (a run EventX keeps waiting lasts longer than the schedule's interval):
+ * it reads the event's attendees, leaves out those its ledger holds, claims each of the others in
+ * the ledger (a key per attendee: of two runs, one gets it), sends to those it claimed, and gives
+ * back the claims of a request that failed, for the next run.
  */
 function sendWorkflow(
 	workflow: SeasonWorkflow,
@@ -205,94 +211,105 @@ function sendWorkflow(
 	cadence: Cadence,
 	credentialId: string,
 ): Json {
-	const schedule = {
-		id: 'schedule',
-		name: 'Schedule',
-		type: 'n8n-nodes-base.scheduleTrigger',
-		typeVersion: 1.2,
-		position: [0, 0],
-		parameters: {
-			rule: {
-				interval: [
-					cadence === 'minute'
-						? { field: 'minutes', minutesInterval: 1 }
-						: { field: 'seconds', secondsInterval: 30 },
-				],
-			},
-		},
-	};
-	const confirmed = {
-		id: 'confirmed',
-		name: 'Confirmed So Far',
+	const ledger = `${simulatorUrl}/__sim/ledger`;
+	const http = (id: string, name: string, x: number, parameters: Json): Json => ({
+		id,
+		name,
 		type: 'n8n-nodes-base.httpRequest',
 		typeVersion: 4.2,
-		position: [220, 0],
-		parameters: {
-			url: `${simulatorUrl}/__sim/ledger?workflow=${encodeURIComponent(workflow.label)}`,
-			options: {},
-		},
-	};
-	const attendees = {
-		id: 'attendees',
-		name: 'Attendees',
-		type: NODE_TYPE,
-		typeVersion: 1,
-		position: [440, 0],
-		executeOnce: true,
-		parameters: {
-			resource: 'attendee',
-			operation: 'getMany',
-			eventId: { __rl: true, mode: 'id', value: workflow.eventId },
-			returnAll: true,
-		},
-		credentials: credentials(workflow, credentialId),
-	};
-	const notYet = {
-		id: 'not-yet',
-		name: 'Not Yet Confirmed',
+		position: [x, 0],
+		parameters: { ...parameters, options: {} },
+	});
+	const code = (id: string, name: string, x: number, lines: string[]): Json => ({
+		id,
+		name,
 		type: 'n8n-nodes-base.code',
 		typeVersion: 2,
-		position: [660, 0],
-		parameters: {
-			jsCode: [
-				"const sent = new Set($('Confirmed So Far').first().json.entries.map((e) => e.item.id));",
-				'return $input.all().filter((item) => !sent.has(item.json.id));',
-			].join('\n'),
+		position: [x, 0],
+		parameters: { jsCode: lines.join('\n') },
+	});
+	const nodes: Json[] = [
+		{
+			id: 'schedule',
+			name: 'Schedule',
+			type: 'n8n-nodes-base.scheduleTrigger',
+			typeVersion: 1.2,
+			position: [0, 0],
+			parameters: {
+				rule: {
+					interval: [
+						cadence === 'minute'
+							? { field: 'minutes', minutesInterval: 1 }
+							: { field: 'seconds', secondsInterval: 30 },
+					],
+				},
+			},
 		},
-	};
-	const send = {
-		id: 'send',
-		name: 'Send Confirmation',
-		type: NODE_TYPE,
-		typeVersion: 1,
-		position: [880, 0],
-		executeOnce: false,
-		onError: 'continueErrorOutput',
-		parameters: {
-			resource: 'outreach',
-			operation: 'sendConfirmationEmail',
-			eventId: { __rl: true, mode: 'id', value: workflow.eventId },
-			attendeeIds: '={{ $json.id }}',
-			options: { batchSize: 50 },
+		http('confirmed', 'Confirmed So Far', 220, {
+			url: `${ledger}?workflow=${encodeURIComponent(workflow.label)}`,
+		}),
+		{
+			id: 'attendees',
+			name: 'Attendees',
+			type: NODE_TYPE,
+			typeVersion: 1,
+			position: [440, 0],
+			executeOnce: true,
+			parameters: {
+				resource: 'attendee',
+				operation: 'getMany',
+				eventId: { __rl: true, mode: 'id', value: workflow.eventId },
+				returnAll: true,
+			},
+			credentials: credentials(workflow, credentialId),
 		},
-		credentials: credentials(workflow, credentialId),
-	};
+		code('not-yet', 'Not Yet Confirmed', 660, [
+			"const sent = new Set($('Confirmed So Far').first().json.entries.map((e) => e.item.id));",
+			'return $input.all().filter((item) => !sent.has(item.json.id));',
+		]),
+		http('claim', 'Claim', 880, {
+			method: 'POST',
+			url: ledger,
+			sendBody: true,
+			specifyBody: 'json',
+			jsonBody: `={{ JSON.stringify({ key: 'send:' + $json.id, workflow: ${JSON.stringify(workflow.label)}, item: { id: $json.id } }) }}`,
+		}),
+		code('claimed', 'Claimed', 1100, [
+			'return $input.all().filter((item) => item.json.recorded).map((item) => ({ json: item.json.item }));',
+		]),
+		{
+			id: 'send',
+			name: 'Send Confirmation',
+			type: NODE_TYPE,
+			typeVersion: 1,
+			position: [1320, 0],
+			executeOnce: false,
+			onError: 'continueErrorOutput',
+			parameters: {
+				resource: 'outreach',
+				operation: 'sendConfirmationEmail',
+				eventId: { __rl: true, mode: 'id', value: workflow.eventId },
+				attendeeIds: '={{ $json.id }}',
+				options: { batchSize: 50 },
+			},
+			credentials: credentials(workflow, credentialId),
+		},
+		http('give-back', 'Give Back', 1540, {
+			method: 'DELETE',
+			url: `={{ '${ledger}/' + encodeURIComponent('send:' + $('Claimed').item.json.id) }}`,
+		}),
+	];
 	return {
 		name: `Season: ${workflow.label}`,
-		nodes: [
-			schedule,
-			confirmed,
-			attendees,
-			notYet,
-			send,
-			ledgerNode(simulatorUrl, workflow.label, "{ id: $('Not Yet Confirmed').item.json.id }", 1100),
-		],
+		nodes,
 		connections: {
 			...connect('Schedule', 'Confirmed So Far'),
 			...connect('Confirmed So Far', 'Attendees'),
 			...connect('Attendees', 'Not Yet Confirmed'),
-			...connect('Not Yet Confirmed', 'Send Confirmation'),
-			...connect('Send Confirmation', 'Ledger'),
+			...connect('Not Yet Confirmed', 'Claim'),
+			...connect('Claim', 'Claimed'),
+			...connect('Claimed', 'Send Confirmation'),
+			...connect('Send Confirmation', 'Give Back', 1),
 		},
 		settings: { executionOrder: 'v1' },
 	};
