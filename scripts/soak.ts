@@ -7,7 +7,7 @@
  *
  *   npm run soak [-- --minutes 7] [--rate 30] [--scale 1] [--faults all|none|5xx,hang,...]
  *     [--cadence minute|halfMinute] [--festivals 6] [--short-events 24] [--fault-duration 1]
- *     [--seed N] [--results soak-results.json] [--raw soak-raw.json] [--durable-polling 1]
+ *     [--seed N] [--results soak-results.json] [--raw soak-raw.json] [--polling durable|classic]
  *
  * The default run (7 minutes of season, every fault once) takes about 13 minutes on 2 cores;
  * --minutes and --scale make it longer or larger. A seed plays the same season again (the
@@ -28,7 +28,7 @@ const OPTIONS: Record<string, string> = {
 	'--seed': 'SOAK_SEED',
 	'--results': 'SOAK_RESULTS',
 	'--raw': 'SOAK_RAW',
-	'--durable-polling': 'SOAK_DURABLE',
+	'--polling': 'SOAK_POLLING',
 };
 
 function environment(args: string[]): NodeJS.ProcessEnv {

@@ -57,8 +57,9 @@ describe('soak: a season in queue mode', () => {
 			);
 		env = await QueueEnvironment.create(packedPackage(), {
 			persistRedis: true,
-			// n8n's durable poll scheduler and cursors, as the single-process e2e runs them.
-			env: process.env.SOAK_DURABLE === '1' ? durablePolling(N8N_MAIN) : {},
+			// n8n's durable poll scheduler and cursors (as the single-process e2e runs them), unless
+			// --polling classic: n8n's in-process cron, which starts a poll while the last still runs.
+			env: process.env.SOAK_POLLING === 'classic' ? {} : durablePolling(N8N_MAIN),
 		});
 		await env.startCluster(2);
 		options.log('cluster started: main, webhook process, 2 workers, Redis, PostgreSQL');

@@ -94,6 +94,14 @@ function pollStarts(requests: LoggedRequest[], client: string): number[] {
 	return starts;
 }
 
+/** A workflow's executions, those n8n holds as running included (its list leaves them out). */
+async function allExecutions(env: QueueEnvironment, workflowId: string): Promise<Json[]> {
+	const listed = await env.listExecutions(workflowId);
+	const running = await env.listExecutions(workflowId, { status: 'running' });
+	const known = new Set(listed.map((e) => String(e.id)));
+	return [...listed, ...running.filter((e) => !known.has(String(e.id)))];
+}
+
 async function until(
 	what: string,
 	test: () => Promise<boolean>,
@@ -114,6 +122,7 @@ export async function playSeason(
 ): Promise<SeasonResult> {
 	const t0 = Date.now();
 	const { log } = options;
+	const executionsOf = (workflowId: string) => allExecutions(env, workflowId);
 	const cadenceMs = CADENCE_MS[options.cadence];
 	const pollSimMs = cadenceMs * options.rate;
 	// Between two changes of one record, more polls than the nemesis can make fail or put off in a
@@ -252,7 +261,7 @@ export async function playSeason(
 	const unfinished = async () => {
 		let count = 0;
 		for (const id of ids.values())
-			count += (await env.listExecutions(id)).filter((e) =>
+			count += (await executionsOf(id)).filter((e) =>
 				['new', 'running', 'waiting'].includes(String(e.status)),
 			).length;
 		return count;
@@ -306,11 +315,11 @@ export async function playSeason(
 	const failedItems = new Map<string, Json[]>();
 	const workflowStats: SeasonResult['workflows'] = [];
 	const logged = await requests();
-	const executionsOf: Record<string, Json[]> = {};
+	const executionsBy: Record<string, Json[]> = {};
 	for (const workflow of workflows) {
 		const id = ids.get(workflow.label)!;
-		const listed = await env.listExecutions(id);
-		executionsOf[workflow.label] = listed.map((e) => ({
+		const listed = await executionsOf(id);
+		executionsBy[workflow.label] = listed.map((e) => ({
 			id: e.id,
 			status: e.status,
 			mode: e.mode,
@@ -386,7 +395,7 @@ export async function playSeason(
 					ids: Object.fromEntries(ids),
 					facts: { ...facts, eventsAtStart: undefined },
 					ledger,
-					executions: executionsOf,
+					executions: executionsBy,
 					requests: logged,
 					failedItems: Object.fromEntries(failedItems),
 				}
