@@ -3,7 +3,7 @@
  * and `postgresql` binaries on free loopback ports, each with a throwaway data directory, stopped
  * as process groups like every other process of scripts/n8n-runtime.ts.
  */
-import { childProcess, fs, os, path, process } from '../test/platform.cjs';
+import { childProcess, fs, os, path, process, setTimeout } from '../test/platform.cjs';
 
 import { freePort, startProcess, type ManagedProcess } from './n8n-runtime';
 
@@ -40,18 +40,44 @@ export interface Service extends ManagedProcess {
 	port: number;
 	/** The data directory, removed on `stop`. */
 	dir: string;
+	/**
+	 * Stops the service as its operator would for a restart (Redis: SIGTERM; PostgreSQL: a fast
+	 * shutdown), waits `downMs` and starts it again on the same port and data: a blip for its
+	 * clients. `child` and `output` are the new process's from then on.
+	 */
+	restart(downMs: number): Promise<void>;
 }
 
-function withCleanup(proc: ManagedProcess, port: number, dir: string): Service {
-	return {
-		...proc,
+/**
+ * A service whose process can be started again (`launch`) on the same port and data directory;
+ * `shutdown` stops one for a restart (its signal), `stop` for good (and removes the directory).
+ */
+function restartable(
+	first: ManagedProcess,
+	launch: () => Promise<ManagedProcess>,
+	port: number,
+	dir: string,
+	shutdown: (proc: ManagedProcess) => Promise<void> = (proc) => proc.stop(),
+): Service {
+	let current = first;
+	const service: Service = {
 		port,
 		dir,
+		get child() {
+			return current.child;
+		},
+		output: () => current.output(),
 		stop: async () => {
-			await proc.stop();
+			await current.stop();
 			rmSync(dir, { recursive: true, force: true });
 		},
+		restart: async (downMs: number) => {
+			await shutdown(current);
+			await new Promise((resolve) => setTimeout(resolve, downMs));
+			current = await launch();
+		},
 	};
+	return service;
 }
 
 /** Starts a service; when it does not start, its data directory goes too. */
@@ -68,12 +94,18 @@ async function startOrRemove(
 	);
 }
 
-/** Redis on a free loopback port, nothing persisted. */
-export async function startRedis(log: Log = () => undefined): Promise<Service> {
+/**
+ * Redis on a free loopback port, nothing persisted; with `persist`, an append-only file in its
+ * data directory, so that a restart keeps n8n's queue (what a production Redis for n8n does).
+ */
+export async function startRedis(
+	log: Log = () => undefined,
+	options: { persist?: boolean } = {},
+): Promise<Service> {
 	const port = await freePort();
 	const dir = mkdtempSync(join(tmpdir(), 'n8n-nodes-eventx-redis-'));
 	log(`redis-server on 127.0.0.1:${port}`);
-	const proc = await startOrRemove(dir, () =>
+	const launch = () =>
 		startProcess(
 			REDIS_SERVER,
 			[
@@ -86,16 +118,16 @@ export async function startRedis(log: Log = () => undefined): Promise<Service> {
 				'--save',
 				'',
 				'--appendonly',
-				'no',
+				options.persist ? 'yes' : 'no',
 				'--protected-mode',
 				'yes',
 			],
 			// Ready in milliseconds on an idle machine; the margin is for a starved one (a test run
 			// saw no output at all from redis-server for 30 s while the load average was 17).
 			{ cwd: dir, ready: /Ready to accept connections/, timeoutMs: 120000, graceMs: 5000 },
-		),
-	);
-	return withCleanup(proc, port, dir);
+		);
+	const proc = await startOrRemove(dir, launch);
+	return restartable(proc, launch, port, dir);
 }
 
 export interface Postgres extends Service {
@@ -167,13 +199,23 @@ export async function startPostgres(log: Log = () => undefined): Promise<Postgre
 		'-c',
 		'max_connections=200',
 	]);
-	const proc = await startOrRemove(dir, () =>
+	const launch = () =>
 		startProcess(cmd, args, {
 			cwd: dir,
 			ready: /database system is ready to accept connections/,
 			timeoutMs: 120000,
 			graceMs: 10000,
-		}),
-	);
-	return { ...withCleanup(proc, port, dir), user: 'n8n', database: 'postgres' };
+		});
+	const proc = await startOrRemove(dir, launch);
+	// SIGINT is PostgreSQL's fast shutdown: SIGTERM (smart) would wait for n8n's connections to close.
+	const fastShutdown = async (current: ManagedProcess) => {
+		if (current.child.exitCode !== null || current.child.signalCode !== null) return;
+		const exited = new Promise((resolve) => current.child.once('exit', resolve));
+		current.child.kill('SIGINT');
+		await exited;
+	};
+	return Object.assign(restartable(proc, launch, port, dir, fastShutdown), {
+		user: 'n8n',
+		database: 'postgres',
+	});
 }

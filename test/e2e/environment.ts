@@ -185,7 +185,7 @@ export const hasDurablePolling = (release: N8nRelease) => isAtLeast2(release, 36
  * timeout, as n8n 2.41 reads them (`@n8n/config`'s SchedulerConfig): durable cursors are off
  * unless the scheduler runs poll triggers and the workflow publication service is on (its default).
  */
-function durablePolling(release: N8nRelease): Record<string, string> {
+export function durablePolling(release: N8nRelease): Record<string, string> {
 	if (!hasDurablePolling(release)) return {};
 	return {
 		N8N_SCHEDULER_ENABLED: 'true',

@@ -70,15 +70,26 @@ export class QueueEnvironment {
 		this.n8n = n8n;
 	}
 
-	static async create(tgz: string): Promise<QueueEnvironment> {
+	/** Settings every process of the cluster starts with beyond queue mode's (`create`'s `env`). */
+	private processEnv: Record<string, string> = {};
+
+	/**
+	 * `persistRedis`: Redis keeps n8n's queue in an append-only file, so that a restart keeps it;
+	 * `env`: settings for every n8n process (e.g. n8n's durable poll scheduler).
+	 */
+	static async create(
+		tgz: string,
+		options: { persistRedis?: boolean; env?: Record<string, string> } = {},
+	): Promise<QueueEnvironment> {
 		const env = new QueueEnvironment(
 			{ main: await freePort(), webhook: await freePort() },
 			tgz,
 			await ensureN8n(N8N_MAIN, log),
 		);
+		env.processEnv = options.env ?? {};
 		// Whatever started is stopped again when another service fails to start.
 		const started = await Promise.allSettled([
-			startRedis(log),
+			startRedis(log, { persist: options.persistRedis }),
 			startPostgres(log),
 			startSimulatorProcess(await freePort(), { log }),
 		]);
@@ -159,7 +170,7 @@ export class QueueEnvironment {
 			backends: this.backends,
 			webhookUrl: `${this.webhookUrl}/`,
 			port: role === 'main' ? this.mainPort : role === 'webhook' ? this.webhookPort : undefined,
-			extra,
+			extra: { ...this.processEnv, ...extra },
 			echo: process.env.E2E_VERBOSE ? (t) => process.stdout.write(`[${role}] ${t}`) : undefined,
 		});
 	}
@@ -224,6 +235,36 @@ export class QueueEnvironment {
 	async stopMain(): Promise<void> {
 		await this.main?.stop();
 		this.main = undefined;
+	}
+
+	/** Stops the webhook process and starts it again on its port (a redeploy). */
+	async restartWebhook(): Promise<void> {
+		await this.webhook?.stop();
+		this.webhook = await this.start('webhook', 'webhook');
+	}
+
+	/**
+	 * Starts again, as an orchestrator would, every process of the cluster that exited by itself;
+	 * resolves the roles started (`worker-1`...).
+	 */
+	async restartExited(): Promise<string[]> {
+		const exited = (p?: QueueProcess) =>
+			p !== undefined && (p.child.exitCode !== null || p.child.signalCode !== null);
+		const restarted: string[] = [];
+		if (exited(this.main)) {
+			this.main = await this.start('main', 'main');
+			restarted.push('main');
+		}
+		if (exited(this.webhook)) {
+			this.webhook = await this.start('webhook', 'webhook');
+			restarted.push('webhook');
+		}
+		for (const [index, worker] of this.workers.entries()) {
+			if (!exited(worker)) continue;
+			this.workers[index] = await this.start('worker', `worker-${index}`, worker!.extra);
+			restarted.push(`worker-${index}`);
+		}
+		return restarted;
 	}
 
 	/** Starts a worker in slot `index` (a stopped or killed one's), with extra settings. */

@@ -10,6 +10,8 @@ type Json = Record<string, unknown>;
 
 export const QUEUE_IDS = {
 	trigger: 'evxQueueTrigger0001',
+	/** The EventX Trigger activated for the first time while attendees arrive (the activation race). */
+	race: 'evxQueueRace0000001',
 	actions: 'evxQueueActions0001',
 	send: 'evxQueueSend0000001',
 	import: 'evxQueueImport00001',

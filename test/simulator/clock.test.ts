@@ -1,6 +1,7 @@
 // The simulator's record clock: what polling tests move and freeze.
 import { useSimulator } from '../fixtures';
 import { simRequest } from '../e2e/environment';
+import { setTimeout } from '../platform.cjs';
 import { DEMO_API_TOKEN } from './store';
 
 const ctx = useSimulator();
@@ -13,7 +14,7 @@ describe('Simulator: the record clock', () => {
 			'/__sim/clock',
 			{ freeze: '2026-12-01T09:00:00.000Z' },
 		);
-		expect(frozen).toEqual({ now: '2026-12-01T09:00:00.000Z', frozen: true });
+		expect(frozen).toEqual({ now: '2026-12-01T09:00:00.000Z', frozen: true, rate: 1 });
 		const moved = await simRequest<{ now: string }>(ctx.sim.url, 'POST', '/__sim/clock', {
 			advanceMs: 60_000,
 		});
@@ -39,6 +40,50 @@ describe('Simulator: the record clock', () => {
 			body: JSON.stringify({ advanceMs: 'soon' }),
 		});
 		expect(bad.status).toBe(400);
+	});
+
+	it('runs faster than real time at a rate, from where it stood, and freezes at that pace', async () => {
+		const clock = (body: unknown) =>
+			simRequest<{ now: string; frozen: boolean; rate: number }>(
+				ctx.sim.url,
+				'POST',
+				'/__sim/clock',
+				body,
+			);
+		await clock({ freeze: '2026-12-01T09:00:00.000Z' });
+		await clock({ rate: 60 });
+		const started = Date.now();
+		const running = await clock({ freeze: false });
+		expect(running).toMatchObject({ frozen: false, rate: 60 });
+		await new Promise((r) => setTimeout(r, 500));
+		const later = Date.parse((await clock({})).now);
+		// 0.5 s or more of real time at 60 times: 30 s or more; the calls' own time at most adds to it.
+		const realMs = Date.now() - started;
+		expect(later - Date.parse('2026-12-01T09:00:00.000Z')).toBeGreaterThanOrEqual(30_000);
+		expect(later - Date.parse('2026-12-01T09:00:00.000Z')).toBeLessThanOrEqual(realMs * 60 + 60);
+		// The Date header follows the same clock (whole seconds).
+		const answer = await fetch(`${ctx.sim.url}/public-api/v1/event`);
+		expect(Date.parse(answer.headers.get('date')!)).toBeGreaterThanOrEqual(
+			Date.parse('2026-12-01T09:00:30.000Z'),
+		);
+		const frozen = await clock({ freeze: true });
+		expect(frozen.frozen).toBe(true);
+		await new Promise((r) => setTimeout(r, 100));
+		expect((await clock({})).now).toBe(frozen.now);
+		// Back to real time: a second is a second again.
+		await clock({ rate: 1, freeze: false });
+		const a = Date.parse((await clock({})).now);
+		await new Promise((r) => setTimeout(r, 300));
+		expect(Date.parse((await clock({})).now) - a).toBeLessThan(2000);
+		expect(
+			(
+				await fetch(`${ctx.sim.url}/__sim/clock`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify({ rate: 0 }),
+				})
+			).status,
+		).toBe(400);
 	});
 });
 

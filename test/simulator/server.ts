@@ -34,7 +34,7 @@ import {
 } from './routes/events';
 import { seedDemo, type SeedOptions } from './seed';
 import { md5Base64, StorageHost } from './storage';
-import { Store, type Delivery, type Json } from './store';
+import { Store, type Delivery, type Json, type WebhookRecord } from './store';
 import {
 	formatViolation,
 	globalContract,
@@ -52,6 +52,8 @@ export interface LoggedRequest {
 	status: number | 'dropped';
 	/** Whether a valid access token came with it. */
 	authorized: boolean;
+	/** The label of the API token behind the access token sent (or exchanged), if it has one. */
+	client?: string;
 	at: number;
 }
 
@@ -126,6 +128,7 @@ export class Simulator {
 		}
 		const services: SimulatorServices = {
 			notify: (eventId, action, attendee) => this.notify(eventId, action, attendee),
+			webhookCreated: (hook) => this.afterWebhookCreated(hook),
 			uploadUrl: (media) => this.storage.uploadUrl(media),
 		};
 		this.routes = routeFactories
@@ -221,11 +224,37 @@ export class Simulator {
 
 	/** Delivers an attendee change to the event's matching webhooks; resolves with its deliveries. */
 	notify(eventId: string, action: string, attendee: Json): Promise<Delivery[]> {
+		this.store.recordChange(action, eventId, String(attendee.id), {
+			createdAt: attendee.created_at,
+			updatedAt: attendee.update_at,
+			registeredAt: attendee.registered_at,
+			attendedAt: attendee.attended_at,
+			checkedInAt: attendee.checked_in_at,
+			registrationStatus: attendee.registration_status,
+		});
 		const promise = deliver(this.store, eventId, action, attendee).finally(() =>
 			this.pending.delete(promise),
 		);
 		this.pending.add(promise);
 		return promise;
+	}
+
+	/** Adds the attendees `POST /__sim/after-next-webhook` asked for to a new webhook's event. */
+	private afterWebhookCreated(hook: WebhookRecord): void {
+		const delays = this.store.afterNextWebhook;
+		if (!delays) return;
+		this.store.afterNextWebhook = undefined;
+		for (const [i, delay] of delays.entries()) {
+			const added = new Promise((resolve) => setTimeout(resolve, delay)).then(async () => {
+				if (!this.running) return;
+				const profile = { firstName: 'Early', lastName: `Arrival ${i + 1}` };
+				const attendee = newAttendee(hook.eventId, profile, this.store.now());
+				this.store.attendees.set(attendee.id, attendee);
+				await this.notify(hook.eventId, 'attendee-create', deliveryAttendee(attendee));
+			});
+			const tracked: Promise<unknown> = added.finally(() => this.pending.delete(tracked));
+			this.pending.add(tracked);
+		}
 	}
 
 	/**
@@ -422,12 +451,19 @@ export class Simulator {
 			},
 			{
 				// Moves the record clock: { advanceMs } forward, { freeze: true | ISO time } to stop it
-				// (at that time), { freeze: false } to let it run; answers the clock's time.
+				// (at that time), { freeze: false } to let it run, { rate } to run it faster than real
+				// time, { recordSkewMs } / { dateSkewMs } for the records' stamps / the Date header (null:
+				// none); answers the clock's time.
 				method: 'POST',
 				pattern: '/__sim/clock',
 				public: true,
 				handler: ({ body }) => {
-					const { advanceMs, freeze, recordSkewMs, dateSkewMs } = (body ?? {}) as Json;
+					const { advanceMs, freeze, recordSkewMs, dateSkewMs, rate } = (body ?? {}) as Json;
+					if (rate !== undefined) {
+						if (typeof rate !== 'number' || !Number.isFinite(rate) || rate <= 0)
+							throw badRequest('"rate" must be a number above 0');
+						this.store.setClockRate(rate);
+					}
 					if (recordSkewMs !== undefined) {
 						if (typeof recordSkewMs !== 'number' || !Number.isFinite(recordSkewMs))
 							throw badRequest('"recordSkewMs" must be a number');
@@ -452,7 +488,11 @@ export class Simulator {
 						if (Number.isNaN(Date.parse(freeze))) throw badRequest('"freeze" must be a date-time');
 						this.store.freezeTime(freeze);
 					}
-					return json({ now: this.store.now(), frozen: this.store.frozenAt !== undefined });
+					return json({
+						now: this.store.now(),
+						frozen: this.store.frozenAt !== undefined,
+						rate: this.store.clockRate,
+					});
 				},
 			},
 			{
@@ -533,6 +573,99 @@ export class Simulator {
 							count('downtimeMs'),
 						),
 					);
+				},
+			},
+			{
+				// One more API token for the demo user ({ apiToken, label }): the request log names
+				// every call made with it (`client`), e.g. one per workflow's credential.
+				method: 'POST',
+				pattern: '/__sim/api-tokens',
+				public: true,
+				handler: ({ body }) => {
+					const { apiToken, label } = (body ?? {}) as Json;
+					if (typeof apiToken !== 'string' || apiToken === '' || typeof label !== 'string')
+						throw badRequest('"apiToken" and "label" must be strings');
+					this.store.apiTokens.set(apiToken, this.seeded.userId);
+					this.store.apiTokenLabels.set(apiToken, label);
+					return json({ label });
+				},
+			},
+			{
+				// A workflow records what it received ({ key, workflow, item }): the soak's ledger, outside
+				// every fault (control routes are never faulted) and n8n's restarts. A key written again
+				// (the workflow's own retry) is kept once and counted in `times`.
+				method: 'POST',
+				pattern: '/__sim/ledger',
+				public: true,
+				handler: ({ body }) => {
+					const { key, workflow, item } = (body ?? {}) as Json;
+					if (typeof key !== 'string' || key === '' || typeof workflow !== 'string')
+						throw badRequest('"key" and "workflow" must be strings');
+					const known = this.store.ledger.get(key);
+					if (known) {
+						known.times += 1;
+						return json({ recorded: false, times: known.times, key, item: known.item });
+					}
+					this.store.ledger.set(key, {
+						key,
+						workflow,
+						item: (item ?? {}) as Json,
+						at: this.store.nowMs(),
+						real: Date.now(),
+						times: 1,
+					});
+					return json({ recorded: true, times: 1, key, item: item ?? {} });
+				},
+			},
+			{
+				// Removes a ledger entry (a claim given back: the workflow could not do what it claimed).
+				method: 'DELETE',
+				pattern: '/__sim/ledger/:key',
+				public: true,
+				handler: ({ params }) => json({ removed: this.store.ledger.delete(params.key) }),
+			},
+			{
+				// The ledger's entries, of one workflow with ?workflow=.
+				method: 'GET',
+				pattern: '/__sim/ledger',
+				public: true,
+				handler: ({ query }) => {
+					const workflow = query.get('workflow');
+					return json({
+						entries: [...this.store.ledger.values()].filter(
+							(entry) => workflow === null || entry.workflow === workflow,
+						),
+					});
+				},
+			},
+			{
+				// When the next webhook is created, an attendee is added to its event at each delay
+				// ({ attendeesAfterMs: [0, 100, ...] }, ms after the creation), each delivered as any
+				// change is: what a trigger receives right after its activation.
+				method: 'POST',
+				pattern: '/__sim/after-next-webhook',
+				public: true,
+				handler: ({ body }) => {
+					const delays = (body as Json | undefined)?.attendeesAfterMs;
+					if (
+						!Array.isArray(delays) ||
+						!delays.every((d) => typeof d === 'number' && Number.isFinite(d) && d >= 0)
+					)
+						throw badRequest('"attendeesAfterMs" must be a list of delays (ms) >= 0');
+					this.store.afterNextWebhook = delays as number[];
+					return json({ attendeesAfterMs: delays });
+				},
+			},
+			{
+				// Every change to an attendee, order or event (store.history), those after `after`
+				// (a sequence number) when given: what a checker compares a trigger's output with.
+				method: 'GET',
+				pattern: '/__sim/history',
+				public: true,
+				handler: async ({ query }) => {
+					await this.settled();
+					const after = Number(query.get('after') ?? 0);
+					return json(this.store.history.filter((change) => change.seq > after));
 				},
 			},
 			{
@@ -630,6 +763,8 @@ export class Simulator {
 			authorized: false,
 			at: Date.now(),
 		};
+		const client = this.clientOf(req);
+		if (client !== undefined) entry.client = client;
 		if (!control && this.logging) this.requests.push(entry);
 		// What the contract check sees of the exchange (control routes are the simulator's own).
 		const exchange: Exchange | undefined = control
@@ -675,6 +810,9 @@ export class Simulator {
 			}
 			entry.body = body;
 			if (exchange) exchange.body = body;
+			const exchanged = (body as { apiToken?: unknown } | undefined)?.apiToken;
+			if (typeof exchanged === 'string' && this.store.apiTokenLabels.has(exchanged))
+				entry.client = this.store.apiTokenLabels.get(exchanged);
 			if (fault?.kind === 'hang') {
 				// Never answered: the connection is closed when the simulator stops.
 				entry.status = 'dropped';
@@ -884,6 +1022,12 @@ export class Simulator {
 			}
 		}
 		return undefined;
+	}
+
+	/** The client label of the access token a request carries, valid or not (for the log). */
+	private clientOf(req: http.IncomingMessage): string | undefined {
+		const token = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
+		return token === undefined ? undefined : this.store.tokens.get(token)?.client;
 	}
 
 	private authenticate(req: http.IncomingMessage): string {

@@ -40,6 +40,27 @@ export interface Delivery {
 	at: string;
 }
 
+/**
+ * One change the simulator made to an attendee, an order or an event, in the order made: what a
+ * checker compares a trigger's output with (the soak's). `record` holds the record's stamps and
+ * state right after the change.
+ */
+export interface HistoryEntry {
+	seq: number;
+	/** The service's clock (ms, as the `Date` header gives it) and the real time (ms). */
+	at: number;
+	real: number;
+	/**
+	 * `attendee-create`, `-update`, `-delete`, `-check-in`, `-check-out` (as delivered);
+	 * `order-create`, `order-status`; `event-create`, `event-update`, `event-publish`,
+	 * `event-unpublish`, `event-schedule`, `event-delete`.
+	 */
+	kind: string;
+	eventId: string;
+	id: string;
+	record: Json;
+}
+
 /** One send recorded by the outreach endpoints. */
 export interface OutboxEntry {
 	eventId: string;
@@ -83,6 +104,22 @@ export interface StorageRequest {
 export interface TokenRecord {
 	userId: string;
 	expiresAt: number;
+	/** The label of the API token it was exchanged for (`apiTokenLabels`), if any. */
+	client?: string;
+}
+
+/**
+ * What a workflow recorded it received (the soak's ledger): one entry per key (its execution and
+ * item), however often the workflow sent it (a retried write counts once, `times` says how often).
+ */
+export interface LedgerEntry {
+	key: string;
+	workflow: string;
+	item: Json;
+	/** The service's clock (ms) and the real time (ms) at the first write. */
+	at: number;
+	real: number;
+	times: number;
 }
 
 export const DEMO_USER_ID = '00000000-0000-4000-8000-00000000d3e0';
@@ -96,6 +133,11 @@ export class Store {
 	users = new Map<string, { id: string; name: string }>();
 	/** API token (from the admin panel) -> user id. */
 	apiTokens = new Map<string, string>();
+	/**
+	 * API token -> a label the request log shows for every call made with its access tokens, so
+	 * that calls of one client (one workflow's credential) can be told from another's.
+	 */
+	apiTokenLabels = new Map<string, string>();
 	/** Issued access tokens. */
 	tokens = new Map<string, TokenRecord>();
 	organizations = new Map<string, Organization>();
@@ -125,6 +167,17 @@ export class Store {
 	/** Path mappings of the custom domains by id, each with its `customDomainId`. */
 	pathMappings = new Map<string, Json & { id: string; customDomainId: string }>();
 
+	/** Every change to an attendee, order or event since the start (`recordChange`). */
+	history: HistoryEntry[] = [];
+	/** What workflows recorded they received, by key (POST /__sim/ledger). */
+	ledger = new Map<string, LedgerEntry>();
+	/**
+	 * Delays (ms) at which an attendee is added to the event of the next webhook created, each
+	 * delivered as any change (POST /__sim/after-next-webhook): changes right after a trigger's
+	 * activation.
+	 */
+	afterNextWebhook?: number[];
+
 	/** Access-token lifetime in seconds, answered as `expiresIn`. */
 	tokenLifetimeSeconds = 3600;
 
@@ -136,6 +189,13 @@ export class Store {
 	 */
 	timeOffsetMs = 0;
 	frozenAt?: number;
+
+	/**
+	 * How fast the clock runs against the real one (1: as fast; 30: a minute every 2 seconds), for
+	 * a season played in minutes (the soak). `rateSince` is the real time the rate was last set at.
+	 */
+	clockRate = 1;
+	rateSince = Date.now();
 
 	/**
 	 * A wrong clock where records are stamped (a database server or an import ahead or behind):
@@ -157,12 +217,40 @@ export class Store {
 	hiddenUntil = new Map<string, number>();
 
 	nowMs(): number {
-		return this.frozenAt ?? Date.now() + this.timeOffsetMs;
+		if (this.frozenAt !== undefined) return this.frozenAt;
+		const real = Date.now();
+		return real + this.runningOffset(real);
+	}
+
+	/** The clock's offset from the real time at `real`, what the rate added included. */
+	private runningOffset(real: number): number {
+		return this.timeOffsetMs + (real - this.rateSince) * (this.clockRate - 1);
+	}
+
+	/** Makes the clock run `rate` times as fast as the real one from now on (a frozen one stays frozen). */
+	setClockRate(rate: number): void {
+		const real = Date.now();
+		this.timeOffsetMs = this.runningOffset(real);
+		this.rateSince = real;
+		this.clockRate = rate;
 	}
 
 	/** The record clock's time as EventX spells it (ISO 8601, milliseconds, UTC). */
 	now(): string {
 		return new Date(this.nowMs() + this.recordSkewMs).toISOString();
+	}
+
+	/** Adds a change to the history; `record` is copied (its stamps and state, not later edits). */
+	recordChange(kind: string, eventId: string, id: string, record: Json): void {
+		this.history.push({
+			seq: this.history.length + 1,
+			at: this.nowMs(),
+			real: Date.now(),
+			kind,
+			eventId,
+			id,
+			record: { ...record },
+		});
 	}
 
 	/** Whether lists show a record yet (see `hiddenUntil`). */
@@ -180,7 +268,10 @@ export class Store {
 	/** Freezes the record clock at `at` (now when absent), or lets it run again with `null`. */
 	freezeTime(at: string | number | null = this.nowMs()): void {
 		if (at === null) {
-			if (this.frozenAt !== undefined) this.timeOffsetMs = this.frozenAt - Date.now();
+			if (this.frozenAt !== undefined) {
+				this.rateSince = Date.now();
+				this.timeOffsetMs = this.frozenAt - this.rateSince;
+			}
 			this.frozenAt = undefined;
 			return;
 		}
@@ -193,7 +284,7 @@ export class Store {
 		return id;
 	}
 
-	issueToken(userId: string): { accessToken: string; expiresIn: string } {
+	issueToken(userId: string, client?: string): { accessToken: string; expiresIn: string } {
 		// Shaped like a JWT so that clients treat it as one; the simulator only looks it up.
 		const payload = Buffer.from(
 			JSON.stringify({ sub: userId, n: randomBytes(6).toString('hex') }),
@@ -202,6 +293,7 @@ export class Store {
 		this.tokens.set(accessToken, {
 			userId,
 			expiresAt: Date.now() + this.tokenLifetimeSeconds * 1000,
+			...(client === undefined ? {} : { client }),
 		});
 		return { accessToken, expiresIn: `${this.tokenLifetimeSeconds}s` };
 	}

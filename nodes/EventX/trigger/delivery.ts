@@ -1,6 +1,7 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { WEBHOOK_ACTIONS } from '../helpers/enums';
+import { subscriptionBeingSaved } from './activation';
 import { isSecret, SECRET_PARAM, withoutSecret } from './secret';
 import { isTestMode, readTriggerEventId, subscriptions } from './subscription';
 
@@ -94,15 +95,17 @@ function withoutSecretInBody(body: IDataObject, config: IDataObject): IDataObjec
  * node's event. Otherwise one item, answered with 200 as soon as n8n has it.
  */
 export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-	// Judged from the node's own static data only: asking EventX about an unknown webhook would let
+	// Judged from the node's own static data: asking EventX about an unknown webhook would let
 	// anyone who knows the URL spend the account's quota. n8n hands test deliveries the static data
-	// of their own activation, so the test URL's registration is known the same way.
+	// of their own activation, so the test URL's registration is known the same way. Only while the
+	// activation's subscription is not saved yet is EventX asked (subscriptionBeingSaved).
 	const testing = isTestMode(this);
 	const given = (this.getQueryData() as IDataObject)[SECRET_PARAM];
-	const subscription = Object.values(subscriptions(this)).find(
-		(sub) =>
-			(sub.test === true) === testing && sub.secret !== undefined && isSecret(given, sub.secret),
-	);
+	const subscription =
+		Object.values(subscriptions(this)).find(
+			(sub) =>
+				(sub.test === true) === testing && sub.secret !== undefined && isSecret(given, sub.secret),
+		) ?? (await subscriptionBeingSaved(this, given));
 	if (!subscription) {
 		return refuse(
 			this,

@@ -20,7 +20,9 @@ export function authRoutes(store: Store): Route[] {
 						'INVALID_API_TOKEN',
 						'The API token is invalid or has been revoked',
 					);
-				return ok({ data: { ...store.issueToken(userId), userId } });
+				return ok({
+					data: { ...store.issueToken(userId, store.apiTokenLabels.get(apiToken)), userId },
+				});
 			},
 		},
 	];

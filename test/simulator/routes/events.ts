@@ -261,6 +261,25 @@ export interface EventTimes {
 	entryEndsAt?: string | null;
 }
 
+/** Adds an event's change to the history, with its times and publication after it. */
+export function recordEventChange(store: Store, kind: string, eventId: string): void {
+	const record = store.events.get(eventId);
+	if (!record) return;
+	const e = record.event;
+	store.recordChange(kind, eventId, eventId, {
+		startsAt: e.startsAt,
+		endsAt: e.endsAt,
+		entryStartsAt: e.entryStartsAt ?? null,
+		entryEndsAt: e.entryEndsAt ?? null,
+		timezone: e.timezone,
+		isPublished: e.isPublished,
+		publishedAt: e.publishedAt ?? null,
+		createdAt: e.createdAt,
+		updatedAt: e.updatedAt,
+		deletedAt: record.deletedAt ?? null,
+	});
+}
+
 /** The event's record, live (not deleted), or a 404 as EventX answers. */
 function liveRecord(store: Store, eventId: string) {
 	const record = store.events.get(eventId);
@@ -282,6 +301,7 @@ export function publishEvent(store: Store, eventId: string, published: boolean):
 		publishedAt: published ? now : null,
 		updatedAt: now,
 	});
+	recordEventChange(store, published ? 'event-publish' : 'event-unpublish', eventId);
 	return record.event;
 }
 
@@ -300,12 +320,14 @@ export function rescheduleEvent(store: Store, eventId: string, times: EventTimes
 	if (Date.parse(String(next.endsAt)) < Date.parse(String(next.startsAt)))
 		throw badRequest('"endsAt" must not be before "startsAt"');
 	record.event = withRawData({ ...next, updatedAt: now });
+	recordEventChange(store, 'event-schedule', eventId);
 	return record.event;
 }
 
 /** Soft-deletes an event: it leaves every list and answers 404 (`deletedAt` on the record clock). */
 export function deleteEvent(store: Store, eventId: string): void {
 	liveRecord(store, eventId).deletedAt = store.now();
+	recordEventChange(store, 'event-delete', eventId);
 }
 
 /**
@@ -347,6 +369,7 @@ export function addEvent(
 			entryEndsAt: controlDate(now, fields.entryEndsAt, 'entryEndsAt', true),
 		});
 	}
+	recordEventChange(store, 'event-create', event.id as string);
 	return store.events.get(event.id as string)!.event;
 }
 
@@ -401,6 +424,7 @@ export function eventRoutes(store: Store): Route[] {
 					),
 				};
 				store.events.set(event.id as string, { event, settings });
+				recordEventChange(store, 'event-create', event.id as string);
 				return ok({ data: event });
 			},
 		},
@@ -476,6 +500,7 @@ export function eventRoutes(store: Store): Route[] {
 				});
 				const record = store.events.get(params.eventId)!;
 				record.event = updated;
+				recordEventChange(store, 'event-update', params.eventId);
 				record.settings = {
 					...record.settings,
 					estimatedAttendeeCount: requireOneOf(
@@ -496,6 +521,7 @@ export function eventRoutes(store: Store): Route[] {
 			handler: ({ params, userId }) => {
 				requireEvent(store, userId, params.eventId);
 				store.events.get(params.eventId)!.deletedAt = store.now();
+				recordEventChange(store, 'event-delete', params.eventId);
 				return noContent();
 			},
 		},
@@ -524,6 +550,7 @@ export function eventRoutes(store: Store): Route[] {
 					updatedAt: store.now(),
 				});
 				store.events.get(params.eventId)!.event = updated;
+				recordEventChange(store, 'event-update', params.eventId);
 				return ok({ data: updated });
 			},
 		},

@@ -1,5 +1,5 @@
 import type { Route } from '../http';
-import type { Json, MediaRecord, Store } from '../store';
+import type { Json, MediaRecord, Store, WebhookRecord } from '../store';
 import { attendeeRoutes } from './attendees';
 import { authRoutes } from './auth';
 import { customDomainRoutes } from './customDomains';
@@ -18,6 +18,8 @@ import { webhookRoutes } from './webhooks';
 export interface SimulatorServices {
 	/** Fires webhook deliveries for an attendee lifecycle action (asynchronously). */
 	notify(eventId: string, action: string, attendee: Json): void;
+	/** Told of every webhook created (POST /__sim/after-next-webhook acts on it). */
+	webhookCreated(hook: WebhookRecord): void;
 	/** The pre-signed URL, on the storage host, that a media record's file is sent to. */
 	uploadUrl(media: MediaRecord): string;
 }

@@ -98,7 +98,14 @@ export function addOrder(store: Store, eventId: string, fields: OrderFields = {}
 	const order = newOrder(eventId, { ...fields, createdAt: fields.createdAt ?? store.now() });
 	for (const item of order.orderItems as Json[]) item.orderId = order.id;
 	store.orders.set(order.id, order);
+	store.recordChange('order-create', eventId, order.id, orderStamps(order));
 	return order;
+}
+
+/** What the history keeps of an order after a change. */
+function orderStamps(order: OrderRecord): Json {
+	const { status, createdAt, updatedAt, purchasedAt, cancelledAt } = order;
+	return { status, createdAt, updatedAt, purchasedAt, cancelledAt };
 }
 
 /**
@@ -126,6 +133,7 @@ export function setOrderStatus(
 		order.cancelledAt = at;
 		if (order.paymentMethod === 'offline') order.offlinePaymentApprovalStatus = 'cancelled';
 	}
+	store.recordChange('order-status', String(order.eventId), order.id, orderStamps(order));
 	return order;
 }
 

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { WEBHOOK_ACTIONS } from '../../../nodes/EventX/helpers/enums';
 import { badRequest, notFound, ok, type Route } from '../http';
 import type { Json, Store, WebhookRecord } from '../store';
+import type { SimulatorServices } from '.';
 import { requireEvent } from './events';
 
 export function webhookJson(hook: WebhookRecord): Json {
@@ -56,7 +57,7 @@ function eventOf(store: Store, userId: string, params: Record<string, string>): 
 	return eventId;
 }
 
-export function webhookRoutes(store: Store): Route[] {
+export function webhookRoutes(store: Store, services: SimulatorServices): Route[] {
 	const base = '/public-api/v1/event/:eventId/webhook';
 	return [
 		{
@@ -81,6 +82,7 @@ export function webhookRoutes(store: Store): Route[] {
 					actions: validActions(b.actions),
 				};
 				store.webhooks.set(hook.id, hook);
+				services.webhookCreated(hook);
 				return ok({ data: webhookJson(hook) });
 			},
 		},
