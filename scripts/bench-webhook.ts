@@ -2,11 +2,14 @@
  * The bench's `webhookTrigger` job: EventX deliveries into a real n8n (the bench's own, 2.41.1),
  * one process and then queue mode (main, one webhook process, one worker; Redis and PostgreSQL of
  * its own), through an active workflow EventX Trigger -> No Op and, in the same n8n, n8n's own
- * Webhook node -> No Op at the same path shape (`/webhook/<uuid>/webhook`) fed the same bodies.
+ * Webhook node -> No Op at the same path shape (`/webhook/<uuid>/webhook`) fed the same bodies,
+ * and the Webhook node again with Header Auth: a node that checks a secret per delivery and names
+ * a credential, for which n8n checks the credential before each execution as it does for the
+ * EventX Trigger's.
  *
- * A load generator in the bench's process posts N deliveries at each concurrency; the two
- * workflows' phases alternate (which goes first swaps from one concurrency to the next). A phase
- * ends when n8n has finished the N executions: deliveries per second are N over the time from the
+ * A load generator in the bench's process posts N deliveries at each concurrency; the workflows'
+ * phases take turns (which goes first moves on from one concurrency to the next). A phase ends
+ * when n8n has finished the N executions: deliveries per second are N over the time from the
  * first request to the last execution's end (n8n's own `stoppedAt`), so that an n8n which answers
  * quickly and executes later is not credited for the backlog. Latency is one request's, sent to
  * answered; peak memory is the resident size of the n8n processes that take the deliveries (the
@@ -49,7 +52,7 @@ const { join } = path;
 type Log = (line: string) => void;
 type Json = Record<string, unknown>;
 
-export type TriggerImplementation = 'eventx' | 'webhook';
+export type TriggerImplementation = 'eventx' | 'webhook' | 'webhookAuth';
 export type N8nMode = 'single' | 'queue';
 
 export interface WebhookBenchSettings {
@@ -94,6 +97,10 @@ const OWNER = { email: 'bench@example.com', password: 'EventX-bench-1' };
 const CREDENTIAL_ID = 'evxBenchCredential1';
 const EVENTX_TRIGGER_WEBHOOK_ID = randomUUID();
 const WEBHOOK_NODE_PATH = `${randomUUID()}/webhook`;
+const HEADER_AUTH_PATH = `${randomUUID()}/webhook`;
+const HEADER_CREDENTIAL_ID = 'evxBenchHeader1';
+/** The header the Webhook node with Header Auth requires, and its value. */
+const AUTH_HEADER = { name: 'x-bench-secret', value: randomUUID() };
 /** The actions the EventX Trigger listens to, and the one the deliveries carry. */
 const ACTIONS = ['attendee-create', 'attendee-update'];
 const ACTION = 'attendee-update';
@@ -132,9 +139,12 @@ function eventxWorkflow(eventId: string): Json {
 	});
 }
 
-/** n8n's Webhook node on `<uuid>/webhook`, answering on receipt as the EventX Trigger does -> No Op. */
-function webhookWorkflow(): Json {
-	return workflowOf('Bench: Webhook node', {
+/**
+ * n8n's Webhook node on `<uuid>/webhook`, answering on receipt as the EventX Trigger does -> No Op;
+ * with `headerAuth`, it requires the bench's header (n8n's Header Auth credential).
+ */
+function webhookWorkflow(headerAuth = false): Json {
+	return workflowOf(`Bench: Webhook node${headerAuth ? ' with Header Auth' : ''}`, {
 		id: 'webhook',
 		name: 'Webhook',
 		type: 'n8n-nodes-base.webhook',
@@ -143,10 +153,14 @@ function webhookWorkflow(): Json {
 		webhookId: randomUUID(),
 		parameters: {
 			httpMethod: 'POST',
-			path: WEBHOOK_NODE_PATH,
+			path: headerAuth ? HEADER_AUTH_PATH : WEBHOOK_NODE_PATH,
 			responseMode: 'onReceived',
 			options: {},
+			...(headerAuth ? { authentication: 'headerAuth' } : {}),
 		},
+		...(headerAuth
+			? { credentials: { httpHeaderAuth: { id: HEADER_CREDENTIAL_ID, name: 'Bench header' } } }
+			: {}),
 	});
 }
 
@@ -186,6 +200,7 @@ async function load(
 	bodies: Buffer[],
 	count: number,
 	concurrency: number,
+	headers: Record<string, string> = {},
 ): Promise<LoadResult> {
 	const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
 	const target = new URL(url);
@@ -205,6 +220,7 @@ async function load(
 						'content-type': 'application/json',
 						'content-length': body.length,
 						'user-agent': 'EventX-Webhook/1.0',
+						...headers,
 					},
 				},
 				(response) => {
@@ -300,9 +316,15 @@ async function importCredential(
 	env: Record<string, string> = {},
 ): Promise<void> {
 	const file = join(tmp, 'credential.json');
+	const headerAuth = {
+		id: HEADER_CREDENTIAL_ID,
+		name: 'Bench header',
+		type: 'httpHeaderAuth',
+		data: AUTH_HEADER,
+	};
 	writeFileSync(
 		file,
-		JSON.stringify(credentialImport(CREDENTIAL_ID, simulatorUrl, DEMO_API_TOKEN)),
+		JSON.stringify([...credentialImport(CREDENTIAL_ID, simulatorUrl, DEMO_API_TOKEN), headerAuth]),
 	);
 	const result = await n8nCli(setup, ['import:credentials', `--input=${file}`], env);
 	if (result.status !== 0)
@@ -471,7 +493,16 @@ interface SimulatorAccess {
 	webhooks: (eventId: string) => Promise<Json[]>;
 }
 
-/** Creates both workflows, activates them and warms them up; resolves what a phase needs. */
+const IMPLEMENTATIONS: readonly TriggerImplementation[] = ['eventx', 'webhook', 'webhookAuth'];
+
+/** The headers a delivery to each workflow carries beside the body. */
+const HEADERS: Record<TriggerImplementation, Record<string, string>> = {
+	eventx: {},
+	webhook: {},
+	webhookAuth: { [AUTH_HEADER.name]: AUTH_HEADER.value },
+};
+
+/** Creates the workflows, activates them and warms them up; resolves what a phase needs. */
 async function prepare(
 	n8n: N8nUnderTest,
 	sim: SimulatorAccess,
@@ -481,10 +512,11 @@ async function prepare(
 ) {
 	const api = <T>(method: string, path: string, body?: unknown) =>
 		publicApi<T>(n8n.apiUrl, n8n.apiKey, method, path, body);
-	const ids: Record<TriggerImplementation, string> = { eventx: '', webhook: '' };
+	const ids: Record<TriggerImplementation, string> = { eventx: '', webhook: '', webhookAuth: '' };
 	for (const [implementation, workflow] of [
 		['eventx', eventxWorkflow(eventId)],
 		['webhook', webhookWorkflow()],
+		['webhookAuth', webhookWorkflow(true)],
 	] as const) {
 		const created = await api<{ id?: string }>('POST', '/workflows', workflow);
 		if (created.status !== 200 || !created.data.id)
@@ -507,17 +539,19 @@ async function prepare(
 	const urls: Record<TriggerImplementation, string> = {
 		eventx: String(hook.url),
 		webhook: `${n8n.webhookBase}${WEBHOOK_NODE_PATH}`,
+		webhookAuth: `${n8n.webhookBase}${HEADER_AUTH_PATH}`,
 	};
 	// n8n answers 404 until a workflow's webhook is registered (queue mode: in the webhook process).
-	for (const implementation of ['eventx', 'webhook'] as const) {
+	for (const implementation of IMPLEMENTATIONS) {
+		const headers = HEADERS[implementation];
 		let answered = 0;
 		for (let i = 0; i < 120 && answered === 0; i++) {
-			const once = await load(urls[implementation], bodies, 1, 1);
+			const once = await load(urls[implementation], bodies, 1, 1, headers);
 			if (once.failed === 0) answered = 1;
 			else await new Promise((r) => setTimeout(r, 250));
 		}
 		if (!answered) throw new Error(`${urls[implementation]} never answered 200`);
-		const warm = await load(urls[implementation], bodies, warmUp, 8);
+		const warm = await load(urls[implementation], bodies, warmUp, 8, headers);
 		if (warm.failed) throw new Error(`${warm.failed} of ${warmUp} warm-up deliveries failed`);
 		await finishedExecutions(n8n, ids[implementation], 0, warmUp + 1);
 	}
@@ -537,7 +571,13 @@ async function phase(
 	const afterId = await newestExecutionId(n8n, workflowId);
 	await sim.clearRequests();
 	const peak = sampleRss(n8n.receivers());
-	const sent = await load(prepared.urls[implementation], prepared.bodies, deliveries, concurrency);
+	const sent = await load(
+		prepared.urls[implementation],
+		prepared.bodies,
+		deliveries,
+		concurrency,
+		HEADERS[implementation],
+	);
 	const finished = await finishedExecutions(n8n, workflowId, afterId, deliveries - sent.failed);
 	const peakRssBytes = peak();
 	const lastEnd = Math.max(...finished.map((e) => Date.parse(String(e.stoppedAt))));
@@ -593,8 +633,10 @@ export async function benchWebhookTrigger(options: {
 				const prepared = await prepare(underTest, sim, eventId, settings.warmUp, log);
 				const phases: DeliveryPhase[] = [];
 				for (const [i, concurrency] of settings.concurrencies.entries()) {
-					const order: TriggerImplementation[] =
-						i % 2 === 0 ? ['eventx', 'webhook'] : ['webhook', 'eventx'];
+					// Each concurrency starts with the next workflow.
+					const order = IMPLEMENTATIONS.map(
+						(_, k) => IMPLEMENTATIONS[(i + k) % IMPLEMENTATIONS.length],
+					);
 					for (const implementation of order) {
 						const measured = await phase(
 							underTest,

@@ -11,9 +11,10 @@
  *
  * `webhookTrigger` (scripts/bench-webhook.ts) feeds `--deliveries` EventX deliveries at concurrency
  * 1, 8 and 64 to a real n8n, one process and then queue mode (`--n8n-modes`), through the EventX
- * Trigger and through n8n's own Webhook node. `pollingCatchUp` (scripts/bench-polling.ts) lets
- * `--arrivals` new attendees and a quarter as many paid orders wait, then polls the EventX Polling
- * Trigger until it has caught up, against a plain reader of the same list.
+ * Trigger and through n8n's own Webhook node (without and with Header Auth). `pollingCatchUp`
+ * (scripts/bench-polling.ts) lets `--arrivals` new attendees and a quarter as many paid orders
+ * wait, then polls the EventX Polling Trigger until it has caught up, against a plain reader of
+ * the same list.
  * `--large` adds Return All of 500,000 attendees (the package and the plain client, one run each,
  * against a simulator of its own: the HTTP Request node would need 5,000 requests).
  * Each run is a fresh process (scripts/bench-job.ts), so CPU time and peak memory are its own;
@@ -465,14 +466,17 @@ function printNodeJobs(rows: NodeJobRow[], settings: Settings, machine: string):
 	);
 }
 
-/** The webhookTrigger job: per mode and concurrency, the EventX Trigger beside the Webhook node. */
+/**
+ * The webhookTrigger job: per mode and concurrency, the EventX Trigger beside the Webhook node, and
+ * beside the Webhook node with Header Auth ("auth").
+ */
 function printWebhookTrigger(
 	results: WebhookBenchResult[],
 	settings: Settings,
 	machine: string,
 ): void {
 	print(
-		`\nEventX Trigger -> No Op vs n8n's Webhook node -> No Op, ${settings.deliveries} deliveries per workflow and concurrency, the two alternating; ${machine}. "/s": deliveries per second, from the first request to the last execution's end; latency: sent to answered; memory: peak resident size of the n8n processes taking the deliveries; "x": EventX Trigger / Webhook node; "load": the 1-minute load average after the pair.\n`,
+		`\nEventX Trigger -> No Op vs n8n's Webhook node -> No Op, and vs the Webhook node with Header Auth ("auth": it checks a secret header and names a credential, which n8n checks before each execution as it does the EventX Trigger's), ${settings.deliveries} deliveries per workflow and concurrency, the three taking turns; ${machine}. "/s": deliveries per second, from the first request to the last execution's end; latency: sent to answered; memory: peak resident size of the n8n processes taking the deliveries; "x": EventX Trigger / Webhook node, "x auth": EventX Trigger / Webhook node with Header Auth; "load": the highest 1-minute load average after the three.\n`,
 	);
 	const rows: string[][] = [
 		[
@@ -481,11 +485,16 @@ function printWebhookTrigger(
 			'EventX /s',
 			'Webhook /s',
 			'x',
+			'auth /s',
+			'x auth',
 			'p50 EventX',
 			'Webhook',
+			'auth',
 			'p99 EventX',
 			'Webhook',
 			'x',
+			'auth',
+			'x auth',
 			'peak mem EventX',
 			'Webhook',
 			'EventX calls/delivery',
@@ -499,25 +508,32 @@ function printWebhookTrigger(
 			continue;
 		}
 		for (const eventx of result.phases.filter((p) => p.implementation === 'eventx')) {
-			const webhook = result.phases.find(
-				(p) => p.implementation === 'webhook' && p.concurrency === eventx.concurrency,
-			)!;
+			const beside = (implementation: 'webhook' | 'webhookAuth') =>
+				result.phases.find(
+					(p) => p.implementation === implementation && p.concurrency === eventx.concurrency,
+				)!;
+			const [webhook, auth] = [beside('webhook'), beside('webhookAuth')];
 			rows.push([
 				result.mode === 'single' ? 'one process' : 'queue (webhook + worker)',
 				String(eventx.concurrency),
 				eventx.perSecond.toFixed(0),
 				webhook.perSecond.toFixed(0),
 				times(eventx.perSecond, webhook.perSecond),
+				auth.perSecond.toFixed(0),
+				times(eventx.perSecond, auth.perSecond),
 				`${eventx.p50Ms.toFixed(1)} ms`,
 				`${webhook.p50Ms.toFixed(1)} ms`,
+				`${auth.p50Ms.toFixed(1)} ms`,
 				`${eventx.p99Ms.toFixed(1)} ms`,
 				`${webhook.p99Ms.toFixed(1)} ms`,
 				times(eventx.p99Ms, webhook.p99Ms),
+				`${auth.p99Ms.toFixed(1)} ms`,
+				times(eventx.p99Ms, auth.p99Ms),
 				mb(eventx.peakRssBytes),
 				mb(webhook.peakRssBytes),
 				eventx.eventxCallsPerDelivery.toFixed(2),
-				`${eventx.failed}/${webhook.failed}`,
-				Math.max(eventx.load, webhook.load).toFixed(2),
+				`${eventx.failed}/${webhook.failed}/${auth.failed}`,
+				Math.max(eventx.load, webhook.load, auth.load).toFixed(2),
 			]);
 		}
 	}

@@ -3,7 +3,7 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 import { WEBHOOK_ACTIONS } from '../helpers/enums';
 import { subscriptionBeingSaved } from './activation';
 import { isSecret, SECRET_PARAM, withoutSecret } from './secret';
-import { isTestMode, readTriggerEventId, subscriptions } from './subscription';
+import { isTestMode, subscriptions } from './subscription';
 
 const isObject = (value: unknown): value is IDataObject =>
 	value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -142,8 +142,11 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		);
 	}
 
-	const eventId = readTriggerEventId(this);
-	if (!sameId(config.event_id, eventId) || !sameId(subscription.eventId, eventId)) {
+	// The node's event as its registration stored it (the Event parameter, in lower case): every
+	// activation stores it anew, and drops a subscription stored for another event, so it is not
+	// read again per delivery.
+	const { eventId } = subscription;
+	if (!sameId(config.event_id, eventId)) {
 		return refuse(
 			this,
 			401,
@@ -160,6 +163,7 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		);
 	}
 
+	// The two parameters a delivery needs; read when it has passed the checks above.
 	const actions = this.getNodeParameter('events', []) as string[];
 	if (!actions.includes(action)) {
 		// A subscribed webhook may briefly carry actions the node no longer listens to.
