@@ -262,6 +262,23 @@ describe('situations of one polling event', () => {
 		expect(await pollIds(harness, 3)).toEqual([[b, c], [a], null]);
 	});
 
+	it.each(['attendeeCheckedIn', 'attendeeRegistered'])(
+		'7. %s: Max Records Per Poll 1 cuts between two of one millisecond after a downtime, and the attendee emitted changes before the next poll (its occurrence keeps its stamp): it does not come out again',
+		async (trigger) => {
+			const occurring = driver(trigger);
+			const harness = await activate(occurring, 2, { maxRecords: 1 });
+			ctx.sim.store.advanceTime(1000);
+			ctx.sim.store.freezeTime();
+			const pair = [occur(occurring), occur(occurring)];
+			// n8n down 10 minutes: the watermark stops at the one left, at the same millisecond
+			ctx.sim.store.advanceTime(600_000);
+			const [[first]] = (await pollIds(harness, 1)) as string[][];
+			expect(pair).toContain(first);
+			changeAttendee(ctx.sim, first, { city: 'Porto' });
+			expect(await pollIds(harness, 2)).toEqual([pair.filter((id) => id !== first), null]);
+		},
+	);
+
 	it('8. a refund between polls: an order paid and refunded before the next poll comes out once, refunded', async () => {
 		const paid = driver('orderPaid');
 		const harness = await activate(paid, 2);

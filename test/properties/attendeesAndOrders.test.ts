@@ -8,6 +8,7 @@ import { startSimulator, type Simulator } from '../simulator/server';
 import { ClientClock, histories, play, type History, type HistoryShape } from './histories/changes';
 import { judge } from './models/changes';
 import { propertyParameters, propertyTimeout } from './settings';
+import { print, process } from '../platform.cjs';
 
 let sim: Simulator;
 const clock = new ClientClock(() => sim);
@@ -27,8 +28,22 @@ afterAll(async () => {
 	await sim.stop();
 });
 
-async function holds(history: History): Promise<void> {
+/** What a property's histories made the trigger do (a campaign prints it: how much was exercised). */
+interface Tally {
+	histories: number;
+	polls: number;
+	emitted: number;
+	leftOutLogged: number;
+}
+
+async function holds(history: History, tally: Tally): Promise<void> {
 	const played = await play(sim, clock, history);
+	tally.histories += 1;
+	tally.polls += played.polls.length;
+	for (const poll of played.polls) {
+		tally.emitted += poll.emitted.length;
+		tally.leftOutLogged += poll.leftOutLogged;
+	}
 	const verdict = judge(played.polls, played.drained);
 	if (!played.drained) verdict.violations.push('the trigger never ran dry');
 	// The contract's violations of this history (the simulator records them) fail it too.
@@ -48,7 +63,15 @@ function property(
 	it(
 		title,
 		async () => {
-			await fc.assert(fc.asyncProperty(histories(shape), holds), propertyParameters(name, runs));
+			const tally: Tally = { histories: 0, polls: 0, emitted: 0, leftOutLogged: 0 };
+			try {
+				await fc.assert(
+					fc.asyncProperty(histories(shape), (history) => holds(history, tally)),
+					propertyParameters(name, runs),
+				);
+			} finally {
+				if (process.env.PROPS_CAMPAIGN) print(`property "${name}": ${JSON.stringify(tally)}`);
+			}
 		},
 		propertyTimeout(runs, perRunMs),
 	);

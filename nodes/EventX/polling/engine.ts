@@ -37,6 +37,11 @@ export interface PollSource {
 	/** When the record's occurrence happened (epoch ms), or undefined when it shows none (or is filtered out). */
 	occurrence: (record: IDataObject) => number | undefined;
 	/**
+	 * Whether the occurrence is stamped by `readKey` itself (New Attendee, Order Paid): a record read
+	 * again then shows a new occurrence, never an emitted one at a later place in the list.
+	 */
+	stampedByReadKey?: boolean;
+	/**
 	 * How much older than its read stamp an occurrence's own stamp may be when it first shows (a
 	 * check-in scanned offline and synced later); 0 when the occurrence is stamped by `readKey`.
 	 */
@@ -559,14 +564,16 @@ export async function pollSource(
 	if (compareMarks(next, mark) < 0) next = mark;
 
 	// Remembered: what was emitted that a later read may meet again, stamped at or after the new
-	// floor; not those at the watermark's stamp before its ID (the watermark itself handles them).
+	// floor; not those at the watermark's stamp before its ID when the occurrence is stamped by the
+	// read key (the watermark itself handles them; otherwise their record may change and be read
+	// again later with the same occurrence).
 	// The floor follows the watermark (less the lateness allowed), but stays at the oldest
 	// occurrence left for a later poll (one whose record changed since keeps its older stamp).
 	const left = candidates.slice(n).reduce((oldest, c) => Math.min(oldest, c.stamp), Infinity);
 	let nextFloor = Math.max(floor, Math.min(next.at - source.lateness, left));
 	for (const c of emitted) {
 		if (c.stamp < nextFloor) continue;
-		if (next.id !== undefined && c.stamp === next.at && c.stamp === c.read && before(c, next))
+		if (source.stampedByReadKey && next.id !== undefined && c.stamp === next.at && before(c, next))
 			continue;
 		seen.add(c.id, c.stamp);
 	}

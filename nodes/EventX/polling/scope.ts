@@ -143,7 +143,8 @@ export const ENTRY_AFTER_END_MS = 86_400_000;
 /**
  * The events running at EventX's present (its `Date` header, `date`, else n8n's clock), and those that
  * stopped running less than `after` (at least a day) ago: the event list sorted by end, latest
- * first, read down to that far before now (one request for up to 20,000 events).
+ * first, read down to that far before now: a first page of 100 (most polls need no more), then
+ * ranges of up to 20,000 events.
  */
 export async function readRunningEvents(
 	ctx: EventXContext,

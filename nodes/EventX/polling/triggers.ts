@@ -78,6 +78,7 @@ export function pollSourceOf(
 		lateness: trigger.lateness,
 		occurrence: (record) =>
 			trigger.matches(record, filters) ? stampOf(record, trigger.eventKey) : undefined,
+		stampedByReadKey: trigger.eventKey === trigger.readKey,
 	};
 }
 

@@ -172,6 +172,8 @@ interface Seen {
 	visibleAt: number;
 	/** Polls of the run after its activation that showed it while its event was in scope. */
 	polls: number[];
+	/** The read stamp its record had at each of those polls. */
+	readAt: number[];
 }
 
 export interface Verdict {
@@ -238,6 +240,7 @@ export function judge(polls: PollView[], lastRunDrained = true): Verdict {
 					high: r.high,
 					visibleAt: r.visibleAt,
 					polls: [],
+					readAt: [],
 				};
 				s.high = Math.min(s.high, r.high);
 				s.visibleAt = Math.min(s.visibleAt, r.visibleAt);
@@ -245,6 +248,7 @@ export function judge(polls: PollView[], lastRunDrained = true): Verdict {
 				s.read = o.read;
 				s.readHigh = r.high;
 				s.polls.push(index);
+				s.readAt.push(o.read);
 				seen.set(key, s);
 			}
 			let previous = -Infinity;
@@ -318,12 +322,14 @@ export function judge(polls: PollView[], lastRunDrained = true): Verdict {
 				);
 				continue;
 			}
-			// Read where its event's cursor reads (an event that ended may no longer be read), and
-			// stamped older than it reaches: left out.
-			const sure = s.polls.filter((i) => !inRun[i].scope.get(s.eventId)!.ended);
-			if (sure.length === 0) continue;
-			const from = Math.min(...sure.map((i) => inRun[i].scope.get(s.eventId)!.from));
-			if (read && s.read >= from && (!prompt || s.stamp < from)) owedLogs += 1;
+			// Read where its event's cursor reads at a poll (its record's read stamp then from where the
+			// cursor started; an event that ended may no longer be read), and stamped older than it
+			// reaches: left out.
+			const readThere = s.polls.some((i, k) => {
+				const scope = inRun[i].scope.get(s.eventId)!;
+				return !scope.ended && s.readAt[k] >= scope.from && (!prompt || s.stamp < scope.from);
+			});
+			if (read && readThere) owedLogs += 1;
 		}
 		for (const s of seen.values()) if (!history.has(s.key) && emittedAt.has(s.key)) due += 1;
 		leftOut = owedLogs;
