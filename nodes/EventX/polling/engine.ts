@@ -12,6 +12,7 @@ import {
 	type RangeAnswer,
 } from '../transport';
 import { MAX_SEEN, MAX_SEEN_AHEAD, Seen, type PollState } from './cursor';
+import { iso, timeOf } from './time';
 
 /**
  * The look-back: records stamped less than this before EventX's present may still become visible
@@ -19,6 +20,16 @@ import { MAX_SEEN, MAX_SEEN_AHEAD, Seen, type PollState } from './cursor';
  * behind EventX's clock, and what was emitted inside it is remembered by ID.
  */
 export const LOOK_BACK_MS = 60_000;
+
+/** Where the watermark may stand at EventX's `present`: the look-back behind it. */
+export const settledAt = (present: number) => present - LOOK_BACK_MS;
+
+/**
+ * How long after its stamp an occurrence may first show and still come out: the look-back, and
+ * the lateness the source allows (a check-in synced a day late). An event that stopped running is
+ * read on that long after its end.
+ */
+export const showsWithin = (lateness: number) => LOOK_BACK_MS + lateness;
 
 const PAGE = MAX_PAGE_SIZE;
 /** The most rows one request brings (a range of 200 pages). */
@@ -82,14 +93,6 @@ export interface Polled {
 	 */
 	forgot?: { floor?: number; ahead: number };
 }
-
-const timeOf = (value: unknown): number | undefined => {
-	if (typeof value !== 'string') return undefined;
-	const t = Date.parse(value);
-	return Number.isNaN(t) ? undefined : t;
-};
-
-const iso = (t: number) => new Date(t).toISOString();
 
 const lower = (id: string) => id.toLowerCase();
 
@@ -214,7 +217,7 @@ export const MAX_CLOCK_AHEAD_MS = 300_000;
 function settledOf(read: Pick<Read, 'rows' | 'date' | 'n8nNow'>): number | undefined {
 	const present = presentOf(read);
 	if (present === undefined) return undefined;
-	const settled = present - LOOK_BACK_MS;
+	const settled = settledAt(present);
 	// (a `Date` is whole seconds: a record of the same second is no later than EventX's present)
 	const newest = newestUpTo(read.rows, present + 999);
 	return Math.min(settled, Math.max(settled - MAX_CLOCK_AHEAD_MS, newest ?? -Infinity));

@@ -24,25 +24,19 @@ import {
 } from './eventTriggers';
 import {
 	CHANGES_LOOK_BACK_MS,
+	firstHorizonOf,
+	horizonOf,
 	isMomentState,
 	momentOf,
 	planMoments,
 	startMoments,
 	timeBound,
-	windowStart,
 	type DueMoment,
 	type MomentRule,
 } from './moments';
 import { readScope } from './scope';
 import { cursorFrom, limitsOf, readMaxRecords, readStartFrom } from './settings';
-
-const iso = (t: number) => new Date(t).toISOString();
-
-const timeOf = (value: unknown): number | undefined => {
-	if (typeof value !== 'string') return undefined;
-	const t = Date.parse(value);
-	return Number.isNaN(t) ? undefined : t;
-};
+import { iso, timeOf } from './time';
 
 /** A number parameter of at least 0 (an expression may give text). */
 function readAmount(ctx: IPollFunctions, value: unknown, field: string): number {
@@ -262,9 +256,8 @@ async function pollMoments(
 	if (!isMomentState(saved) || saved.key !== key) {
 		// EventX's clock, not n8n's, says where the trigger starts; the moments already due (down to
 		// the first window's start) are recorded as history.
-		const fresh = (now: number) => startMoments(key, inScope, [], rule, now, startFrom);
 		const read = await readEvents(ctx, scope, sortKey, limits, (now) =>
-			timeBound(windowStart(fresh(now), rule, now), rule),
+			timeBound(firstHorizonOf(rule, now, startFrom), rule),
 		);
 		if (!read.complete) {
 			unfinished();
@@ -279,7 +272,7 @@ async function pollMoments(
 	// Every moment due from the window's start on, and the events changed since the last poll
 	// (one moved or appeared more than Max Lateness in the past is told in the log).
 	const window = await readEvents(ctx, scope, sortKey, limits, (date) =>
-		timeBound(windowStart(saved, rule, Math.max(date, saved.checkedAt)), rule),
+		timeBound(horizonOf(saved, rule, date), rule),
 	);
 	const changes = window.complete
 		? await readEvents(

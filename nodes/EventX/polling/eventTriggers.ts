@@ -7,6 +7,7 @@ import { simplifyEvent } from '../helpers/simplify';
 import { API_PREFIX } from '../transport';
 import type { PollSource } from './engine';
 import type { MomentField } from './moments';
+import { timeOf } from './time';
 
 export type EventTriggerName =
 	| 'newEvent'
@@ -244,12 +245,6 @@ export interface EventScope {
 	eventIds?: Set<string>;
 	includeUnpublished: boolean;
 }
-
-const timeOf = (value: unknown): number | undefined => {
-	if (typeof value !== 'string') return undefined;
-	const t = Date.parse(value);
-	return Number.isNaN(t) ? undefined : t;
-};
 
 /** The event list as the event triggers read it: drafts left out EventX-side unless included. */
 export function eventListRequest(scope: EventScope) {

@@ -5,6 +5,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { isKnownTimeZone, offsetAt, wallTimeToUtc } from '../helpers/timeZone';
+import { timeOf } from './time';
 
 /** The time of an event a moment trigger waits for. */
 export type MomentField = 'startsAt' | 'entryStartsAt' | 'endsAt';
@@ -139,12 +140,6 @@ export function encodeMoments(moments: Map<string, Handled>): string {
 		.join(' ');
 }
 
-const timeOf = (value: unknown): number | undefined => {
-	if (typeof value !== 'string') return undefined;
-	const t = Date.parse(value);
-	return Number.isNaN(t) ? undefined : t;
-};
-
 /** The event's time for the rule: Doors Opening falls back to the start when there is no entry window. */
 export function momentTime(event: IDataObject, field: MomentField): number | undefined {
 	const time = timeOf(event[field]);
@@ -213,6 +208,37 @@ export function windowStart(state: MomentState, rule: MomentRule, present: numbe
 	return start;
 }
 
+/** A poll's present: EventX's `date`, never before the last poll's (a clock stepped back). */
+const presentOf = (state: MomentState, date: number) => Math.max(date, state.checkedAt);
+
+/**
+ * The horizon of a poll at EventX's `date`: the oldest due time it judges. The events are read
+ * down to it (`timeBound`) and `planMoments` judges from it, both by this one function.
+ */
+export function horizonOf(state: MomentState, rule: MomentRule, date: number): number {
+	return windowStart(state, rule, presentOf(state, date));
+}
+
+/** The state of a trigger activated at `now` (or Start From), before its events are read. */
+function activatedAt(key: string, scope: string, now: number, startFrom?: number): MomentState {
+	const floor = startFrom ?? now;
+	return {
+		v: 2,
+		key,
+		checkedAt: now,
+		activated: true,
+		floor,
+		...(floor < now ? { backfillUntil: now } : {}),
+		scope,
+		moments: '',
+	};
+}
+
+/** The horizon of the activation at EventX's present `now`: the moments due since are history. */
+export function firstHorizonOf(rule: MomentRule, now: number, startFrom?: number): number {
+	return horizonOf(activatedAt('', '', now, startFrom), rule, now);
+}
+
 /**
  * The state of a trigger activated at EventX's present `now`, over the events in scope: moments
  * already due are history (recorded, so that they are told apart from one moving there later).
@@ -227,18 +253,9 @@ export function startMoments(
 	now: number,
 	startFrom?: number,
 ): MomentState {
-	const floor = startFrom ?? now;
-	const state: MomentState = {
-		v: 2,
-		key,
-		checkedAt: now,
-		activated: true,
-		floor,
-		...(floor < now ? { backfillUntil: now } : {}),
-		scope,
-		moments: '',
-	};
-	const from = windowStart(state, rule, now);
+	const state = activatedAt(key, scope, now, startFrom);
+	const { floor } = state;
+	const from = firstHorizonOf(rule, now, startFrom);
 	const history = new Map<string, Handled>();
 	for (const event of events) {
 		const moment = momentOf(event, rule);
@@ -288,8 +305,8 @@ export function planMoments(input: {
 	const { rule, state, scope, maxRecords } = input;
 	const memory = decodeMoments(state.moments);
 	const last = state.checkedAt;
-	const present = Math.max(input.date, last);
-	const from = windowStart(state, rule, present);
+	const present = presentOf(state, input.date);
+	const from = horizonOf(state, rule, input.date);
 	const joining = (id: string) => scope !== state.scope && !inScope(state.scope, id);
 	if (scope !== state.scope)
 		for (const id of [...memory.keys()]) if (!inScope(state.scope, id)) memory.delete(id);

@@ -9,8 +9,9 @@ import {
 	activate,
 	boundMemories,
 	latestOccurrence,
-	LOOK_BACK_MS,
 	pollSource,
+	settledAt,
+	showsWithin,
 	type Occurrence,
 	type PollLimits,
 	type Polled,
@@ -19,6 +20,7 @@ import { pollEventTrigger } from './eventPoll';
 import { eventTrigger } from './eventTriggers';
 import { readRunningEvents, readScope, runningSince, runningUntil, type Scope } from './scope';
 import { cursorFrom, limitsOf, readMaxRecords, readStartFrom } from './settings';
+import { iso } from './time';
 import { pollSourceOf, pollTrigger, type PollFilters, type PollTrigger } from './triggers';
 
 export type { PollState } from './cursor';
@@ -127,8 +129,6 @@ export function toItem(
 	}
 	return { json: { action: trigger.action, eventId, ...record } };
 }
-
-const iso = (t: number) => new Date(t).toISOString();
 
 /**
  * What a poll left out on purpose, counted in n8n's log. Records read again after a later change
@@ -240,7 +240,7 @@ async function pollScope(
 	/** Events that stopped running less than a day ago: their cursors are kept, read or not. */
 	const recent = new Set<string>();
 	if (scope.mode === 'running') {
-		const grace = LOOK_BACK_MS + trigger.lateness;
+		const grace = showsWithin(trigger.lateness);
 		const running = await readRunningEvents(ctx, limits.deadline, grace);
 		for (const event of running.events) {
 			const t = runningSince(event);
@@ -360,8 +360,8 @@ async function pollScope(
 	// back (without a read this poll, where it stood).
 	const joinAt =
 		presents.length > 0
-			? Math.max(joinFrom ?? -Infinity, present() - LOOK_BACK_MS)
-			: (joinFrom ?? Date.now() - LOOK_BACK_MS);
+			? Math.max(joinFrom ?? -Infinity, settledAt(present()))
+			: (joinFrom ?? settledAt(Date.now()));
 	const next: ScopeState = {
 		v: 1,
 		trigger: trigger.value,

@@ -4,6 +4,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { invalidField, toIsoDateTime } from '../helpers/validation';
 import type { PollState } from './cursor';
 import type { PollLimits } from './engine';
+import { iso } from './time';
 
 /** Records emitted by one poll at most, unless the user sets another cap. */
 export const DEFAULT_MAX_RECORDS = 10_000;
@@ -55,8 +56,6 @@ export function limitsOf(ctx: IPollFunctions, maxRecords: number): PollLimits {
 		deadline: start + budget * REQUEST_SHARE,
 	};
 }
-
-const iso = (t: number) => new Date(t).toISOString();
 
 /** A cursor that starts at `time` (Start From, or an event joining the scope): nothing handled yet. */
 export function cursorFrom(time: number): Omit<PollState, 'v' | 'trigger' | 'eventId'> {

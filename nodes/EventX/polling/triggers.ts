@@ -4,6 +4,7 @@ import type { ORDER_STATUSES } from '../helpers/enums';
 import { orderListQs } from '../helpers/orders';
 import { API_PREFIX } from '../transport';
 import type { PollSource } from './engine';
+import { timeOf } from './time';
 
 type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -20,14 +21,6 @@ export type PollTriggerName =
 export interface PollFilters {
 	registrationStatus?: string[];
 	orderStatus?: string[];
-}
-
-/** An occurrence's stamp: the record's `key` time, when it has one. */
-function stampOf(record: IDataObject, key: string): number | undefined {
-	const value = record[key];
-	if (typeof value !== 'string') return undefined;
-	const t = Date.parse(value);
-	return Number.isNaN(t) ? undefined : t;
 }
 
 /** How late a check-in scanned offline may be synced and still come out (24 hours). */
@@ -77,7 +70,7 @@ export function pollSourceOf(
 		after: trigger.after,
 		lateness: trigger.lateness,
 		occurrence: (record) =>
-			trigger.matches(record, filters) ? stampOf(record, trigger.eventKey) : undefined,
+			trigger.matches(record, filters) ? timeOf(record[trigger.eventKey]) : undefined,
 	};
 }
 
