@@ -17,11 +17,16 @@ export const MAX_SEEN_IN_SCOPE = 8_000;
 export const MAX_SEEN_AHEAD = 1_000;
 
 /**
- * Where a polling event stands, JSON in the node's static data (`pollState`).
+ * Where a polling event stands, JSON in the node's static data (`pollState`). The keys are a stored
+ * format (n8n keeps the static data of active workflows): renamed, every cursor starts over.
+ * - `trigger`, `eventId`: what the cursor reads; another starts it over. `eventId` is the event
+ *   whose attendees or orders are read, or for the event triggers the event list read: `*` (every
+ *   event) or `published`.
  * - `at` (with `id`): the watermark on the read stamp. Records read at an earlier stamp are handled;
  *   with `id` (lists sorted by ID within a stamp), records at exactly `at` with a smaller ID too.
- * - `floor`: occurrences stamped before it are history (the activation; for events whose stamp may
- *   be older than the read stamp, also the late window the memory still covers).
+ * - `floor`: the cursor's horizon: occurrences stamped before it are history (the activation; for
+ *   events whose stamp may be older than the read stamp, also the late window the memory still
+ *   covers). Not the moment trigger's `floor` (`MomentState`), which is when it started.
  * - `depth` (with `deep`): how many rows of the newest-first list stood above the watermark at the
  *   last poll, where the next one starts reading; `deep` when the watermark lay further down.
  * - `seen`: the occurrences handled at or after the floor (or the watermark), compact (`Seen`).

@@ -29,7 +29,7 @@ export const settledAt = (present: number) => present - LOOK_BACK_MS;
  * the lateness the source allows (a check-in synced a day late). An event that stopped running is
  * read on that long after its end.
  */
-export const showsWithin = (lateness: number) => LOOK_BACK_MS + lateness;
+export const showsWithin = (maxShowDelayMs: number) => LOOK_BACK_MS + maxShowDelayMs;
 
 const PAGE = MAX_PAGE_SIZE;
 /** The most rows one request brings (a range of 200 pages). */
@@ -51,7 +51,7 @@ export interface PollSource {
 	 * How much older than its read stamp an occurrence's own stamp may be when it first shows (a
 	 * check-in scanned offline and synced later); 0 when the occurrence is stamped by `readKey`.
 	 */
-	lateness: number;
+	maxShowDelayMs: number;
 	/** Occurrences stamped after it are left out (an event read on after its end). */
 	until?: number;
 }
@@ -79,11 +79,11 @@ export interface Polled {
 	/** EventX's present as the read told it (its `Date`, else its newest record before n8n's clock). */
 	present?: number;
 	/**
-	 * Occurrences read and left out because they are stamped before the horizon (`before`):
+	 * Occurrences read and left out because they are stamped before the floor (`stampedBefore`):
 	 * emitted before and read again after a later change, or older than the trigger reads (its
 	 * start, the lateness it allows, what its memory holds).
 	 */
-	leftOut?: { count: number; before: number };
+	leftOut?: { count: number; stampedBefore: number };
 	/** Occurrences read and left out because they are stamped after the source's `until`. */
 	afterEnd?: number;
 	/**
@@ -134,7 +134,7 @@ interface Watermark {
 	id?: string;
 }
 
-const before = (row: Row, mark: Watermark) =>
+const precedes = (row: Row, mark: Watermark) =>
 	row.read < mark.at || (row.read === mark.at && mark.id !== undefined && lower(row.id) < mark.id);
 
 const compareMarks = (a: Watermark, b: Watermark) =>
@@ -274,7 +274,7 @@ async function readOldestFirst(
 			key: { field: source.readKey, param: source.after! },
 			take: (answer) => {
 				for (const row of found.add(answer)) {
-					if (before(row, mark)) continue;
+					if (precedes(row, mark)) continue;
 					useful += 1;
 					if (seen.size === 0 || !known(row)) unseen += 1;
 				}
@@ -346,13 +346,13 @@ async function readNewestFirst(
 					// The window's first page lies below the watermark, or past the list's end: rows
 					// above moved up (or were removed). It starts again higher.
 					const top = added.slice(0, PAGE);
-					if (top.every((row) => before(row, boundary!))) {
+					if (top.every((row) => precedes(row, boundary!))) {
 						tooLow = true;
 						return false;
 					}
 				}
 				for (const row of added) {
-					if (!seenBoundary && before(row, boundary!)) seenBoundary = true;
+					if (!seenBoundary && precedes(row, boundary!)) seenBoundary = true;
 					if (seenBoundary) below += 1;
 				}
 				// Found once a row after the first older one is read (one a place out of order shows).
@@ -443,7 +443,7 @@ export async function activate(
 	const mark: Watermark = read.boundary ?? { at: settledOf(read) ?? 0 };
 	// Everything read at or after the watermark is known now, newest first; beyond the memory's
 	// room the watermark moves up to the oldest remembered (the rest is history).
-	const recent = read.rows.filter((row) => !before(row, mark)).sort((a, b) => b.read - a.read);
+	const recent = read.rows.filter((row) => !precedes(row, mark)).sort((a, b) => b.read - a.read);
 	let at = mark.at;
 	if (!read.complete && read.rows.length > 0) at = Math.max(at, read.rows.at(-1)!.read + 1);
 	if (recent.length > MAX_SEEN_AHEAD) at = Math.max(at, recent[MAX_SEEN_AHEAD].read + 1);
@@ -495,11 +495,12 @@ export async function pollSource(
 	// watermark may go, or at the read's edge).
 	let ahead = 0;
 	for (const row of read.rows) {
-		if (before(row, mark)) continue;
+		if (precedes(row, mark)) continue;
 		const stamp = source.occurrence(row.record);
 		if (stamp === undefined) continue;
 		if (seen.has(row.id, stamp)) {
-			if (row.read >= settled || (read.bound !== undefined && !before(row, read.bound))) ahead += 1;
+			if (row.read >= settled || (read.bound !== undefined && !precedes(row, read.bound)))
+				ahead += 1;
 			continue;
 		}
 		// Stamped before the floor: handled before, or older than the trigger reads.
@@ -514,7 +515,7 @@ export async function pollSource(
 		}
 		// At or after the read's edge: neighbours may be unread, so the watermark stays before it
 		// and the next poll reads these again.
-		const edge = read.bound !== undefined && !before(row, read.bound);
+		const edge = read.bound !== undefined && !precedes(row, read.bound);
 		candidates.push({
 			record: row.record,
 			id: row.id,
@@ -566,10 +567,10 @@ export async function pollSource(
 	// The floor follows the watermark (less the lateness allowed), but stays at the oldest
 	// occurrence left for a later poll (one whose record changed since keeps its older stamp).
 	const left = candidates.slice(n).reduce((oldest, c) => Math.min(oldest, c.stamp), Infinity);
-	let nextFloor = Math.max(floor, Math.min(next.at - source.lateness, left));
+	let nextFloor = Math.max(floor, Math.min(next.at - source.maxShowDelayMs, left));
 	for (const c of emitted) {
 		if (c.stamp < nextFloor) continue;
-		if (next.id !== undefined && c.stamp === next.at && c.stamp === c.read && before(c, next))
+		if (next.id !== undefined && c.stamp === next.at && c.stamp === c.read && precedes(c, next))
 			continue;
 		seen.add(c.id, c.stamp);
 	}
@@ -582,7 +583,7 @@ export async function pollSource(
 	if (seen.size > MAX_SEEN) {
 		const sure = new Set<string>();
 		for (const row of read.rows) {
-			const stamp = before(row, next) ? undefined : source.occurrence(row.record);
+			const stamp = precedes(row, next) ? undefined : source.occurrence(row.record);
 			if (stamp !== undefined) sure.add(Seen.key(row.id, stamp));
 		}
 		const dropped = seen.forget(seen.size - MAX_SEEN, (key) => !sure.has(key));
@@ -597,7 +598,7 @@ export async function pollSource(
 		}
 		forgot = {
 			// Within the lateness the trigger allows: what shows later stamped before it is left out.
-			floor: nextFloor > next.at - source.lateness ? nextFloor : undefined,
+			floor: nextFloor > next.at - source.maxShowDelayMs ? nextFloor : undefined,
 			ahead: dropped.length - below.length,
 		};
 	}
@@ -606,7 +607,7 @@ export async function pollSource(
 		read.start === undefined
 			? undefined
 			: read.start +
-				read.rows.filter((row) => row.position >= read.start! && !before(row, next)).length;
+				read.rows.filter((row) => row.position >= read.start! && !precedes(row, next)).length;
 	return {
 		occurrences: emitted
 			.map(({ record, id, stamp }) => ({ record, id, stamp }))
@@ -622,7 +623,7 @@ export async function pollSource(
 			count: read.total,
 		},
 		present: presentOf(read),
-		leftOut: leftOut > 0 ? { count: leftOut, before: floor } : undefined,
+		leftOut: leftOut > 0 ? { count: leftOut, stampedBefore: floor } : undefined,
 		afterEnd,
 		forgot,
 	};
@@ -659,10 +660,10 @@ export function boundMemories(
 	const next = { ...states };
 	const floors: Record<string, number> = {};
 	for (const m of memories) {
-		const before = Math.min(cutoff, m.at);
-		if (!m.seen.stamps().some(([stamp]) => stamp < before)) continue;
-		m.seen.dropBefore(before);
-		const floor = Math.max(Date.parse(m.state.floor), before);
+		const forgetBefore = Math.min(cutoff, m.at);
+		if (!m.seen.stamps().some(([stamp]) => stamp < forgetBefore)) continue;
+		m.seen.dropBefore(forgetBefore);
+		const floor = Math.max(Date.parse(m.state.floor), forgetBefore);
 		next[m.key] = { ...m.state, floor: iso(floor), seen: m.seen.encode() };
 		floors[m.key] = floor;
 	}

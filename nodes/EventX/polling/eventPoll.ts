@@ -89,14 +89,14 @@ function readRule(
 		if (!(u in TIME_UNITS)) throw invalidField(ctx, 'Unit', `unknown unit ${JSON.stringify(u)}`, 0);
 		unit = u as TimeUnit;
 	}
-	const lateness =
+	const maxLatenessHours =
 		options.maxLatenessHours === undefined || options.maxLatenessHours === ''
 			? DEFAULT_MAX_LATENESS_HOURS
 			: readAmount(ctx, options.maxLatenessHours, 'Options > Max Lateness (Hours)');
 	return {
 		field: trigger.field,
 		...offsetOf(when, amount, unit),
-		maxLatenessMs: lateness * TIME_UNITS.hours,
+		maxLatenessMs: maxLatenessHours * TIME_UNITS.hours,
 	};
 }
 

@@ -280,7 +280,7 @@ export function eventChangeSource(trigger: EventChangeTrigger, scope: EventScope
 	return {
 		request: eventListRequest(scope),
 		readKey: trigger.readKey,
-		lateness: trigger.eventKey === 'publishedAt' ? PUBLISHED_LATENESS_MS : 0,
+		maxShowDelayMs: trigger.eventKey === 'publishedAt' ? PUBLISHED_LATENESS_MS : 0,
 		occurrence: (event) =>
 			inEventScope(event, scope) && trigger.matches(event)
 				? timeOf(event[trigger.eventKey])

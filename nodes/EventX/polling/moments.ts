@@ -41,14 +41,18 @@ export interface MomentRule {
 }
 
 /**
- * Where a moment trigger stands, JSON in the node's static data.
+ * Where a moment trigger stands, JSON in the node's static data (`momentState`; its keys are a
+ * stored format, as `PollState`'s).
  * - `checkedAt`: EventX's present at the last poll (never earlier than the poll before's).
  * - `gap`: the time between the last two polls, once two polls have followed the activation (the
  *   gap from the activation to the first scheduled poll is no poll interval); `activated`: the
  *   last poll was the activation.
- * - `floor`: when the trigger started (the activation, or Start From); `backfillUntil`: Start
- *   From's catch-up of the moments due before the activation is under way up to this time.
- * - `hold`: the first moment Max Records Per Poll left for a later poll.
+ * - `floor`: when the trigger started (the activation, or Start From): moments due before it are
+ *   history (not the polling cursor's `floor`, its horizon; the moments' horizon is `horizonOf`);
+ *   `backfillUntil`: Start From's catch-up of the moments due before the activation is under way
+ *   up to this time.
+ * - `hold`: the first moment Max Records Per Poll left for a later poll (by due time and event ID):
+ *   from it on, moments due before the last poll are not late-skipped.
  * - `scope`: the events in scope at the last poll (`*`, or the picked IDs).
  * - `moments`: per event, the due time last handled (fired, skipped, or history) and the event's
  *   time of the moment last fired.
@@ -73,7 +77,7 @@ export interface Handled {
 	/** How: fired; skipped (counted in the log); or history (due before the trigger watched it). */
 	kind: 'fired' | 'skipped' | 'history';
 	/** The event's time of the moment last fired, if one did (at this due time or before). */
-	fired?: number;
+	lastFiredTime?: number;
 }
 
 const KINDS = { f: 'fired', s: 'skipped', h: 'history' } as const;
@@ -107,20 +111,20 @@ export function isMomentState(value: unknown): value is MomentState {
 }
 
 /**
- * Handled moments as static data keeps them: `<id>.<due>.<kind>[.<fired>]` (times in base 36, the
+ * Handled moments as static data keeps them: `<id>.<due>.<kind>[.<lastFiredTime>]` (times in base 36, the
  * kind's initial), space-separated.
  */
 export function decodeMoments(text: string): Map<string, Handled> {
 	const moments = new Map<string, Handled>();
 	for (const entry of text.split(' ')) {
-		const [id, due, kind, fired] = entry.split('.');
+		const [id, due, kind, lastFired] = entry.split('.');
 		const d = parseInt(due, 36);
-		const f = fired === undefined ? undefined : parseInt(fired, 36);
+		const f = lastFired === undefined ? undefined : parseInt(lastFired, 36);
 		if (!id || !Number.isFinite(d) || !(kind in KINDS)) continue;
 		moments.set(decodeURIComponent(id), {
 			due: d,
 			kind: KINDS[kind as keyof typeof KINDS],
-			...(f !== undefined && Number.isFinite(f) ? { fired: f } : {}),
+			...(f !== undefined && Number.isFinite(f) ? { lastFiredTime: f } : {}),
 		});
 	}
 	return moments;
@@ -129,12 +133,12 @@ export function decodeMoments(text: string): Map<string, Handled> {
 export function encodeMoments(moments: Map<string, Handled>): string {
 	return [...moments]
 		.sort((a, b) => a[1].due - b[1].due || (a[0] < b[0] ? -1 : 1))
-		.map(([id, { due, kind, fired }]) =>
+		.map(([id, { due, kind, lastFiredTime }]) =>
 			[
 				encodeURIComponent(id),
 				due.toString(36),
 				kind[0],
-				...(fired === undefined ? [] : [fired.toString(36)]),
+				...(lastFiredTime === undefined ? [] : [lastFiredTime.toString(36)]),
 			].join('.'),
 		)
 		.join(' ');
@@ -192,7 +196,7 @@ export function timeBound(due: number, rule: MomentRule): number {
 }
 
 /** A moment's place in the poll's order: by due time, then by event ID. */
-const before = (a: { due: number; id: string }, b: { due: number; id: string }) =>
+const firesBefore = (a: { due: number; id: string }, b: { due: number; id: string }) =>
 	a.due < b.due || (a.due === b.due && a.id < b.id);
 
 /**
@@ -341,7 +345,10 @@ export function planMoments(input: {
 			return;
 		}
 		// The moment last fired, met again after a skip: nothing new happened to it.
-		if (handled?.fired !== undefined && dueAt(handled.fired, event.timezone, rule) === due) {
+		if (
+			handled?.lastFiredTime !== undefined &&
+			dueAt(handled.lastFiredTime, event.timezone, rule) === due
+		) {
 			memory.set(id, { ...handled, due, kind: 'fired' });
 			return;
 		}
@@ -357,7 +364,7 @@ export function planMoments(input: {
 	): Candidate => {
 		const backfill =
 			state.backfillUntil !== undefined && due > state.floor && due <= state.backfillUntil;
-		const held = state.hold !== undefined && dueBefore && !before({ due, id }, state.hold);
+		const held = state.hold !== undefined && dueBefore && !firesBefore({ due, id }, state.hold);
 		const lateByMs = present - due;
 		return {
 			event,
@@ -367,14 +374,14 @@ export function planMoments(input: {
 			due,
 			lateByMs,
 			late: dueBefore || backfill || lateByMs > lateAfter,
-			previousTime: handled?.fired,
+			previousTime: handled?.lastFiredTime,
 			backfill,
 			exempt: backfill || held,
 		};
 	};
 	for (const event of input.events) judge(event, true);
 	for (const event of input.changed) judge(event, false);
-	candidates.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
+	candidates.sort((a, b) => (firesBefore(a, b) ? -1 : firesBefore(b, a) ? 1 : 0));
 
 	const due: DueMoment[] = [];
 	const skipped: DueMoment[] = [];
@@ -390,7 +397,7 @@ export function planMoments(input: {
 			hold ??= { due: out.due, id };
 		} else {
 			due.push(out);
-			memory.set(id, { due: out.due, kind: 'fired', fired: out.time });
+			memory.set(id, { due: out.due, kind: 'fired', lastFiredTime: out.time });
 		}
 	}
 

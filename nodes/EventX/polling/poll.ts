@@ -139,7 +139,7 @@ function logLeftOut(ctx: IPollFunctions, trigger: PollTrigger, eventId: string, 
 	const where = `EventX Polling Trigger (${trigger.name}), event ${eventId}`;
 	if (polled.leftOut)
 		ctx.logger.debug(
-			`${where}: ${polled.leftOut.count} record(s) whose ${trigger.eventKey} is before ${iso(polled.leftOut.before)} read and left out: emitted before and changed since, or older than what the trigger reads (its start, the lateness it allows, what it remembers)`,
+			`${where}: ${polled.leftOut.count} record(s) whose ${trigger.eventKey} is before ${iso(polled.leftOut.stampedBefore)} read and left out: emitted before and changed since, or older than what the trigger reads (its start, the lateness it allows, what it remembers)`,
 		);
 	if (polled.afterEnd)
 		ctx.logger.debug(
@@ -229,7 +229,7 @@ async function pollScope(
 		!isScopeState(saved, trigger.value, mode) ||
 		staticData.pollState !== undefined ||
 		staticData.momentState !== undefined;
-	const before = first ? {} : saved.events;
+	const savedCursors = first ? {} : saved.events;
 	const joinFrom = first ? undefined : Date.parse(saved.joinAt);
 	let eventIds: string[];
 	let listed: number | undefined;
@@ -240,7 +240,7 @@ async function pollScope(
 	/** Events that stopped running less than a day ago: their cursors are kept, read or not. */
 	const recent = new Set<string>();
 	if (scope.mode === 'running') {
-		const grace = showsWithin(trigger.lateness);
+		const grace = showsWithin(trigger.maxShowDelayMs);
 		const running = await readRunningEvents(ctx, limits.deadline, grace);
 		for (const event of running.events) {
 			const t = runningSince(event);
@@ -256,7 +256,7 @@ async function pollScope(
 			const until = runningUntil(event)!;
 			if (since.has(id) || start === undefined) continue;
 			// (or as long as its cursor has not passed its end: a backlog left for lack of time)
-			const kept = before[id];
+			const kept = savedCursors[id];
 			const readOn =
 				kept !== undefined && (until + grace >= running.present || Date.parse(kept.at) <= until);
 			if (readOn || (joinFrom !== undefined && until >= joinFrom)) {
@@ -288,10 +288,10 @@ async function pollScope(
 	const present = () => (presents.length > 0 ? Math.max(...presents) : Date.now());
 	let left = settings.maxRecords;
 
-	const lag = (id: string) => (before[id] ? Date.parse(before[id].at) : -Infinity);
+	const lag = (id: string) => (savedCursors[id] ? Date.parse(savedCursors[id].at) : -Infinity);
 	for (const eventId of [...eventIds].sort((a, b) => lag(a) - lag(b))) {
 		const source = { ...pollSourceOf(trigger, eventId, filters), until: ended.get(eventId) };
-		const kept = before[eventId];
+		const kept = savedCursors[eventId];
 		const known = isPollState(kept) && kept.trigger === trigger.value && kept.eventId === eventId;
 		// Where an event without a cursor starts: the first poll's start (Start From, or EventX's
 		// clock), or where the last poll stood (a running event no earlier than it started).
@@ -348,7 +348,7 @@ async function pollScope(
 
 	// An event that stopped running keeps its cursor for a day (moved to run again, it goes on
 	// from there).
-	for (const id of recent) if (!events[id] && before[id]) events[id] = before[id];
+	for (const id of recent) if (!events[id] && savedCursors[id]) events[id] = savedCursors[id];
 	// The memories of all events together stay bounded (a check-in trigger remembers a day of
 	// check-ins per event).
 	const bounded = boundMemories(events, MAX_SEEN_IN_SCOPE);

@@ -46,7 +46,7 @@ export interface PollTrigger {
 	/** A query parameter that keeps only records whose `readKey` is after a time (`createdAt$gt`). */
 	after?: string;
 	/** How much older than its `readKey` an occurrence may be when it first shows (offline scans). */
-	lateness: number;
+	maxShowDelayMs: number;
 	/** Whether a record read shows this trigger's change (beyond its `eventKey` being set). */
 	matches: (record: IDataObject, filters: PollFilters) => boolean;
 	/** EventX-side filters of every read (query parameters). */
@@ -68,7 +68,7 @@ export function pollSourceOf(
 		readKey: trigger.readKey,
 		tieBreak: trigger.tieBreak,
 		after: trigger.after,
-		lateness: trigger.lateness,
+		maxShowDelayMs: trigger.maxShowDelayMs,
 		occurrence: (record) =>
 			trigger.matches(record, filters) ? timeOf(record[trigger.eventKey]) : undefined,
 	};
@@ -92,7 +92,7 @@ const orderFilter = (status: string[] | undefined): IDataObject =>
 
 // Attendees are read by `updatedAt` (which every change moves) with their ID as tie-break, except
 // New Attendee: oldest first with `createdAt$gt`, ranges keyed on the creation time.
-const attendee = { resource: 'attendee' as const, tieBreak: 'id', lateness: 0 };
+const attendee = { resource: 'attendee' as const, tieBreak: 'id', maxShowDelayMs: 0 };
 
 export const POLL_TRIGGERS: PollTrigger[] = [
 	{
@@ -103,7 +103,7 @@ export const POLL_TRIGGERS: PollTrigger[] = [
 		action: 'attendee-check-in',
 		readKey: 'updatedAt',
 		eventKey: 'attendedAt',
-		lateness: OFFLINE_SYNC_MS,
+		maxShowDelayMs: OFFLINE_SYNC_MS,
 		matches: attendeeStatus,
 	},
 	{
@@ -146,7 +146,7 @@ export const POLL_TRIGGERS: PollTrigger[] = [
 		resource: 'order',
 		readKey: 'createdAt',
 		eventKey: 'createdAt',
-		lateness: 0,
+		maxShowDelayMs: 0,
 		matches: () => true,
 		query: (filters) => orderFilter(filters.orderStatus),
 	},
@@ -158,7 +158,7 @@ export const POLL_TRIGGERS: PollTrigger[] = [
 		resource: 'order',
 		readKey: 'purchasedAt',
 		eventKey: 'purchasedAt',
-		lateness: 0,
+		maxShowDelayMs: 0,
 		matches: (record) => (PAID_ORDER_STATUSES as string[]).includes(String(record.status)),
 		query: () => orderFilter(PAID_ORDER_STATUSES),
 	},
