@@ -11,7 +11,8 @@ import {
 	type EventXRequest,
 	type RangeAnswer,
 } from '../transport';
-import { MAX_SEEN, MAX_SEEN_AHEAD, Seen, type PollState } from './cursor';
+import { MAX_SEEN, MAX_SEEN_AHEAD, Seen } from './cursor';
+import type { CursorStart, PollState } from './state';
 import { iso, timeOf } from './time';
 
 /**
@@ -429,7 +430,7 @@ export async function activate(
 	source: PollSource,
 	limits: PollLimits,
 	told?: (present: number | undefined) => void,
-): Promise<Omit<PollState, 'v' | 'trigger' | 'eventId'>> {
+): Promise<CursorStart> {
 	const read = await readNewestFirst(
 		ctx,
 		source,

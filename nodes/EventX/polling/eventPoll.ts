@@ -6,7 +6,6 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { invalidField } from '../helpers/validation';
 import { API_PREFIX, eventxData, eventxList, eventxRanges, MAX_PAGE_SIZE } from '../transport';
-import { isPollState, type PollState } from './cursor';
 import { activate, latestOccurrence, pollSource, type PollLimits } from './engine';
 import {
 	DEFAULT_MAX_LATENESS_HOURS,
@@ -26,7 +25,6 @@ import {
 	CHANGES_LOOK_BACK_MS,
 	firstHorizonOf,
 	horizonOf,
-	isMomentState,
 	momentOf,
 	planMoments,
 	startMoments,
@@ -35,7 +33,8 @@ import {
 	type MomentRule,
 } from './moments';
 import { readScope } from './scope';
-import { cursorFrom, limitsOf, readMaxRecords, readStartFrom } from './settings';
+import { limitsOf, readMaxRecords, readStartFrom } from './settings';
+import { cursorFrom, isMomentState, newCursor, saveState, savedCursor } from './state';
 import { iso, timeOf } from './time';
 
 /** A number parameter of at least 0 (an expression may give text). */
@@ -263,9 +262,11 @@ async function pollMoments(
 			unfinished();
 			return null;
 		}
-		const state = startMoments(key, inScope, read.events, rule, read.present, startFrom);
-		staticData.momentState = state as unknown as IDataObject;
-		delete staticData.pollState;
+		saveState(
+			staticData,
+			'momentState',
+			startMoments(key, inScope, read.events, rule, read.present, startFrom),
+		);
 		return null;
 	}
 
@@ -306,7 +307,7 @@ async function pollMoments(
 			`${plan.skipped.length} moment(s) older than Max Lateness skipped, not fired: ${named.join(', ')}${more > 0 ? ` and ${more} more` : ''}`,
 		);
 	}
-	staticData.momentState = plan.state as unknown as IDataObject;
+	saveState(staticData, 'momentState', plan.state);
 	return plan.due.length > 0 ? [plan.due.map((m) => momentItem(trigger, m))] : null;
 }
 
@@ -326,17 +327,15 @@ async function pollChanges(
 	const staticData = ctx.getWorkflowStaticData('node');
 	// One cursor on the list read: all events, or the published ones.
 	const list = scope.includeUnpublished ? '*' : 'published';
-	const saved = staticData.pollState;
-	if (!isPollState(saved) || saved.trigger !== trigger.value || saved.eventId !== list) {
+	const saved = savedCursor(staticData.pollState, trigger.value, list);
+	if (!saved) {
 		const start =
 			startFrom !== undefined ? cursorFrom(startFrom) : await activate(ctx, source, limits);
-		const state: PollState = { v: 2, trigger: trigger.value, eventId: list, ...start };
-		staticData.pollState = state as unknown as IDataObject;
-		delete staticData.momentState;
+		saveState(staticData, 'pollState', newCursor(trigger.value, list, start));
 		return null;
 	}
 	const { occurrences, state } = await pollSource(ctx, source, saved, limits);
-	staticData.pollState = JSON.parse(JSON.stringify(state)) as IDataObject;
+	saveState(staticData, 'pollState', state);
 	return occurrences.length > 0 ? [occurrences.map((o) => toItem(o.record))] : null;
 }
 

@@ -5,6 +5,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { isKnownTimeZone, offsetAt, wallTimeToUtc } from '../helpers/timeZone';
+import { newMomentState, type MomentState } from './state';
 import { timeOf } from './time';
 
 /** The time of an event a moment trigger waits for. */
@@ -40,36 +41,6 @@ export interface MomentRule {
 	maxLatenessMs: number;
 }
 
-/**
- * Where a moment trigger stands, JSON in the node's static data (`momentState`; its keys are a
- * stored format, as `PollState`'s).
- * - `checkedAt`: EventX's present at the last poll (never earlier than the poll before's).
- * - `gap`: the time between the last two polls, once two polls have followed the activation (the
- *   gap from the activation to the first scheduled poll is no poll interval); `activated`: the
- *   last poll was the activation.
- * - `floor`: when the trigger started (the activation, or Start From): moments due before it are
- *   history (not the polling cursor's `floor`, its horizon; the moments' horizon is `horizonOf`);
- *   `backfillUntil`: Start From's catch-up of the moments due before the activation is under way
- *   up to this time.
- * - `hold`: the first moment Max Records Per Poll left for a later poll (by due time and event ID):
- *   from it on, moments due before the last poll are not late-skipped.
- * - `scope`: the events in scope at the last poll (`*`, or the picked IDs).
- * - `moments`: per event, the due time last handled (fired, skipped, or history) and the event's
- *   time of the moment last fired.
- */
-export interface MomentState {
-	v: 2;
-	key: string;
-	checkedAt: number;
-	gap?: number;
-	activated?: boolean;
-	floor: number;
-	backfillUntil?: number;
-	hold?: { due: number; id: string };
-	scope: string;
-	moments: string;
-}
-
 /** What the trigger remembers of an event's moment. */
 export interface Handled {
 	/** The due time last handled. */
@@ -95,19 +66,6 @@ export interface DueMoment {
 	previousTime?: number;
 	/** Due before the activation, as Start From asked. */
 	backfill: boolean;
-}
-
-export function isMomentState(value: unknown): value is MomentState {
-	const s = value as MomentState | undefined;
-	return (
-		!!s &&
-		s.v === 2 &&
-		typeof s.key === 'string' &&
-		Number.isFinite(s.checkedAt) &&
-		Number.isFinite(s.floor) &&
-		typeof s.scope === 'string' &&
-		typeof s.moments === 'string'
-	);
 }
 
 /**
@@ -223,24 +181,9 @@ export function horizonOf(state: MomentState, rule: MomentRule, date: number): n
 	return windowStart(state, rule, presentOf(state, date));
 }
 
-/** The state of a trigger activated at `now` (or Start From), before its events are read. */
-function activatedAt(key: string, scope: string, now: number, startFrom?: number): MomentState {
-	const floor = startFrom ?? now;
-	return {
-		v: 2,
-		key,
-		checkedAt: now,
-		activated: true,
-		floor,
-		...(floor < now ? { backfillUntil: now } : {}),
-		scope,
-		moments: '',
-	};
-}
-
 /** The horizon of the activation at EventX's present `now`: the moments due since are history. */
 export function firstHorizonOf(rule: MomentRule, now: number, startFrom?: number): number {
-	return horizonOf(activatedAt('', '', now, startFrom), rule, now);
+	return horizonOf(newMomentState('', '', now, startFrom), rule, now);
 }
 
 /**
@@ -257,7 +200,7 @@ export function startMoments(
 	now: number,
 	startFrom?: number,
 ): MomentState {
-	const state = activatedAt(key, scope, now, startFrom);
+	const state = newMomentState(key, scope, now, startFrom);
 	const { floor } = state;
 	const from = firstHorizonOf(rule, now, startFrom);
 	const history = new Map<string, Handled>();

@@ -4,7 +4,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { ORDER_STATUSES, REGISTRATION_STATUSES } from '../helpers/enums';
 import { invalidField } from '../helpers/validation';
 import { tidyAttendee } from '../trigger/delivery';
-import { isPollState, MAX_SEEN, MAX_SEEN_IN_SCOPE, type PollState } from './cursor';
+import { MAX_SEEN, MAX_SEEN_IN_SCOPE } from './cursor';
 import {
 	activate,
 	boundMemories,
@@ -19,11 +19,11 @@ import {
 import { pollEventTrigger } from './eventPoll';
 import { eventTrigger } from './eventTriggers';
 import { readRunningEvents, readScope, runningSince, runningUntil, type Scope } from './scope';
-import { cursorFrom, limitsOf, readMaxRecords, readStartFrom } from './settings';
+import { limitsOf, readMaxRecords, readStartFrom } from './settings';
+import { cursorFrom, newCursor, savedCursor, savedScope, saveState, type PollState } from './state';
 import { iso } from './time';
 import { pollSourceOf, pollTrigger, type PollFilters, type PollTrigger } from './triggers';
 
-export type { PollState } from './cursor';
 export { DEFAULT_MAX_RECORDS, FALLBACK_BUDGET_MS } from './settings';
 
 /** A poll's settings, read once. */
@@ -156,33 +156,6 @@ function logLeftOut(ctx: IPollFunctions, trigger: PollTrigger, eventId: string, 
 		);
 }
 
-/**
- * Where the trigger stands on several events, JSON in static data (`scopeState`): one cursor per
- * event in scope, and where an event joining starts (`joinAt`): EventX's present at the last poll
- * less the look-back, as the running events' list told it, or the furthest watermark an event
- * reached.
- */
-interface ScopeState {
-	v: 1;
-	trigger: string;
-	mode: 'several' | 'running';
-	joinAt: string;
-	events: Record<string, PollState>;
-}
-
-function isScopeState(value: unknown, trigger: string, mode: string): value is ScopeState {
-	const s = value as ScopeState | undefined;
-	return (
-		!!s &&
-		s.v === 1 &&
-		s.trigger === trigger &&
-		s.mode === mode &&
-		!Number.isNaN(Date.parse(s.joinAt)) &&
-		typeof s.events === 'object' &&
-		s.events !== null
-	);
-}
-
 /** One event's occurrences on a poll, with its event. */
 interface EventOccurrences {
 	eventId: string;
@@ -194,14 +167,6 @@ const toItems = (trigger: PollTrigger, found: EventOccurrences[]) =>
 		.flatMap(({ eventId, occurrences }) => occurrences.map((o) => ({ eventId, o })))
 		.sort((a, b) => a.o.stamp - b.o.stamp || (a.o.id < b.o.id ? -1 : 1))
 		.map(({ eventId, o }) => toItem(trigger, eventId, o.record));
-
-/** The states of other triggers in static data: whichever trigger polls, the others' are stale. */
-const STATE_KEYS = ['pollState', 'scopeState', 'momentState'] as const;
-
-/** Keeps only `kept` of the triggers' states: another trigger chosen meanwhile starts it over. */
-function keepOnly(staticData: IDataObject, kept: (typeof STATE_KEYS)[number]): void {
-	for (const key of STATE_KEYS) if (key !== kept) delete staticData[key];
-}
 
 /**
  * Attendee and order events on several events (the picked ones, or every running one, looked up
@@ -221,16 +186,10 @@ async function pollScope(
 	const { trigger, scope, filters } = settings;
 	const mode = scope.mode === 'running' ? 'running' : 'several';
 	const staticData = ctx.getWorkflowStaticData('node');
-	const saved = staticData.scopeState;
 	const manual = ctx.getMode() === 'manual';
-	// Another trigger's state beside it: that trigger ran since (this poll deletes the others).
-	const first =
-		manual ||
-		!isScopeState(saved, trigger.value, mode) ||
-		staticData.pollState !== undefined ||
-		staticData.momentState !== undefined;
-	const savedCursors = first ? {} : saved.events;
-	const joinFrom = first ? undefined : Date.parse(saved.joinAt);
+	const saved = manual ? undefined : savedScope(staticData, trigger.value, mode);
+	const savedCursors = saved?.events ?? {};
+	const joinFrom = saved ? Date.parse(saved.joinAt) : undefined;
 	let eventIds: string[];
 	let listed: number | undefined;
 	/** Running events: since when each runs (changes before are out of scope). */
@@ -291,23 +250,17 @@ async function pollScope(
 	const lag = (id: string) => (savedCursors[id] ? Date.parse(savedCursors[id].at) : -Infinity);
 	for (const eventId of [...eventIds].sort((a, b) => lag(a) - lag(b))) {
 		const source = { ...pollSourceOf(trigger, eventId, filters), until: ended.get(eventId) };
-		const kept = savedCursors[eventId];
-		const known = isPollState(kept) && kept.trigger === trigger.value && kept.eventId === eventId;
+		const known = savedCursor(savedCursors[eventId], trigger.value, eventId);
 		// Where an event without a cursor starts: the first poll's start (Start From, or EventX's
 		// clock), or where the last poll stood (a running event no earlier than it started).
 		const startAt = () =>
 			joinFrom === undefined
 				? (settings.startFrom ?? present())
 				: Math.max(joinFrom, since.get(eventId) ?? -Infinity);
-		const fresh = (): PollState => ({
-			v: 2,
-			trigger: trigger.value,
-			eventId,
-			...cursorFrom(startAt()),
-		});
+		const fresh = () => newCursor(trigger.value, eventId, cursorFrom(startAt()));
 		// Out of time or of records: the cursor stays (or starts) for the next poll.
 		if (left <= 0 || Date.now() >= limits.softDeadline) {
-			events[eventId] = known ? kept : fresh();
+			events[eventId] = known ?? fresh();
 			continue;
 		}
 		try {
@@ -319,11 +272,11 @@ async function pollScope(
 						: await activate(ctx, source, limits, (told) => {
 								if (told !== undefined) presents.push(told);
 							});
-				events[eventId] = { v: 2, trigger: trigger.value, eventId, ...start };
+				events[eventId] = newCursor(trigger.value, eventId, start);
 				continue;
 			}
 			// An event joining is read at once.
-			const polled = await pollSource(ctx, source, known ? kept : fresh(), {
+			const polled = await pollSource(ctx, source, known ?? fresh(), {
 				...limits,
 				maxRecords: left,
 			});
@@ -339,7 +292,7 @@ async function pollScope(
 					? error
 					: new NodeOperationError(ctx.getNode(), error as Error);
 			if (failure instanceof NodeOperationError || failure.httpCode !== '404') throw failure;
-			events[eventId] = known ? kept : fresh();
+			events[eventId] = known ?? fresh();
 			ctx.logger.warn(
 				`EventX Polling Trigger: event ${eventId} was not found (deleted?); it is passed over in this poll and keeps its place`,
 			);
@@ -362,15 +315,13 @@ async function pollScope(
 		presents.length > 0
 			? Math.max(joinFrom ?? -Infinity, settledAt(present()))
 			: (joinFrom ?? settledAt(Date.now()));
-	const next: ScopeState = {
+	saveState(staticData, 'scopeState', {
 		v: 1,
 		trigger: trigger.value,
 		mode,
 		joinAt: iso(joinAt),
 		events: bounded.states,
-	};
-	staticData.scopeState = JSON.parse(JSON.stringify(next)) as IDataObject;
-	keepOnly(staticData, 'scopeState');
+	});
 	return found.length > 0 ? [toItems(trigger, found)] : null;
 }
 
@@ -399,22 +350,20 @@ export async function pollEventX(this: IPollFunctions): Promise<INodeExecutionDa
 	}
 
 	const staticData = this.getWorkflowStaticData('node');
-	const saved = staticData.pollState;
-	if (!isPollState(saved) || saved.trigger !== trigger.value || saved.eventId !== eventId) {
+	const saved = savedCursor(staticData.pollState, trigger.value, eventId);
+	if (!saved) {
 		const start =
 			settings.startFrom !== undefined
 				? cursorFrom(settings.startFrom)
 				: await activate(this, source, limits);
-		const state: PollState = { v: 2, trigger: trigger.value, eventId, ...start };
-		staticData.pollState = state as unknown as IDataObject;
-		keepOnly(staticData, 'pollState');
+		saveState(staticData, 'pollState', newCursor(trigger.value, eventId, start));
 		return null;
 	}
 
 	const polled = await pollSource(this, source, saved, limits);
 	logLeftOut(this, trigger, eventId, polled);
 	const { occurrences, state } = polled;
-	staticData.pollState = JSON.parse(JSON.stringify(state)) as IDataObject;
+	saveState(staticData, 'pollState', state);
 	return occurrences.length > 0
 		? [occurrences.map((occurrence) => toItem(trigger, eventId, occurrence.record))]
 		: null;

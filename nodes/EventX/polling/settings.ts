@@ -2,9 +2,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { invalidField, toIsoDateTime } from '../helpers/validation';
-import type { PollState } from './cursor';
 import type { PollLimits } from './engine';
-import { iso } from './time';
 
 /** Records emitted by one poll at most, unless the user sets another cap. */
 export const DEFAULT_MAX_RECORDS = 10_000;
@@ -55,9 +53,4 @@ export function limitsOf(ctx: IPollFunctions, maxRecords: number): PollLimits {
 		softDeadline: start + budget * READ_SHARE,
 		deadline: start + budget * REQUEST_SHARE,
 	};
-}
-
-/** A cursor that starts at `time` (Start From, or an event joining the scope): nothing handled yet. */
-export function cursorFrom(time: number): Omit<PollState, 'v' | 'trigger' | 'eventId'> {
-	return { at: iso(time), floor: iso(time), seen: '' };
 }
