@@ -6,7 +6,8 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { invalidField } from '../helpers/validation';
 import { API_PREFIX, eventxData, eventxList, eventxRanges, MAX_PAGE_SIZE } from '../transport';
-import { activate, latestOccurrence, pollSource, type PollLimits } from './engine';
+import { pollCursor } from './cursorPoll';
+import type { PollLimits } from './engine';
 import {
 	DEFAULT_MAX_LATENESS_HOURS,
 	eventChangeSource,
@@ -34,7 +35,7 @@ import {
 } from './moments';
 import { readScope } from './scope';
 import { limitsOf, readMaxRecords, readStartFrom } from './settings';
-import { cursorFrom, isMomentState, newCursor, saveState, savedCursor } from './state';
+import { isMomentState, saveState } from './state';
 import { iso, timeOf } from './time';
 
 /** A number parameter of at least 0 (an expression may give text). */
@@ -318,25 +319,17 @@ async function pollChanges(
 	limits: PollLimits,
 	startFrom: number | undefined,
 ): Promise<INodeExecutionData[][] | null> {
-	const source = eventChangeSource(trigger, scope);
-	const toItem = (event: IDataObject) => ({ json: eventItemJson(trigger.action, event) });
-	if (ctx.getMode() === 'manual') {
-		const latest = await latestOccurrence(ctx, source, limits);
-		return latest ? [[toItem(latest.record)]] : null;
-	}
-	const staticData = ctx.getWorkflowStaticData('node');
 	// One cursor on the list read: all events, or the published ones.
 	const list = scope.includeUnpublished ? '*' : 'published';
-	const saved = savedCursor(staticData.pollState, trigger.value, list);
-	if (!saved) {
-		const start =
-			startFrom !== undefined ? cursorFrom(startFrom) : await activate(ctx, source, limits);
-		saveState(staticData, 'pollState', newCursor(trigger.value, list, start));
-		return null;
-	}
-	const { occurrences, state } = await pollSource(ctx, source, saved, limits);
-	saveState(staticData, 'pollState', state);
-	return occurrences.length > 0 ? [occurrences.map((o) => toItem(o.record))] : null;
+	const occurrences = await pollCursor(
+		ctx,
+		{ trigger: trigger.value, eventId: list, source: eventChangeSource(trigger, scope) },
+		limits,
+		startFrom,
+	);
+	return occurrences.length > 0
+		? [occurrences.map((o) => ({ json: eventItemJson(trigger.action, o.record) }))]
+		: null;
 }
 
 /** One poll of an event trigger; like every polling event, a poll that throws changes nothing. */

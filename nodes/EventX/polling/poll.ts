@@ -5,8 +5,8 @@ import { ORDER_STATUSES, REGISTRATION_STATUSES } from '../helpers/enums';
 import { invalidField } from '../helpers/validation';
 import { tidyAttendee } from '../trigger/delivery';
 import { MAX_SEEN, MAX_SEEN_IN_SCOPE } from './cursor';
+import { pollCursor, startCursor } from './cursorPoll';
 import {
-	activate,
 	boundMemories,
 	latestOccurrence,
 	pollSource,
@@ -250,7 +250,7 @@ async function pollScope(
 	const lag = (id: string) => (savedCursors[id] ? Date.parse(savedCursors[id].at) : -Infinity);
 	for (const eventId of [...eventIds].sort((a, b) => lag(a) - lag(b))) {
 		const source = { ...pollSourceOf(trigger, eventId, filters), until: ended.get(eventId) };
-		const known = savedCursor(savedCursors[eventId], trigger.value, eventId);
+		const cursor = savedCursor(savedCursors[eventId], trigger.value, eventId);
 		// Where an event without a cursor starts: the first poll's start (Start From, or EventX's
 		// clock), or where the last poll stood (a running event no earlier than it started).
 		const startAt = () =>
@@ -260,23 +260,20 @@ async function pollScope(
 		const fresh = () => newCursor(trigger.value, eventId, cursorFrom(startAt()));
 		// Out of time or of records: the cursor stays (or starts) for the next poll.
 		if (left <= 0 || Date.now() >= limits.softDeadline) {
-			events[eventId] = known ?? fresh();
+			events[eventId] = cursor ?? fresh();
 			continue;
 		}
 		try {
-			if (!known && joinFrom === undefined) {
+			if (!cursor && joinFrom === undefined) {
 				// The first poll: each event starts now (or at Start From), nothing is emitted.
-				const start =
-					settings.startFrom !== undefined
-						? cursorFrom(settings.startFrom)
-						: await activate(ctx, source, limits, (told) => {
-								if (told !== undefined) presents.push(told);
-							});
+				const start = await startCursor(ctx, source, limits, settings.startFrom, (told) => {
+					if (told !== undefined) presents.push(told);
+				});
 				events[eventId] = newCursor(trigger.value, eventId, start);
 				continue;
 			}
 			// An event joining is read at once.
-			const polled = await pollSource(ctx, source, known ?? fresh(), {
+			const polled = await pollSource(ctx, source, cursor ?? fresh(), {
 				...limits,
 				maxRecords: left,
 			});
@@ -292,7 +289,7 @@ async function pollScope(
 					? error
 					: new NodeOperationError(ctx.getNode(), error as Error);
 			if (failure instanceof NodeOperationError || failure.httpCode !== '404') throw failure;
-			events[eventId] = known ?? fresh();
+			events[eventId] = cursor ?? fresh();
 			ctx.logger.warn(
 				`EventX Polling Trigger: event ${eventId} was not found (deleted?); it is passed over in this poll and keeps its place`,
 			);
@@ -343,27 +340,13 @@ export async function pollEventX(this: IPollFunctions): Promise<INodeExecutionDa
 	if (scope.mode !== 'one') return await pollScope(this, settings, limits);
 
 	const [eventId] = scope.eventIds;
-	const source = pollSourceOf(trigger, eventId, filters);
-	if (this.getMode() === 'manual') {
-		const latest = await latestOccurrence(this, source, limits);
-		return latest ? [[toItem(trigger, eventId, latest.record)]] : null;
-	}
-
-	const staticData = this.getWorkflowStaticData('node');
-	const saved = savedCursor(staticData.pollState, trigger.value, eventId);
-	if (!saved) {
-		const start =
-			settings.startFrom !== undefined
-				? cursorFrom(settings.startFrom)
-				: await activate(this, source, limits);
-		saveState(staticData, 'pollState', newCursor(trigger.value, eventId, start));
-		return null;
-	}
-
-	const polled = await pollSource(this, source, saved, limits);
-	logLeftOut(this, trigger, eventId, polled);
-	const { occurrences, state } = polled;
-	saveState(staticData, 'pollState', state);
+	const occurrences = await pollCursor(
+		this,
+		{ trigger: trigger.value, eventId, source: pollSourceOf(trigger, eventId, filters) },
+		limits,
+		settings.startFrom,
+		(polled) => logLeftOut(this, trigger, eventId, polled),
+	);
 	return occurrences.length > 0
 		? [occurrences.map((occurrence) => toItem(trigger, eventId, occurrence.record))]
 		: null;
