@@ -462,6 +462,198 @@ export async function activate(
 	};
 }
 
+/** A row read that may come out, with its occurrence's stamp. */
+interface Candidate extends Row {
+	stamp: number;
+	/** At or after the read's edge: neighbours may be unread. */
+	edge: boolean;
+}
+
+/**
+ * The rows read from the watermark on, sorted out: those that may come out (in read order), those
+ * left out (stamped before the floor: handled before, or older than the trigger reads; stamped
+ * after the source's end: not an occurrence it waits for) and how many remembered ones the next
+ * read meets again for sure (read at or after where the watermark may go, or at the read's edge).
+ */
+function sortOut(
+	read: Read,
+	mark: Watermark,
+	floor: number,
+	settled: number,
+	seen: Seen,
+	source: PollSource,
+): { candidates: Candidate[]; leftOut: number; afterEnd: number; ahead: number } {
+	const candidates: Candidate[] = [];
+	let leftOut = 0;
+	let afterEnd = 0;
+	let ahead = 0;
+	const atEdge = (row: Row) => read.bound !== undefined && !precedes(row, read.bound);
+	for (const row of read.rows) {
+		if (precedes(row, mark)) continue;
+		const stamp = source.occurrence(row.record);
+		if (stamp === undefined) continue;
+		if (seen.has(row.id, stamp)) {
+			if (row.read >= settled || atEdge(row)) ahead += 1;
+			continue;
+		}
+		if (stamp < floor) {
+			leftOut += 1;
+			continue;
+		}
+		// (the watermark passes it)
+		if (source.until !== undefined && stamp > source.until) {
+			afterEnd += 1;
+			continue;
+		}
+		// At or after the read's edge, the watermark stays before it and the next poll reads it again.
+		candidates.push({
+			record: row.record,
+			id: row.id,
+			read: row.read,
+			position: row.position,
+			stamp,
+			edge: atEdge(row),
+		});
+	}
+	candidates.sort((a, b) => a.read - b.read || (lower(a.id) < lower(b.id) ? -1 : 1));
+	return { candidates, leftOut, afterEnd, ahead };
+}
+
+/**
+ * How many candidates come out: oldest first, up to the cap; those the next read meets again for
+ * sure (read inside the look-back, or at the read's edge) only while the memory has room for them
+ * (`ahead` of its `MAX_SEEN_AHEAD` places taken): the rest come out at a later poll. (An
+ * occurrence stamped ahead of its record's read stamp, a scanner whose clock runs fast, is not
+ * met again: it takes no such room.)
+ */
+function emittedCount(
+	candidates: Candidate[],
+	ahead: number,
+	settled: number,
+	seen: Seen,
+	maxRecords: number,
+): number {
+	let kept = seen.size;
+	let n = 0;
+	for (const c of candidates) {
+		if (n >= maxRecords) break;
+		if (c.read >= settled || c.edge) {
+			if (ahead >= MAX_SEEN_AHEAD || (c.edge && kept >= MAX_SEEN)) break;
+			ahead += 1;
+			kept += 1;
+		}
+		n += 1;
+	}
+	return n;
+}
+
+/**
+ * Without an order among records sharing a stamp (no tie-break), a poll never stops inside such a
+ * group: the count moves back to the group's start, or past its end when the group starts the poll.
+ */
+function outsideTies(candidates: Candidate[], n: number, source: PollSource): number {
+	if (source.tieBreak || n === 0 || n >= candidates.length) return n;
+	const tie = candidates[n].read;
+	if (candidates[n - 1].read !== tie) return n;
+	let g = n;
+	while (g > 0 && candidates[g - 1].read === tie) g -= 1;
+	if (g > 0) return g;
+	while (n < candidates.length && candidates[n].read === tie) n += 1;
+	return n;
+}
+
+/**
+ * The new watermark: never past EventX's present less the look-back (`settled`), the first record
+ * left for later (`cut`), or rows that may have unread neighbours (the read's `bound`); never back.
+ */
+function nextWatermark(
+	mark: Watermark,
+	settled: number,
+	cut: Candidate | undefined,
+	bound: Watermark | undefined,
+	source: PollSource,
+): Watermark {
+	let next: Watermark = { at: settled };
+	if (cut) next = earliest(next, markOf(cut, source));
+	if (bound !== undefined) next = earliest(next, bound);
+	return compareMarks(next, mark) < 0 ? mark : next;
+}
+
+/**
+ * Remembers what was emitted that a later read may meet again, stamped at or after the new floor;
+ * not those at the watermark's stamp before its ID (the watermark itself handles them). The floor
+ * follows the watermark (less the delay an occurrence may show with), but stays at the oldest
+ * occurrence left for a later poll (`left`: one whose record changed since keeps its older stamp).
+ * The new floor.
+ */
+function remember(
+	seen: Seen,
+	emitted: Candidate[],
+	next: Watermark,
+	floor: number,
+	left: number,
+	source: PollSource,
+): number {
+	const nextFloor = Math.max(floor, Math.min(next.at - source.maxShowDelayMs, left));
+	for (const c of emitted) {
+		if (c.stamp < nextFloor) continue;
+		if (next.id !== undefined && c.stamp === next.at && c.stamp === c.read && precedes(c, next))
+			continue;
+		seen.add(c.id, c.stamp);
+	}
+	seen.dropBefore(nextFloor);
+	return nextFloor;
+}
+
+/**
+ * Bounded: a memory over `MAX_SEEN` forgets first what no read is sure to meet again, oldest
+ * first; the floor rises past what goes that is stamped before the watermark and before what is
+ * left for later (`left`; one stamped after either would come out again only if its record
+ * changes). Past the watermark too, if the memory holds more than it may of records the next read
+ * meets again. The watermark and floor after it, and what was forgotten.
+ */
+function boundMemory(
+	seen: Seen,
+	read: Read,
+	next: Watermark,
+	floor: number,
+	left: number,
+	source: PollSource,
+): { next: Watermark; floor: number; forgot?: Polled['forgot'] } {
+	if (seen.size <= MAX_SEEN) return { next, floor };
+	const sure = new Set<string>();
+	for (const row of read.rows) {
+		const stamp = precedes(row, next) ? undefined : source.occurrence(row.record);
+		if (stamp !== undefined) sure.add(Seen.key(row.id, stamp));
+	}
+	const dropped = seen.forget(seen.size - MAX_SEEN, (key) => !sure.has(key));
+	// (not past an occurrence left for a later poll: that one comes out)
+	const below = dropped.filter((stamp) => stamp < Math.min(next.at, left));
+	if (below.length > 0) floor = Math.max(floor, Math.max(...below) + 1);
+	if (seen.size > MAX_SEEN) {
+		const keep = seen.keepFrom(MAX_SEEN);
+		seen.dropBefore(keep);
+		floor = Math.max(floor, keep);
+		if (keep > next.at) next = { at: keep };
+	}
+	return {
+		next,
+		floor,
+		forgot: {
+			// Within the delay an occurrence may show with: what shows later stamped before it is left out.
+			floor: floor > next.at - source.maxShowDelayMs ? floor : undefined,
+			ahead: dropped.length - below.length,
+		},
+	};
+}
+
+/** Newest-first reads: the rows above the new watermark, where the next poll starts reading. */
+function depthAbove(read: Read, next: Watermark): number | undefined {
+	if (read.start === undefined) return undefined;
+	const start = read.start;
+	return start + read.rows.filter((row) => row.position >= start && !precedes(row, next)).length;
+}
+
 /**
  * One poll after the first: the occurrences since the watermark not handled before, oldest first
  * (at most `maxRecords`), and where the trigger stands after them. The state is new; the one given
@@ -489,126 +681,29 @@ export async function pollSource(
 	}
 
 	const settled = settledOf(read) ?? mark.at;
-	const candidates: Array<Row & { stamp: number; edge: boolean }> = [];
-	let leftOut = 0;
-	let afterEnd = 0;
-	// Remembered occurrences the next read meets again for sure (read at or after where the
-	// watermark may go, or at the read's edge).
-	let ahead = 0;
-	for (const row of read.rows) {
-		if (precedes(row, mark)) continue;
-		const stamp = source.occurrence(row.record);
-		if (stamp === undefined) continue;
-		if (seen.has(row.id, stamp)) {
-			if (row.read >= settled || (read.bound !== undefined && !precedes(row, read.bound)))
-				ahead += 1;
-			continue;
-		}
-		// Stamped before the floor: handled before, or older than the trigger reads.
-		if (stamp < floor) {
-			leftOut += 1;
-			continue;
-		}
-		// After the source's end: not an occurrence it waits for (the watermark passes it).
-		if (source.until !== undefined && stamp > source.until) {
-			afterEnd += 1;
-			continue;
-		}
-		// At or after the read's edge: neighbours may be unread, so the watermark stays before it
-		// and the next poll reads these again.
-		const edge = read.bound !== undefined && !precedes(row, read.bound);
-		candidates.push({
-			record: row.record,
-			id: row.id,
-			read: row.read,
-			position: row.position,
-			stamp,
-			edge,
-		});
-	}
-	candidates.sort((a, b) => a.read - b.read || (lower(a.id) < lower(b.id) ? -1 : 1));
-
-	// Emitted: oldest first, up to the cap; those the next read meets again for sure (read inside
-	// the look-back, or at the read's edge) only while the memory has room for them: the rest come
-	// out at a later poll. (An occurrence stamped ahead of its record's read stamp, a scanner whose
-	// clock runs fast, is not met again: it takes no such room.)
-	let kept = seen.size;
-	let n = 0;
-	for (const c of candidates) {
-		if (n >= limits.maxRecords) break;
-		if (c.read >= settled || c.edge) {
-			if (ahead >= MAX_SEEN_AHEAD || (c.edge && kept >= MAX_SEEN)) break;
-			ahead += 1;
-			kept += 1;
-		}
-		n += 1;
-	}
-	if (!source.tieBreak && n > 0 && n < candidates.length) {
-		// Without an order among records sharing a stamp, a poll never stops inside such a group.
-		const tie = candidates[n].read;
-		if (candidates[n - 1].read === tie) {
-			let g = n;
-			while (g > 0 && candidates[g - 1].read === tie) g -= 1;
-			if (g > 0) n = g;
-			else while (n < candidates.length && candidates[n].read === tie) n += 1;
-		}
-	}
+	const { candidates, leftOut, afterEnd, ahead } = sortOut(
+		read,
+		mark,
+		floor,
+		settled,
+		seen,
+		source,
+	);
+	const n = outsideTies(
+		candidates,
+		emittedCount(candidates, ahead, settled, seen, limits.maxRecords),
+		source,
+	);
 	const emitted = candidates.slice(0, n);
-	const cut = candidates[n];
-
-	// The new watermark: never past EventX's present less the look-back, the first record left
-	// for later, or rows that may have unread neighbours; never back.
-	let next: Watermark = { at: settled };
-	if (cut) next = earliest(next, markOf(cut, source));
-	if (read.bound !== undefined) next = earliest(next, read.bound);
-	if (compareMarks(next, mark) < 0) next = mark;
-
-	// Remembered: what was emitted that a later read may meet again, stamped at or after the new
-	// floor; not those at the watermark's stamp before its ID (the watermark itself handles them).
-	// The floor follows the watermark (less the lateness allowed), but stays at the oldest
-	// occurrence left for a later poll (one whose record changed since keeps its older stamp).
 	const left = candidates.slice(n).reduce((oldest, c) => Math.min(oldest, c.stamp), Infinity);
-	let nextFloor = Math.max(floor, Math.min(next.at - source.maxShowDelayMs, left));
-	for (const c of emitted) {
-		if (c.stamp < nextFloor) continue;
-		if (next.id !== undefined && c.stamp === next.at && c.stamp === c.read && precedes(c, next))
-			continue;
-		seen.add(c.id, c.stamp);
-	}
-	seen.dropBefore(nextFloor);
-	// Bounded: what no read is sure to meet again goes first, oldest first; the floor rises past
-	// what goes that is stamped before the watermark and before what is left for later (one
-	// stamped after either would come out again only if its record changes). Past the watermark
-	// too, if the memory holds more than it may of records the next read meets again.
-	let forgot: Polled['forgot'];
-	if (seen.size > MAX_SEEN) {
-		const sure = new Set<string>();
-		for (const row of read.rows) {
-			const stamp = precedes(row, next) ? undefined : source.occurrence(row.record);
-			if (stamp !== undefined) sure.add(Seen.key(row.id, stamp));
-		}
-		const dropped = seen.forget(seen.size - MAX_SEEN, (key) => !sure.has(key));
-		// (not past an occurrence left for a later poll: that one comes out)
-		const below = dropped.filter((stamp) => stamp < Math.min(next.at, left));
-		if (below.length > 0) nextFloor = Math.max(nextFloor, Math.max(...below) + 1);
-		if (seen.size > MAX_SEEN) {
-			const keep = seen.keepFrom(MAX_SEEN);
-			seen.dropBefore(keep);
-			nextFloor = Math.max(nextFloor, keep);
-			if (keep > next.at) next = { at: keep };
-		}
-		forgot = {
-			// Within the lateness the trigger allows: what shows later stamped before it is left out.
-			floor: nextFloor > next.at - source.maxShowDelayMs ? nextFloor : undefined,
-			ahead: dropped.length - below.length,
-		};
-	}
+	const watermark = nextWatermark(mark, settled, candidates[n], read.bound, source);
+	const remembered = remember(seen, emitted, watermark, floor, left, source);
+	const {
+		next,
+		floor: nextFloor,
+		forgot,
+	} = boundMemory(seen, read, watermark, remembered, left, source);
 
-	const depth =
-		read.start === undefined
-			? undefined
-			: read.start +
-				read.rows.filter((row) => row.position >= read.start! && !precedes(row, next)).length;
 	return {
 		occurrences: emitted
 			.map(({ record, id, stamp }) => ({ record, id, stamp }))
@@ -618,7 +713,7 @@ export async function pollSource(
 			at: iso(next.at),
 			id: next.id,
 			floor: iso(nextFloor),
-			depth,
+			depth: depthAbove(read, next),
 			deep: undefined,
 			seen: seen.encode(),
 			count: read.total,
