@@ -20,7 +20,15 @@ import { pollEventTrigger } from './eventPoll';
 import { eventTrigger } from './eventTriggers';
 import { readRunningEvents, readScope, runningSince, runningUntil, type Scope } from './scope';
 import { limitsOf, readMaxRecords, readStartFrom } from './settings';
-import { cursorFrom, newCursor, savedCursor, savedScope, saveState, type PollState } from './state';
+import {
+	cursorFrom,
+	newCursor,
+	savedCursor,
+	savedScope,
+	saveState,
+	type PollState,
+	type ScopeState,
+} from './state';
 import { iso } from './time';
 import { pollSourceOf, pollTrigger, type PollFilters, type PollTrigger } from './triggers';
 
@@ -168,157 +176,231 @@ const toItems = (trigger: PollTrigger, found: EventOccurrences[]) =>
 		.sort((a, b) => a.o.stamp - b.o.stamp || (a.o.id < b.o.id ? -1 : 1))
 		.map(({ eventId, o }) => toItem(trigger, eventId, o.record));
 
+/** The events a scope poll reads, and what it knows of each. */
+interface InScope {
+	eventIds: string[];
+	/** Running events: since when each runs (changes before are out of scope). */
+	since: Map<string, number>;
+	/** Events that stopped running: until when they ran (changes after are out of scope). */
+	ended: Map<string, number>;
+	/** Events that stopped running less than a day ago: their cursors are kept, read or not. */
+	recent: Set<string>;
+	/** EventX's present as the running events' list told it (its `Date`). */
+	listed?: number;
+}
+
 /**
- * Attendee and order events on several events (the picked ones, or every running one, looked up
- * at each poll): one cursor per event, the poll's cap and budget shared, the events whose cursor
- * lags most read first. The first poll starts every event now (or at Start From); an event
- * joining later starts where the last poll stood and is read at once; an event left for lack of
- * time or records, or answered 404 (deleted, or for a moment), keeps its cursor for the next poll
- * (one that has none yet gets one where it would have started). An event that stops running is
- * read on for the lateness the trigger allows (a check-in synced up to 24 hours late) and the
- * look-back; one no longer picked is forgotten.
+ * The events of All Running Events: those running at EventX's present, and those that stopped
+ * running less than the lateness the trigger allows and the look-back ago, read on from where
+ * they stand, or joining if they ran since the last poll (while n8n was down, or a poll it did not
+ * save), or as long as their cursor has not passed their end (a backlog left for lack of time).
  */
-async function pollScope(
+async function runningEvents(
+	ctx: IPollFunctions,
+	trigger: PollTrigger,
+	limits: PollLimits,
+	savedCursors: Record<string, PollState>,
+	joinFrom: number | undefined,
+): Promise<InScope> {
+	const inScope: InScope = { eventIds: [], since: new Map(), ended: new Map(), recent: new Set() };
+	const grace = showsWithin(trigger.maxShowDelayMs);
+	const running = await readRunningEvents(ctx, limits.deadline, grace);
+	for (const event of running.events) {
+		const t = runningSince(event);
+		if (t !== undefined) inScope.since.set(String(event.id).toLowerCase(), t);
+	}
+	inScope.eventIds = [...inScope.since.keys()];
+	for (const event of running.ended) {
+		const id = String(event.id).toLowerCase();
+		inScope.recent.add(id);
+		const start = runningSince(event);
+		const until = runningUntil(event)!;
+		if (inScope.since.has(id) || start === undefined) continue;
+		const kept = savedCursors[id];
+		const readOn =
+			kept !== undefined && (until + grace >= running.present || Date.parse(kept.at) <= until);
+		if (readOn || (joinFrom !== undefined && until >= joinFrom)) {
+			inScope.since.set(id, start);
+			inScope.ended.set(id, until);
+			inScope.eventIds.push(id);
+		}
+	}
+	// (where events joining start: EventX's clock, not n8n's, which may run ahead)
+	inScope.listed = running.date;
+	return inScope;
+}
+
+/** "Fetch Test Event" on several events: the most recent occurrence among them. */
+async function sampleScope(
 	ctx: IPollFunctions,
 	settings: PollSettings,
+	eventIds: string[],
 	limits: PollLimits,
 ): Promise<INodeExecutionData[][] | null> {
-	const { trigger, scope, filters } = settings;
-	const mode = scope.mode === 'running' ? 'running' : 'several';
-	const staticData = ctx.getWorkflowStaticData('node');
-	const manual = ctx.getMode() === 'manual';
-	const saved = manual ? undefined : savedScope(staticData, trigger.value, mode);
-	const savedCursors = saved?.events ?? {};
-	const joinFrom = saved ? Date.parse(saved.joinAt) : undefined;
-	let eventIds: string[];
-	let listed: number | undefined;
-	/** Running events: since when each runs (changes before are out of scope). */
-	const since = new Map<string, number>();
-	/** Events that stopped running: until when they ran (changes after are out of scope). */
-	const ended = new Map<string, number>();
-	/** Events that stopped running less than a day ago: their cursors are kept, read or not. */
-	const recent = new Set<string>();
-	if (scope.mode === 'running') {
-		const grace = showsWithin(trigger.maxShowDelayMs);
-		const running = await readRunningEvents(ctx, limits.deadline, grace);
-		for (const event of running.events) {
-			const t = runningSince(event);
-			if (t !== undefined) since.set(String(event.id).toLowerCase(), t);
-		}
-		eventIds = [...since.keys()];
-		// Events that stopped running less than the grace ago: read on from where they stand, or
-		// joining if they ran since the last poll (while n8n was down, or a poll it did not save).
-		for (const event of running.ended) {
-			const id = String(event.id).toLowerCase();
-			recent.add(id);
-			const start = runningSince(event);
-			const until = runningUntil(event)!;
-			if (since.has(id) || start === undefined) continue;
-			// (or as long as its cursor has not passed its end: a backlog left for lack of time)
-			const kept = savedCursors[id];
-			const readOn =
-				kept !== undefined && (until + grace >= running.present || Date.parse(kept.at) <= until);
-			if (readOn || (joinFrom !== undefined && until >= joinFrom)) {
-				since.set(id, start);
-				ended.set(id, until);
-				eventIds.push(id);
-			}
-		}
-		// (where events joining start: EventX's clock, not n8n's, which may run ahead)
-		listed = running.date;
-	} else {
-		eventIds = scope.mode === 'several' ? scope.eventIds : [];
-	}
-
-	if (manual) {
-		const found: EventOccurrences[] = [];
-		for (const eventId of eventIds) {
-			const latest = await latestOccurrence(ctx, pollSourceOf(trigger, eventId, filters), limits);
-			if (latest) found.push({ eventId, occurrences: [latest] });
-		}
-		const newest = toItems(trigger, found).pop();
-		return newest ? [[newest]] : null;
-	}
-
-	const events: Record<string, PollState> = {};
+	const { trigger, filters } = settings;
 	const found: EventOccurrences[] = [];
-	/** EventX's present as this poll's reads told it. */
-	const presents: number[] = listed === undefined ? [] : [listed];
-	const present = () => (presents.length > 0 ? Math.max(...presents) : Date.now());
-	let left = settings.maxRecords;
-
-	const lag = (id: string) => (savedCursors[id] ? Date.parse(savedCursors[id].at) : -Infinity);
-	for (const eventId of [...eventIds].sort((a, b) => lag(a) - lag(b))) {
-		const source = { ...pollSourceOf(trigger, eventId, filters), until: ended.get(eventId) };
-		const cursor = savedCursor(savedCursors[eventId], trigger.value, eventId);
-		// Where an event without a cursor starts: the first poll's start (Start From, or EventX's
-		// clock), or where the last poll stood (a running event no earlier than it started).
-		const startAt = () =>
-			joinFrom === undefined
-				? (settings.startFrom ?? present())
-				: Math.max(joinFrom, since.get(eventId) ?? -Infinity);
-		const fresh = () => newCursor(trigger.value, eventId, cursorFrom(startAt()));
-		// Out of time or of records: the cursor stays (or starts) for the next poll.
-		if (left <= 0 || Date.now() >= limits.softDeadline) {
-			events[eventId] = cursor ?? fresh();
-			continue;
-		}
-		try {
-			if (!cursor && joinFrom === undefined) {
-				// The first poll: each event starts now (or at Start From), nothing is emitted.
-				const start = await startCursor(ctx, source, limits, settings.startFrom, (told) => {
-					if (told !== undefined) presents.push(told);
-				});
-				events[eventId] = newCursor(trigger.value, eventId, start);
-				continue;
-			}
-			// An event joining is read at once.
-			const polled = await pollSource(ctx, source, cursor ?? fresh(), {
-				...limits,
-				maxRecords: left,
-			});
-			logLeftOut(ctx, trigger, eventId, polled);
-			events[eventId] = polled.state;
-			if (polled.present !== undefined) presents.push(polled.present);
-			left -= polled.occurrences.length;
-			if (polled.occurrences.length > 0) found.push({ eventId, occurrences: polled.occurrences });
-		} catch (error) {
-			// EventX's failures are NodeApiErrors already; anything else is wrapped as n8n asks.
-			const failure =
-				error instanceof NodeApiError
-					? error
-					: new NodeOperationError(ctx.getNode(), error as Error);
-			if (failure instanceof NodeOperationError || failure.httpCode !== '404') throw failure;
-			events[eventId] = cursor ?? fresh();
-			ctx.logger.warn(
-				`EventX Polling Trigger: event ${eventId} was not found (deleted?); it is passed over in this poll and keeps its place`,
-			);
-		}
+	for (const eventId of eventIds) {
+		const latest = await latestOccurrence(ctx, pollSourceOf(trigger, eventId, filters), limits);
+		if (latest) found.push({ eventId, occurrences: [latest] });
 	}
+	const newest = toItems(trigger, found).pop();
+	return newest ? [[newest]] : null;
+}
 
-	// An event that stopped running keeps its cursor for a day (moved to run again, it goes on
-	// from there).
-	for (const id of recent) if (!events[id] && savedCursors[id]) events[id] = savedCursors[id];
-	// The memories of all events together stay bounded (a check-in trigger remembers a day of
-	// check-ins per event).
+/** What one scope poll shares among its events. */
+interface ScopePoll {
+	ctx: IPollFunctions;
+	settings: PollSettings;
+	limits: PollLimits;
+	inScope: InScope;
+	/** Where an event joining starts (the last poll's `joinAt`); none at the first poll. */
+	joinFrom?: number;
+	/** EventX's present as this poll's reads told it. */
+	presents: number[];
+}
+
+const presentOf = (poll: ScopePoll) =>
+	poll.presents.length > 0 ? Math.max(...poll.presents) : Date.now();
+
+/**
+ * One event's turn in a scope poll, with `left` records still to emit: its cursor after it and
+ * what it emits. Out of time or of records, the cursor stays (or starts) for the next poll. At the
+ * first poll the event starts now (or at Start From) and emits nothing; an event joining later
+ * starts where the last poll stood (a running event no earlier than it started) and is read at
+ * once. An event answered 404 (deleted, or for a moment) keeps its place.
+ */
+async function pollScopeEvent(
+	poll: ScopePoll,
+	eventId: string,
+	cursor: PollState | undefined,
+	left: number,
+): Promise<{ state: PollState; occurrences: Occurrence[] }> {
+	const { ctx, settings, limits, inScope, joinFrom } = poll;
+	const { trigger } = settings;
+	const source = {
+		...pollSourceOf(trigger, eventId, settings.filters),
+		until: inScope.ended.get(eventId),
+	};
+	const startAt = () =>
+		joinFrom === undefined
+			? (settings.startFrom ?? presentOf(poll))
+			: Math.max(joinFrom, inScope.since.get(eventId) ?? -Infinity);
+	const fresh = () => newCursor(trigger.value, eventId, cursorFrom(startAt()));
+	if (left <= 0 || Date.now() >= limits.softDeadline)
+		return { state: cursor ?? fresh(), occurrences: [] };
+	try {
+		if (!cursor && joinFrom === undefined) {
+			const start = await startCursor(ctx, source, limits, settings.startFrom, (told) => {
+				if (told !== undefined) poll.presents.push(told);
+			});
+			return { state: newCursor(trigger.value, eventId, start), occurrences: [] };
+		}
+		const polled = await pollSource(ctx, source, cursor ?? fresh(), {
+			...limits,
+			maxRecords: left,
+		});
+		logLeftOut(ctx, trigger, eventId, polled);
+		if (polled.present !== undefined) poll.presents.push(polled.present);
+		return { state: polled.state, occurrences: polled.occurrences };
+	} catch (error) {
+		// EventX's failures are NodeApiErrors already; anything else is wrapped as n8n asks.
+		const failure =
+			error instanceof NodeApiError ? error : new NodeOperationError(ctx.getNode(), error as Error);
+		if (failure instanceof NodeOperationError || failure.httpCode !== '404') throw failure;
+		const state = cursor ?? fresh();
+		ctx.logger.warn(
+			`EventX Polling Trigger: event ${eventId} was not found (deleted?); it is passed over in this poll and keeps its place`,
+		);
+		return { state, occurrences: [] };
+	}
+}
+
+/**
+ * Saves where the scope stands: each event's cursor, those of events that stopped running less
+ * than a day ago (moved to run again, one goes on from there), all their memories bounded
+ * together (a check-in trigger remembers a day of check-ins per event), and where an event
+ * joining at the next poll starts: EventX's present less the look-back, never back (without a
+ * read this poll, where it stood).
+ */
+function saveScope(
+	poll: ScopePoll,
+	mode: ScopeState['mode'],
+	events: Record<string, PollState>,
+	savedCursors: Record<string, PollState>,
+): void {
+	const { ctx, settings, joinFrom, presents } = poll;
+	const { trigger } = settings;
+	for (const id of poll.inScope.recent)
+		if (!events[id] && savedCursors[id]) events[id] = savedCursors[id];
 	const bounded = boundMemories(events, MAX_SEEN_IN_SCOPE);
 	for (const [eventId, floor] of Object.entries(bounded.floors))
 		ctx.logger.warn(
 			`EventX Polling Trigger (${trigger.name}), event ${eventId}: its events together have more occurrences than the ${MAX_SEEN_IN_SCOPE.toLocaleString('en')} they remember; one whose ${trigger.eventKey} is before ${iso(floor)} and that shows from now on is left out`,
 		);
-	// Where an event joining at the next poll starts: EventX's present less the look-back, never
-	// back (without a read this poll, where it stood).
 	const joinAt =
 		presents.length > 0
-			? Math.max(joinFrom ?? -Infinity, settledAt(present()))
+			? Math.max(joinFrom ?? -Infinity, settledAt(presentOf(poll)))
 			: (joinFrom ?? settledAt(Date.now()));
-	saveState(staticData, 'scopeState', {
+	saveState(ctx.getWorkflowStaticData('node'), 'scopeState', {
 		v: 1,
 		trigger: trigger.value,
 		mode,
 		joinAt: iso(joinAt),
 		events: bounded.states,
 	});
+}
+
+/**
+ * Attendee and order events on several events (the picked ones, or every running one, looked up
+ * at each poll): one cursor per event, the poll's cap and budget shared, the events whose cursor
+ * lags most read first (`pollScopeEvent`). An event that stops running is read on for the
+ * lateness the trigger allows (a check-in synced up to 24 hours late) and the look-back
+ * (`runningEvents`); one no longer picked is forgotten.
+ */
+async function pollScope(
+	ctx: IPollFunctions,
+	settings: PollSettings,
+	limits: PollLimits,
+): Promise<INodeExecutionData[][] | null> {
+	const { trigger, scope } = settings;
+	const mode = scope.mode === 'running' ? 'running' : 'several';
+	const manual = ctx.getMode() === 'manual';
+	const saved = manual
+		? undefined
+		: savedScope(ctx.getWorkflowStaticData('node'), trigger.value, mode);
+	const savedCursors = saved?.events ?? {};
+	const joinFrom = saved ? Date.parse(saved.joinAt) : undefined;
+	const inScope: InScope =
+		scope.mode === 'running'
+			? await runningEvents(ctx, trigger, limits, savedCursors, joinFrom)
+			: {
+					eventIds: scope.mode === 'several' ? scope.eventIds : [],
+					since: new Map(),
+					ended: new Map(),
+					recent: new Set(),
+				};
+	if (manual) return await sampleScope(ctx, settings, inScope.eventIds, limits);
+
+	const poll: ScopePoll = {
+		ctx,
+		settings,
+		limits,
+		inScope,
+		joinFrom,
+		presents: inScope.listed === undefined ? [] : [inScope.listed],
+	};
+	const events: Record<string, PollState> = {};
+	const found: EventOccurrences[] = [];
+	let left = settings.maxRecords;
+	const lag = (id: string) => (savedCursors[id] ? Date.parse(savedCursors[id].at) : -Infinity);
+	for (const eventId of [...inScope.eventIds].sort((a, b) => lag(a) - lag(b))) {
+		const cursor = savedCursor(savedCursors[eventId], trigger.value, eventId);
+		const { state, occurrences } = await pollScopeEvent(poll, eventId, cursor, left);
+		events[eventId] = state;
+		left -= occurrences.length;
+		if (occurrences.length > 0) found.push({ eventId, occurrences });
+	}
+	saveScope(poll, mode, events, savedCursors);
 	return found.length > 0 ? [toItems(trigger, found)] : null;
 }
 
