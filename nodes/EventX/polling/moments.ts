@@ -224,10 +224,178 @@ export interface MomentPlan {
 const inScope = (scope: string, id: string) =>
 	scope === '*' || scope.split(',').includes(id.toLowerCase());
 
+/** What a moment poll judges by, and how each event's moment was handled (changed as it judges). */
+interface MomentPoll {
+	rule: MomentRule;
+	state: MomentState;
+	/** The events in scope now (`*`, or the picked IDs). */
+	scope: string;
+	memory: Map<string, Handled>;
+	/** EventX's present, and the horizon: the oldest due time judged. */
+	present: number;
+	from: number;
+	/** A moment that comes due between two polls is late this long after its due time (or more). */
+	lateAfter: number;
+	/** The events judged at this poll: each once. */
+	judged: Set<string>;
+}
+
+/** A moment that may fire at this poll. */
+interface Candidate extends DueMoment {
+	id: string;
+	/** Not skipped for Max Lateness: Start From back-fills it, or Max Records had left it for later. */
+	exempt: boolean;
+}
+
+/**
+ * An event's moment at this poll, judged once: in the window (`inWindow`: the events read), a
+ * moment due from the horizon to the present; out of it (changed events only), one due before the
+ * horizon. No candidate when it was handled at this due time (past the window, a moment that was
+ * history when the trigger began is no different from one moved there: it is counted as skipped),
+ * when it is history (due before the trigger started, Start From ahead, or before an event joining
+ * the scope joined: it starts where the last poll stood), or when it is the moment last fired, met
+ * again after a skip (nothing new happened to it).
+ */
+function judgeMoment(
+	poll: MomentPoll,
+	event: IDataObject,
+	inWindow: boolean,
+): Candidate | undefined {
+	const { rule, state, memory, present, from, judged } = poll;
+	const id = typeof event.id === 'string' ? event.id : undefined;
+	const moment = momentOf(event, rule);
+	if (id === undefined || !moment || judged.has(id)) return undefined;
+	const { time, due } = moment;
+	if (due > present || (inWindow ? due < from : due >= from)) return undefined;
+	judged.add(id);
+	const handled = memory.get(id);
+	if (handled?.due === due && (inWindow || handled.kind !== 'history')) return undefined;
+	const last = state.checkedAt;
+	const started = present >= state.floor;
+	const joining = poll.scope !== state.scope && !inScope(state.scope, id);
+	if (!started || (due > last ? due <= state.floor : joining)) {
+		memory.set(id, { ...handled, due, kind: 'history' });
+		return undefined;
+	}
+	if (
+		handled?.lastFiredTime !== undefined &&
+		dueAt(handled.lastFiredTime, event.timezone, rule) === due
+	) {
+		memory.set(id, { ...handled, due, kind: 'fired' });
+		return undefined;
+	}
+	return candidateOf(poll, event, id, time, due, handled);
+}
+
+/**
+ * A moment to fire: late when it was due before the last poll (the trigger had not handled it
+ * there), when Start From back-fills it, or when it comes due more than `lateAfter` ago.
+ */
+function candidateOf(
+	poll: MomentPoll,
+	event: IDataObject,
+	id: string,
+	time: number,
+	due: number,
+	handled: Handled | undefined,
+): Candidate {
+	const { state, present } = poll;
+	const dueBefore = due <= state.checkedAt;
+	const backfill =
+		state.backfillUntil !== undefined && due > state.floor && due <= state.backfillUntil;
+	const held = state.hold !== undefined && dueBefore && !firesBefore({ due, id }, state.hold);
+	const lateByMs = present - due;
+	return {
+		event,
+		eventId: id,
+		id,
+		time,
+		due,
+		lateByMs,
+		late: dueBefore || backfill || lateByMs > poll.lateAfter,
+		previousTime: handled?.lastFiredTime,
+		backfill,
+		exempt: backfill || held,
+	};
+}
+
+/**
+ * The candidates, oldest first: a late one more than Max Lateness after its time is skipped
+ * (unless exempt); past `maxRecords` fired, the first left over is held for a later poll (not
+ * remembered, so it is met again); the others fire.
+ */
+function fireOrSkip(
+	poll: MomentPoll,
+	candidates: Candidate[],
+	maxRecords: number,
+): { due: DueMoment[]; skipped: DueMoment[]; hold?: { due: number; id: string } } {
+	const { memory, rule } = poll;
+	const due: DueMoment[] = [];
+	const skipped: DueMoment[] = [];
+	let hold: { due: number; id: string } | undefined;
+	for (const moment of candidates) {
+		const { id, exempt, ...out } = moment;
+		const handled = memory.get(id);
+		if (out.late && !exempt && out.lateByMs > rule.maxLatenessMs) {
+			skipped.push(out);
+			memory.set(id, { ...handled, due: out.due, kind: 'skipped' });
+		} else if (due.length >= maxRecords) {
+			hold ??= { due: out.due, id };
+		} else {
+			due.push(out);
+			memory.set(id, { due: out.due, kind: 'fired', lastFiredTime: out.time });
+		}
+	}
+	return { due, skipped, hold };
+}
+
+/**
+ * The state after a poll: its present, the gap since the last poll (none from the activation),
+ * Start From's catch-up while a moment it back-fills is held; the memory is encoded by `forget`.
+ */
+function nextMomentState(poll: MomentPoll, hold: { due: number; id: string } | undefined) {
+	const { state, present } = poll;
+	const last = state.checkedAt;
+	const next: MomentState = {
+		v: 2,
+		key: state.key,
+		checkedAt: present,
+		...(state.activated ? {} : { gap: present > last ? present - last : state.gap }),
+		floor: state.floor,
+		...(state.backfillUntil !== undefined &&
+		hold !== undefined &&
+		hold.due > state.floor &&
+		hold.due <= state.backfillUntil
+			? { backfillUntil: state.backfillUntil }
+			: {}),
+		...(hold ? { hold } : {}),
+		scope: poll.scope,
+		moments: '',
+	};
+	if (next.gap === undefined) delete next.gap;
+	return next;
+}
+
+/**
+ * Forgets what no poll can meet again: kept while due from `keepFrom` (the next horizon) on, and
+ * fired moments (to tell a reschedule) a while beyond it, at most MAX_REMEMBERED of those.
+ */
+function forget(memory: Map<string, Handled>, keepFrom: number): void {
+	const beyond: Array<[string, Handled]> = [];
+	for (const [id, handled] of memory) {
+		if (handled.due >= keepFrom) continue;
+		memory.delete(id);
+		if (handled.due >= keepFrom - RESCHEDULE_MEMORY_MS) beyond.push([id, handled]);
+	}
+	beyond.sort((a, b) => b[1].due - a[1].due);
+	for (const [id, handled] of beyond.slice(0, MAX_REMEMBERED)) memory.set(id, handled);
+}
+
 /**
  * One poll of a moment trigger at EventX's present `date` (its `Date`; the last poll's present when
- * that is later), over `events` (every event in scope whose moment is due from `windowStart` on, or
- * ahead) and `changed` (the events in scope changed since the last poll, less the changes' look-back).
+ * that is later), over `events` (every event in scope whose moment is due from the horizon,
+ * `horizonOf`, on, or ahead) and `changed` (the events in scope changed since the last poll, less
+ * the changes' look-back).
  *
  * - A moment comes due between the last poll and this one: it fires, late when more than one and a
  *   half poll intervals (and five minutes) after its time; before Start From it is history.
@@ -249,129 +417,32 @@ export function planMoments(input: {
 	scope: string;
 	maxRecords: number;
 }): MomentPlan {
-	const { rule, state, scope, maxRecords } = input;
+	const { rule, state, scope } = input;
 	const memory = decodeMoments(state.moments);
-	const last = state.checkedAt;
-	const present = presentOf(state, input.date);
-	const from = horizonOf(state, rule, input.date);
-	const joining = (id: string) => scope !== state.scope && !inScope(state.scope, id);
+	// Events that left the scope are forgotten.
 	if (scope !== state.scope)
 		for (const id of [...memory.keys()]) if (!inScope(state.scope, id)) memory.delete(id);
-	const started = present >= state.floor;
-	const interval = state.gap;
-	const lateAfter =
-		interval === undefined ? Infinity : Math.max(LATE_INTERVALS * interval, LATE_AT_LEAST_MS);
-
-	interface Candidate extends DueMoment {
-		id: string;
-		exempt: boolean;
-	}
-	const candidates: Candidate[] = [];
-	const judged = new Set<string>();
-	const judge = (event: IDataObject, window: boolean) => {
-		const id = typeof event.id === 'string' ? event.id : undefined;
-		const moment = momentOf(event, rule);
-		if (id === undefined || !moment || judged.has(id)) return;
-		const { time, due } = moment;
-		// In the window, each moment due; out of it (changed events only), those older than it.
-		if (due > present || (window ? due < from : due >= from)) return;
-		judged.add(id);
-		const handled = memory.get(id);
-		// Handled at this due time; past the window, a moment that was history when the trigger
-		// began is no different from one moved there: it is counted as skipped.
-		if (handled?.due === due && (window || handled.kind !== 'history')) return;
-		const history = () => void memory.set(id, { ...handled, due, kind: 'history' });
-		// Before the trigger started (Start From ahead), or before an event joining the scope
-		// joined (it starts where the last poll stood): history.
-		if (!started || (due > last ? due <= state.floor : joining(id))) {
-			history();
-			return;
-		}
-		// The moment last fired, met again after a skip: nothing new happened to it.
-		if (
-			handled?.lastFiredTime !== undefined &&
-			dueAt(handled.lastFiredTime, event.timezone, rule) === due
-		) {
-			memory.set(id, { ...handled, due, kind: 'fired' });
-			return;
-		}
-		candidates.push(candidate(event, id, time, due, handled, due <= last));
+	const poll: MomentPoll = {
+		rule,
+		state,
+		scope,
+		memory,
+		present: presentOf(state, input.date),
+		from: horizonOf(state, rule, input.date),
+		lateAfter:
+			state.gap === undefined ? Infinity : Math.max(LATE_INTERVALS * state.gap, LATE_AT_LEAST_MS),
+		judged: new Set(),
 	};
-	const candidate = (
-		event: IDataObject,
-		id: string,
-		time: number,
-		due: number,
-		handled: Handled | undefined,
-		dueBefore: boolean,
-	): Candidate => {
-		const backfill =
-			state.backfillUntil !== undefined && due > state.floor && due <= state.backfillUntil;
-		const held = state.hold !== undefined && dueBefore && !firesBefore({ due, id }, state.hold);
-		const lateByMs = present - due;
-		return {
-			event,
-			eventId: id,
-			id,
-			time,
-			due,
-			lateByMs,
-			late: dueBefore || backfill || lateByMs > lateAfter,
-			previousTime: handled?.lastFiredTime,
-			backfill,
-			exempt: backfill || held,
-		};
-	};
-	for (const event of input.events) judge(event, true);
-	for (const event of input.changed) judge(event, false);
+	// The events read first (in the window), then the changed ones (each event judged once).
+	const candidates = [
+		...input.events.map((event) => judgeMoment(poll, event, true)),
+		...input.changed.map((event) => judgeMoment(poll, event, false)),
+	].filter((candidate) => candidate !== undefined);
 	candidates.sort((a, b) => (firesBefore(a, b) ? -1 : firesBefore(b, a) ? 1 : 0));
 
-	const due: DueMoment[] = [];
-	const skipped: DueMoment[] = [];
-	let hold: { due: number; id: string } | undefined;
-	for (const moment of candidates) {
-		const { id, exempt, ...out } = moment;
-		const handled = memory.get(id);
-		if (out.late && !exempt && out.lateByMs > rule.maxLatenessMs) {
-			skipped.push(out);
-			memory.set(id, { ...handled, due: out.due, kind: 'skipped' });
-		} else if (due.length >= maxRecords) {
-			// Left for a later poll: not remembered, so it is met again.
-			hold ??= { due: out.due, id };
-		} else {
-			due.push(out);
-			memory.set(id, { due: out.due, kind: 'fired', lastFiredTime: out.time });
-		}
-	}
-
-	const next: MomentState = {
-		v: 2,
-		key: state.key,
-		checkedAt: present,
-		...(state.activated ? {} : { gap: present > last ? present - last : state.gap }),
-		floor: state.floor,
-		...(state.backfillUntil !== undefined &&
-		hold !== undefined &&
-		hold.due > state.floor &&
-		hold.due <= state.backfillUntil
-			? { backfillUntil: state.backfillUntil }
-			: {}),
-		...(hold ? { hold } : {}),
-		scope,
-		moments: '',
-	};
-	if (next.gap === undefined) delete next.gap;
-	// Forget what no poll can meet again: kept while in the next window, and fired moments (to
-	// tell a reschedule) a while beyond it, at most MAX_REMEMBERED of those.
-	const keepFrom = windowStart(next, rule, present);
-	const beyond: Array<[string, Handled]> = [];
-	for (const [id, handled] of memory) {
-		if (handled.due >= keepFrom) continue;
-		memory.delete(id);
-		if (handled.due >= keepFrom - RESCHEDULE_MEMORY_MS) beyond.push([id, handled]);
-	}
-	beyond.sort((a, b) => b[1].due - a[1].due);
-	for (const [id, handled] of beyond.slice(0, MAX_REMEMBERED)) memory.set(id, handled);
+	const { due, skipped, hold } = fireOrSkip(poll, candidates, input.maxRecords);
+	const next = nextMomentState(poll, hold);
+	forget(memory, windowStart(next, rule, poll.present));
 	next.moments = encodeMoments(memory);
 	return { due, skipped, state: next };
 }
