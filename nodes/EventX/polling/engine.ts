@@ -296,6 +296,95 @@ async function readOldestFirst(
 	};
 }
 
+/** One newest-first window's read, and why it must start again elsewhere. */
+interface WindowRead {
+	read: Read;
+	/** Its first page lies below the watermark, or past the list's end: it starts again higher. */
+	tooLow: boolean;
+	/** How far down `totalCount`'s growth says the watermark lies, when the window moves there. */
+	hinted?: number;
+	/** Whether the hint is still to be tried (no answer got past the window's first check). */
+	hintPending: boolean;
+}
+
+/**
+ * One window, newest first from `start` (its first request `firstRows` rows): read until the row
+ * after the first one before the watermark (one a place out of order shows), the list's end or the
+ * time is up. Stops at once when its first page lies below the watermark, or, with `hint`, when
+ * the growth of `totalCount` since the last poll puts the watermark below the window's reach.
+ */
+async function readWindow(
+	ctx: EventXContext,
+	source: PollSource,
+	window: { mark?: Watermark; start: number; firstRows: number },
+	limits: PollLimits,
+	markFrom: ((first: Pick<Read, 'rows' | 'date' | 'n8nNow'>) => Watermark) | undefined,
+	hint: { depth: number; count: number; reach: number } | undefined,
+): Promise<WindowRead> {
+	const { start, firstRows } = window;
+	const found = collector(source);
+	let boundary: Watermark | undefined = window.mark;
+	let complete = false;
+	let deepest = start;
+	let below = 0;
+	let tooLow = false;
+	let hinted: number | undefined;
+	let hintPending = hint !== undefined;
+	let seenBoundary = false;
+	let total: number | undefined;
+	await eventxRanges.call(ctx, withQs(source, { sort: sortOf(source, true) }, limits.deadline), {
+		pageSize: PAGE,
+		start,
+		rows: (sent) => (sent === 0 ? firstRows : Infinity),
+		take: (answer) => {
+			const added = found.add(answer);
+			total ??= answer.total;
+			boundary ??= markFrom?.(found);
+			deepest = Math.max(deepest, answer.offset + answer.rows.length);
+			if (start > 0 && found.rows.length === added.length) {
+				// Rows above moved up (or were removed).
+				const top = added.slice(0, PAGE);
+				if (top.every((row) => precedes(row, boundary!))) {
+					tooLow = true;
+					return false;
+				}
+			}
+			for (const row of added) {
+				if (!seenBoundary && precedes(row, boundary!)) seenBoundary = true;
+				if (seenBoundary) below += 1;
+			}
+			complete = answer.last || below >= 2;
+			const inTime = Date.now() < limits.softDeadline;
+			if (hintPending && inTime && !complete && !seenBoundary && total !== undefined) {
+				const guess = hint!.depth + total - hint!.count;
+				if (guess + PAGE - hint!.reach > deepest) {
+					hinted = guess;
+					return false;
+				}
+			}
+			hintPending = false;
+			return !complete && inTime;
+		},
+	});
+	return {
+		read: {
+			rows: found.rows,
+			date: found.date,
+			n8nNow: found.n8nNow,
+			complete,
+			boundary,
+			bound:
+				start > 0 && found.rows.length > 0 ? edge(found.rows.slice(0, PAGE), source) : undefined,
+			start,
+			deepest,
+			total,
+		},
+		tooLow,
+		hinted,
+		hintPending,
+	};
+}
+
 /**
  * Newest first, down past the watermark: a window that ends a page below where the watermark
  * stood at the last poll (`depth`) and reaches `wanted` rows above it, so that the oldest changes
@@ -303,7 +392,8 @@ async function readOldestFirst(
  * position: a window that starts below it starts again higher, one that ends above it reads on.
  * After a downtime, how much `totalCount` grew since the last poll hints where the watermark now
  * lies: when that is below the window's reach, the window moves down to it after the first page
- * (the newer changes are left for the next polls) rather than reading every page above it.
+ * (the newer changes are left for the next polls) rather than reading every page above it; a hint
+ * that proves wrong (the window found below the watermark) is dropped.
  */
 async function readNewestFirst(
 	ctx: EventXContext,
@@ -321,84 +411,33 @@ async function readNewestFirst(
 	let depth = Math.max(0, state.depth ?? 0);
 	let start = state.deep ? Math.max(0, depth - PAGE) : Math.max(0, depth + PAGE - reach);
 	let hint = !state.deep && state.count !== undefined && mark !== undefined;
-	// Where the window stood before the hint moved it: a hint that proves wrong is dropped.
+	// Where the window stood before the hint moved it.
 	let unhinted: { depth: number; start: number } | undefined;
 	for (;;) {
 		const firstRows = state.deep ? RANGE : depth + PAGE - start;
-		const found = collector(source);
-		let boundary: Watermark | undefined = mark;
-		let complete = false;
-		let deepest = start;
-		let below = 0;
-		let tooLow = false;
-		let moved = false;
-		let seenBoundary = false;
-		let total: number | undefined;
-		await eventxRanges.call(ctx, withQs(source, { sort: sortOf(source, true) }, limits.deadline), {
-			pageSize: PAGE,
-			start,
-			rows: (sent) => (sent === 0 ? firstRows : Infinity),
-			take: (answer) => {
-				const added = found.add(answer);
-				total ??= answer.total;
-				boundary ??= markFrom?.(found);
-				deepest = Math.max(deepest, answer.offset + answer.rows.length);
-				if (start > 0 && found.rows.length === added.length) {
-					// The window's first page lies below the watermark, or past the list's end: rows
-					// above moved up (or were removed). It starts again higher.
-					const top = added.slice(0, PAGE);
-					if (top.every((row) => precedes(row, boundary!))) {
-						tooLow = true;
-						return false;
-					}
-				}
-				for (const row of added) {
-					if (!seenBoundary && precedes(row, boundary!)) seenBoundary = true;
-					if (seenBoundary) below += 1;
-				}
-				// Found once a row after the first older one is read (one a place out of order shows).
-				complete = answer.last || below >= 2;
-				const inTime = Date.now() < limits.softDeadline;
-				if (hint && inTime && !complete && !seenBoundary && total !== undefined) {
-					const guess = depth + total - state.count!;
-					if (guess + PAGE - reach > deepest) {
-						unhinted = { depth, start };
-						depth = guess;
-						start = guess + PAGE - reach;
-						moved = true;
-						return false;
-					}
-				}
-				hint = false;
-				return !complete && inTime;
-			},
-		});
-		if (moved) {
+		const window = await readWindow(
+			ctx,
+			source,
+			{ mark, start, firstRows },
+			limits,
+			markFrom,
+			hint ? { depth, count: state.count!, reach } : undefined,
+		);
+		hint = window.hintPending;
+		if (window.hinted !== undefined) {
+			unhinted = { depth, start };
+			depth = window.hinted;
+			start = window.hinted + PAGE - reach;
 			hint = false;
-			continue;
-		}
-		if (tooLow && unhinted) {
+		} else if (window.tooLow && unhinted) {
 			// The count grew below the watermark (or lies): read as without the hint.
 			({ depth, start } = unhinted);
 			unhinted = undefined;
-			continue;
-		}
-		if (tooLow) {
+		} else if (window.tooLow) {
 			start = Math.max(0, start - wanted);
-			continue;
+		} else {
+			return window.read;
 		}
-		return {
-			rows: found.rows,
-			date: found.date,
-			n8nNow: found.n8nNow,
-			complete,
-			boundary,
-			bound:
-				start > 0 && found.rows.length > 0 ? edge(found.rows.slice(0, PAGE), source) : undefined,
-			start,
-			deepest,
-			total,
-		};
 	}
 }
 
