@@ -323,7 +323,12 @@ async function pollChanges(
 	const list = scope.includeUnpublished ? '*' : 'published';
 	const occurrences = await pollCursor(
 		ctx,
-		{ trigger: trigger.value, eventId: list, source: eventChangeSource(trigger, scope) },
+		{
+			trigger: trigger.value,
+			eventId: list,
+			source: eventChangeSource(trigger, scope),
+			label: { name: trigger.name, eventKey: trigger.eventKey },
+		},
 		limits,
 		startFrom,
 	);

@@ -4,8 +4,8 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { ORDER_STATUSES, REGISTRATION_STATUSES } from '../helpers/enums';
 import { invalidField } from '../helpers/validation';
 import { tidyAttendee } from '../trigger/delivery';
-import { MAX_SEEN, MAX_SEEN_IN_SCOPE } from './cursor';
-import { pollCursor, startCursor } from './cursorPoll';
+import { MAX_SEEN_IN_SCOPE } from './cursor';
+import { logLeftOut, pollCursor, startCursor } from './cursorPoll';
 import {
 	boundMemories,
 	latestOccurrence,
@@ -14,7 +14,6 @@ import {
 	showsWithin,
 	type Occurrence,
 	type PollLimits,
-	type Polled,
 } from './engine';
 import { pollEventTrigger } from './eventPoll';
 import { eventTrigger } from './eventTriggers';
@@ -136,32 +135,6 @@ export function toItem(
 		return { json: { ...tidy } };
 	}
 	return { json: { action: trigger.action, eventId, ...record } };
-}
-
-/**
- * What a poll left out on purpose, counted in n8n's log. Records read again after a later change
- * are most of those stamped before the horizon (debug); a memory too full to cover the lateness
- * the trigger allows is a warning.
- */
-function logLeftOut(ctx: IPollFunctions, trigger: PollTrigger, eventId: string, polled: Polled) {
-	const where = `EventX Polling Trigger (${trigger.name}), event ${eventId}`;
-	if (polled.leftOut)
-		ctx.logger.debug(
-			`${where}: ${polled.leftOut.count} record(s) whose ${trigger.eventKey} is before ${iso(polled.leftOut.stampedBefore)} read and left out: emitted before and changed since, or older than what the trigger reads (its start, the lateness it allows, what it remembers)`,
-		);
-	if (polled.afterEnd)
-		ctx.logger.debug(
-			`${where}: ${polled.afterEnd} record(s) whose ${trigger.eventKey} is after the event stopped running read and left out`,
-		);
-	const forgot = polled.forgot;
-	if (forgot?.floor !== undefined)
-		ctx.logger.warn(
-			`${where}: more occurrences than the ${MAX_SEEN.toLocaleString('en')} it remembers; one whose ${trigger.eventKey} is before ${iso(forgot.floor)} and that shows from now on is left out`,
-		);
-	if (forgot && forgot.ahead > 0)
-		ctx.logger.warn(
-			`${where}: more occurrences than the ${MAX_SEEN.toLocaleString('en')} it remembers; ${forgot.ahead} emitted ones were forgotten and come out again if their record changes`,
-		);
 }
 
 /** One event's occurrences on a poll, with its event. */
@@ -299,7 +272,7 @@ async function pollScopeEvent(
 			...limits,
 			maxRecords: left,
 		});
-		logLeftOut(ctx, trigger, eventId, polled);
+		logLeftOut(ctx, { name: trigger.name, eventKey: trigger.eventKey, eventId }, polled);
 		if (polled.present !== undefined) poll.presents.push(polled.present);
 		return { state: polled.state, occurrences: polled.occurrences };
 	} catch (error) {
@@ -424,10 +397,14 @@ export async function pollEventX(this: IPollFunctions): Promise<INodeExecutionDa
 	const [eventId] = scope.eventIds;
 	const occurrences = await pollCursor(
 		this,
-		{ trigger: trigger.value, eventId, source: pollSourceOf(trigger, eventId, filters) },
+		{
+			trigger: trigger.value,
+			eventId,
+			source: pollSourceOf(trigger, eventId, filters),
+			label: { name: trigger.name, eventKey: trigger.eventKey, eventId },
+		},
 		limits,
 		settings.startFrom,
-		(polled) => logLeftOut(this, trigger, eventId, polled),
 	);
 	return occurrences.length > 0
 		? [occurrences.map((occurrence) => toItem(trigger, eventId, occurrence.record))]
