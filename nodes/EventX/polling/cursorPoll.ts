@@ -26,7 +26,7 @@ export interface CursorLabel {
 
 /**
  * What a poll left out on purpose, counted in n8n's log. Records read again after a later change
- * are most of those stamped before the horizon (debug); a memory too full to cover the lateness
+ * are most of those stamped before the floor (debug); a memory too full to cover the lateness
  * the trigger allows is a warning.
  */
 export function logLeftOut(ctx: IPollFunctions, label: CursorLabel, polled: Polled) {

@@ -342,7 +342,8 @@ async function readWindow(
 			boundary ??= markFrom?.(found);
 			deepest = Math.max(deepest, answer.offset + answer.rows.length);
 			if (start > 0 && found.rows.length === added.length) {
-				// Rows above moved up (or were removed).
+				// The window's first page lies below the watermark, or past the list's end: rows
+				// above moved up (or were removed).
 				const top = added.slice(0, PAGE);
 				if (top.every((row) => precedes(row, boundary!))) {
 					tooLow = true;
@@ -353,6 +354,7 @@ async function readWindow(
 				if (!seenBoundary && precedes(row, boundary!)) seenBoundary = true;
 				if (seenBoundary) below += 1;
 			}
+			// Found once a row after the first older one is read (one a place out of order shows).
 			complete = answer.last || below >= 2;
 			const inTime = Date.now() < limits.softDeadline;
 			if (hintPending && inTime && !complete && !seenBoundary && total !== undefined) {
@@ -535,16 +537,18 @@ function sortOut(
 			if (row.read >= settled || atEdge(row)) ahead += 1;
 			continue;
 		}
+		// Stamped before the floor: handled before, or older than the trigger reads.
 		if (stamp < floor) {
 			leftOut += 1;
 			continue;
 		}
-		// (the watermark passes it)
+		// After the source's end: not an occurrence it waits for (the watermark passes it).
 		if (source.until !== undefined && stamp > source.until) {
 			afterEnd += 1;
 			continue;
 		}
-		// At or after the read's edge, the watermark stays before it and the next poll reads it again.
+		// At or after the read's edge: neighbours may be unread, so the watermark stays before it
+		// and the next poll reads these again.
 		candidates.push({
 			record: row.record,
 			id: row.id,
@@ -736,12 +740,12 @@ export async function pollSource(
 	const emitted = candidates.slice(0, n);
 	const left = candidates.slice(n).reduce((oldest, c) => Math.min(oldest, c.stamp), Infinity);
 	const watermark = nextWatermark(mark, settled, candidates[n], read.bound, source);
-	const remembered = remember(seen, emitted, watermark, floor, left, source);
+	const newFloor = remember(seen, emitted, watermark, floor, left, source);
 	const {
 		next,
 		floor: nextFloor,
 		forgot,
-	} = boundMemory(seen, read, watermark, remembered, left, source);
+	} = boundMemory(seen, read, watermark, newFloor, left, source);
 
 	return {
 		occurrences: emitted
