@@ -171,14 +171,14 @@ export function windowStart(state: MomentState, rule: MomentRule, present: numbe
 }
 
 /** A poll's present: EventX's `date`, never before the last poll's (a clock stepped back). */
-const presentOf = (state: MomentState, date: number) => Math.max(date, state.checkedAt);
+const presentAt = (state: MomentState, date: number) => Math.max(date, state.checkedAt);
 
 /**
  * The horizon of a poll at EventX's `date`: the oldest due time it judges. The events are read
  * down to it (`timeBound`) and `planMoments` judges from it, both by this one function.
  */
 export function horizonOf(state: MomentState, rule: MomentRule, date: number): number {
-	return windowStart(state, rule, presentOf(state, date));
+	return windowStart(state, rule, presentAt(state, date));
 }
 
 /** The horizon of the activation at EventX's present `now`: the moments due since are history. */
@@ -427,7 +427,7 @@ export function planMoments(input: {
 		state,
 		scope,
 		memory,
-		present: presentOf(state, input.date),
+		present: presentAt(state, input.date),
 		from: horizonOf(state, rule, input.date),
 		lateAfter:
 			state.gap === undefined ? Infinity : Math.max(LATE_INTERVALS * state.gap, LATE_AT_LEAST_MS),

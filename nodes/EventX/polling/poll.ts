@@ -232,7 +232,8 @@ interface ScopePoll {
 	presents: number[];
 }
 
-const presentOf = (poll: ScopePoll) =>
+/** EventX's present as the scope poll's reads told it so far (n8n's clock before any told it). */
+const presentSoFar = (poll: ScopePoll) =>
 	poll.presents.length > 0 ? Math.max(...poll.presents) : Date.now();
 
 /**
@@ -256,7 +257,7 @@ async function pollScopeEvent(
 	};
 	const startAt = () =>
 		joinFrom === undefined
-			? (settings.startFrom ?? presentOf(poll))
+			? (settings.startFrom ?? presentSoFar(poll))
 			: Math.max(joinFrom, inScope.since.get(eventId) ?? -Infinity);
 	const fresh = () => newCursor(trigger.value, eventId, cursorFrom(startAt()));
 	if (left <= 0 || Date.now() >= limits.softDeadline)
@@ -312,7 +313,7 @@ function saveScope(
 		);
 	const joinAt =
 		presents.length > 0
-			? Math.max(joinFrom ?? -Infinity, settledAt(presentOf(poll)))
+			? Math.max(joinFrom ?? -Infinity, settledAt(presentSoFar(poll)))
 			: (joinFrom ?? settledAt(Date.now()));
 	saveState(ctx.getWorkflowStaticData('node'), 'scopeState', {
 		v: 1,
