@@ -1,6 +1,7 @@
 // New Event, Event Updated and Event Published against the simulator, on the polling engine's
 // cursor over the event list: each change once, drafts as the option says, deleted events
 // never, the picked events only, Start From, Fetch Test Event. Every poll's output written out.
+import { PollContext } from 'n8n-core';
 import type { INodeParameters } from 'n8n-workflow';
 
 import { inProcessTimeZone, useSimulator } from '../fixtures';
@@ -244,5 +245,29 @@ describe('Event Published, held back by Max Records Per Poll', () => {
 		tick(MIN);
 		const polls = await names(harness, 3);
 		expect(polls).toEqual([['Second Published'], ['First Published'], null]);
+	});
+});
+
+describe('What a change trigger leaves out, counted in the log', () => {
+	it('Event Published: an event published before the trigger started and edited since is read again and left out, with a count in the log', async () => {
+		const id = add('Spring Fair');
+		tick(HOUR);
+		const harness = await activate({ resource: 'eventPublished' });
+		tick(MIN);
+		rescheduleEvent(ctx.sim.store, id, { startsAt: iso(T0 + 9 * DAY) });
+		tick(2 * MIN);
+		const debug = jest.fn();
+		const logger = jest
+			.spyOn(PollContext.prototype, 'logger', 'get')
+			.mockReturnValue({ debug, warn: jest.fn(), info: jest.fn(), error: jest.fn() } as never);
+		const items = await harness.pollItems().finally(() => logger.mockRestore());
+		expect(items).toBeNull();
+		// The floor is where the activation put the watermark: 10:00 less the minute's look-back, and
+		// no further than five minutes past the newest event (09:00): 09:54.
+		expect(debug.mock.calls.map(([message]) => String(message))).toEqual([
+			expect.stringMatching(
+				/^EventX Polling Trigger \(Event Published\): 1 record\(s\) whose publishedAt is before 2027-03-01T09:54:00\.000Z read and left out: /,
+			),
+		]);
 	});
 });

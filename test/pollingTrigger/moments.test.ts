@@ -9,8 +9,8 @@ import {
 	RESCHEDULE_MEMORY_MS,
 	startMoments,
 	type MomentRule,
-	type MomentState,
 } from '../../nodes/EventX/polling/moments';
+import type { MomentState } from '../../nodes/EventX/polling/state';
 
 const at = (iso: string) => Date.parse(iso);
 const DAY = 86_400_000;

@@ -1,5 +1,5 @@
-// The polling cursor as it is kept in the node's static data: a watermark on the list's read
-// stamp, and the occurrences already handled that a later read may meet again.
+// A change cursor's memory (`PollState.seen`, state.ts): the occurrences already handled that a
+// later read may meet again, and how many it keeps.
 
 /**
  * Occurrences the memory keeps at most: 32 bytes each in static data with a stamp of its own, 23
@@ -15,45 +15,6 @@ export const MAX_SEEN_IN_SCOPE = 8_000;
 
 /** Of those, occurrences a read will meet again for sure (stamped at or after the watermark). */
 export const MAX_SEEN_AHEAD = 1_000;
-
-/**
- * Where a polling event stands, JSON in the node's static data (`pollState`).
- * - `at` (with `id`): the watermark on the read stamp. Records read at an earlier stamp are handled;
- *   with `id` (lists sorted by ID within a stamp), records at exactly `at` with a smaller ID too.
- * - `floor`: occurrences stamped before it are history (the activation; for events whose stamp may
- *   be older than the read stamp, also the late window the memory still covers).
- * - `depth` (with `deep`): how many rows of the newest-first list stood above the watermark at the
- *   last poll, where the next one starts reading; `deep` when the watermark lay further down.
- * - `seen`: the occurrences handled at or after the floor (or the watermark), compact (`Seen`).
- * - `count`: the newest-first list's `totalCount` when `depth` was measured; how much it grew by
- *   the next poll hints how far down the watermark then lies (a hint only, never trusted).
- */
-export interface PollState {
-	v: 2;
-	trigger: string;
-	eventId: string;
-	at: string;
-	id?: string;
-	floor: string;
-	depth?: number;
-	deep?: boolean;
-	seen: string;
-	count?: number;
-}
-
-/** Whether static data holds a state of this format (any other starts the trigger over). */
-export function isPollState(value: unknown): value is PollState {
-	const s = value as PollState | undefined;
-	return (
-		!!s &&
-		s.v === 2 &&
-		typeof s.at === 'string' &&
-		typeof s.floor === 'string' &&
-		typeof s.seen === 'string' &&
-		!Number.isNaN(Date.parse(s.at)) &&
-		!Number.isNaN(Date.parse(s.floor))
-	);
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -11,7 +11,9 @@ import {
 	type EventXRequest,
 	type RangeAnswer,
 } from '../transport';
-import { MAX_SEEN, MAX_SEEN_AHEAD, Seen, type PollState } from './cursor';
+import { MAX_SEEN, MAX_SEEN_AHEAD, Seen } from './cursor';
+import type { CursorStart, PollState } from './state';
+import { iso, timeOf } from './time';
 
 /**
  * The look-back: records stamped less than this before EventX's present may still become visible
@@ -19,6 +21,16 @@ import { MAX_SEEN, MAX_SEEN_AHEAD, Seen, type PollState } from './cursor';
  * behind EventX's clock, and what was emitted inside it is remembered by ID.
  */
 export const LOOK_BACK_MS = 60_000;
+
+/** Where the watermark may stand at EventX's `present`: the look-back behind it. */
+export const settledAt = (present: number) => present - LOOK_BACK_MS;
+
+/**
+ * How long after its stamp an occurrence may first show and still come out: the look-back, and
+ * the lateness the source allows (a check-in synced a day late). An event that stopped running is
+ * read on that long after its end.
+ */
+export const showsWithin = (maxShowDelayMs: number) => LOOK_BACK_MS + maxShowDelayMs;
 
 const PAGE = MAX_PAGE_SIZE;
 /** The most rows one request brings (a range of 200 pages). */
@@ -45,7 +57,7 @@ export interface PollSource {
 	 * How much older than its read stamp an occurrence's own stamp may be when it first shows (a
 	 * check-in scanned offline and synced later); 0 when the occurrence is stamped by `readKey`.
 	 */
-	lateness: number;
+	maxShowDelayMs: number;
 	/** Occurrences stamped after it are left out (an event read on after its end). */
 	until?: number;
 }
@@ -73,11 +85,11 @@ export interface Polled {
 	/** EventX's present as the read told it (its `Date`, else its newest record before n8n's clock). */
 	present?: number;
 	/**
-	 * Occurrences read and left out because they are stamped before the horizon (`before`):
+	 * Occurrences read and left out because they are stamped before the floor (`stampedBefore`):
 	 * emitted before and read again after a later change, or older than the trigger reads (its
 	 * start, the lateness it allows, what its memory holds).
 	 */
-	leftOut?: { count: number; before: number };
+	leftOut?: { count: number; stampedBefore: number };
 	/** Occurrences read and left out because they are stamped after the source's `until`. */
 	afterEnd?: number;
 	/**
@@ -87,14 +99,6 @@ export interface Polled {
 	 */
 	forgot?: { floor?: number; ahead: number };
 }
-
-const timeOf = (value: unknown): number | undefined => {
-	if (typeof value !== 'string') return undefined;
-	const t = Date.parse(value);
-	return Number.isNaN(t) ? undefined : t;
-};
-
-const iso = (t: number) => new Date(t).toISOString();
 
 const lower = (id: string) => id.toLowerCase();
 
@@ -136,7 +140,7 @@ interface Watermark {
 	id?: string;
 }
 
-const before = (row: Row, mark: Watermark) =>
+const precedes = (row: Row, mark: Watermark) =>
 	row.read < mark.at || (row.read === mark.at && mark.id !== undefined && lower(row.id) < mark.id);
 
 const compareMarks = (a: Watermark, b: Watermark) =>
@@ -219,7 +223,7 @@ export const MAX_CLOCK_AHEAD_MS = 300_000;
 function settledOf(read: Pick<Read, 'rows' | 'date' | 'n8nNow'>): number | undefined {
 	const present = presentOf(read);
 	if (present === undefined) return undefined;
-	const settled = present - LOOK_BACK_MS;
+	const settled = settledAt(present);
 	// (a `Date` is whole seconds: a record of the same second is no later than EventX's present)
 	const newest = newestUpTo(read.rows, present + 999);
 	return Math.min(settled, Math.max(settled - MAX_CLOCK_AHEAD_MS, newest ?? -Infinity));
@@ -276,7 +280,7 @@ async function readOldestFirst(
 			key: { field: source.readKey, param: source.after! },
 			take: (answer) => {
 				for (const row of found.add(answer)) {
-					if (before(row, mark)) continue;
+					if (precedes(row, mark)) continue;
 					useful += 1;
 					if (seen.size === 0 || !known(row)) unseen += 1;
 				}
@@ -297,6 +301,97 @@ async function readOldestFirst(
 	};
 }
 
+/** One newest-first window's read, and why it must start again elsewhere. */
+interface WindowRead {
+	read: Read;
+	/** Its first page lies below the watermark, or past the list's end: it starts again higher. */
+	tooLow: boolean;
+	/** How far down `totalCount`'s growth says the watermark lies, when the window moves there. */
+	hinted?: number;
+	/** Whether the hint is still to be tried (no answer got past the window's first check). */
+	hintPending: boolean;
+}
+
+/**
+ * One window, newest first from `start` (its first request `firstRows` rows): read until the row
+ * after the first one before the watermark (one a place out of order shows), the list's end or the
+ * time is up. Stops at once when its first page lies below the watermark, or, with `hint`, when
+ * the growth of `totalCount` since the last poll puts the watermark below the window's reach.
+ */
+async function readWindow(
+	ctx: EventXContext,
+	source: PollSource,
+	window: { mark?: Watermark; start: number; firstRows: number },
+	limits: PollLimits,
+	markFrom: ((first: Pick<Read, 'rows' | 'date' | 'n8nNow'>) => Watermark) | undefined,
+	hint: { depth: number; count: number; reach: number } | undefined,
+): Promise<WindowRead> {
+	const { start, firstRows } = window;
+	const found = collector(source);
+	let boundary: Watermark | undefined = window.mark;
+	let complete = false;
+	let deepest = start;
+	let below = 0;
+	let tooLow = false;
+	let hinted: number | undefined;
+	let hintPending = hint !== undefined;
+	let seenBoundary = false;
+	let total: number | undefined;
+	await eventxRanges.call(ctx, withQs(source, { sort: sortOf(source, true) }, limits.deadline), {
+		pageSize: PAGE,
+		start,
+		rows: (sent) => (sent === 0 ? firstRows : Infinity),
+		take: (answer) => {
+			const added = found.add(answer);
+			total ??= answer.total;
+			boundary ??= markFrom?.(found);
+			deepest = Math.max(deepest, answer.offset + answer.rows.length);
+			if (start > 0 && found.rows.length === added.length) {
+				// The window's first page lies below the watermark, or past the list's end: rows
+				// above moved up (or were removed).
+				const top = added.slice(0, PAGE);
+				if (top.every((row) => precedes(row, boundary!))) {
+					tooLow = true;
+					return false;
+				}
+			}
+			for (const row of added) {
+				if (!seenBoundary && precedes(row, boundary!)) seenBoundary = true;
+				if (seenBoundary) below += 1;
+			}
+			// Found once a row after the first older one is read (one a place out of order shows).
+			complete = answer.last || below >= 2;
+			const inTime = Date.now() < limits.softDeadline;
+			if (hintPending && inTime && !complete && !seenBoundary && total !== undefined) {
+				const guess = hint!.depth + total - hint!.count;
+				if (guess + PAGE - hint!.reach > deepest) {
+					hinted = guess;
+					return false;
+				}
+			}
+			hintPending = false;
+			return !complete && inTime;
+		},
+	});
+	return {
+		read: {
+			rows: found.rows,
+			date: found.date,
+			n8nNow: found.n8nNow,
+			complete,
+			boundary,
+			bound:
+				start > 0 && found.rows.length > 0 ? edge(found.rows.slice(0, PAGE), source) : undefined,
+			start,
+			deepest,
+			total,
+		},
+		tooLow,
+		hinted,
+		hintPending,
+	};
+}
+
 /**
  * Newest first, down past the watermark: a window that ends a page below where the watermark
  * stood at the last poll (`depth`) and reaches `wanted` rows above it, so that the oldest changes
@@ -304,7 +399,8 @@ async function readOldestFirst(
  * position: a window that starts below it starts again higher, one that ends above it reads on.
  * After a downtime, how much `totalCount` grew since the last poll hints where the watermark now
  * lies: when that is below the window's reach, the window moves down to it after the first page
- * (the newer changes are left for the next polls) rather than reading every page above it.
+ * (the newer changes are left for the next polls) rather than reading every page above it; a hint
+ * that proves wrong (the window found below the watermark) is dropped.
  */
 async function readNewestFirst(
 	ctx: EventXContext,
@@ -322,84 +418,33 @@ async function readNewestFirst(
 	let depth = Math.max(0, state.depth ?? 0);
 	let start = state.deep ? Math.max(0, depth - PAGE) : Math.max(0, depth + PAGE - reach);
 	let hint = !state.deep && state.count !== undefined && mark !== undefined;
-	// Where the window stood before the hint moved it: a hint that proves wrong is dropped.
+	// Where the window stood before the hint moved it.
 	let unhinted: { depth: number; start: number } | undefined;
 	for (;;) {
 		const firstRows = state.deep ? RANGE : depth + PAGE - start;
-		const found = collector(source);
-		let boundary: Watermark | undefined = mark;
-		let complete = false;
-		let deepest = start;
-		let below = 0;
-		let tooLow = false;
-		let moved = false;
-		let seenBoundary = false;
-		let total: number | undefined;
-		await eventxRanges.call(ctx, withQs(source, { sort: sortOf(source, true) }, limits.deadline), {
-			pageSize: PAGE,
-			start,
-			rows: (sent) => (sent === 0 ? firstRows : Infinity),
-			take: (answer) => {
-				const added = found.add(answer);
-				total ??= answer.total;
-				boundary ??= markFrom?.(found);
-				deepest = Math.max(deepest, answer.offset + answer.rows.length);
-				if (start > 0 && found.rows.length === added.length) {
-					// The window's first page lies below the watermark, or past the list's end: rows
-					// above moved up (or were removed). It starts again higher.
-					const top = added.slice(0, PAGE);
-					if (top.every((row) => before(row, boundary!))) {
-						tooLow = true;
-						return false;
-					}
-				}
-				for (const row of added) {
-					if (!seenBoundary && before(row, boundary!)) seenBoundary = true;
-					if (seenBoundary) below += 1;
-				}
-				// Found once a row after the first older one is read (one a place out of order shows).
-				complete = answer.last || below >= 2;
-				const inTime = Date.now() < limits.softDeadline;
-				if (hint && inTime && !complete && !seenBoundary && total !== undefined) {
-					const guess = depth + total - state.count!;
-					if (guess + PAGE - reach > deepest) {
-						unhinted = { depth, start };
-						depth = guess;
-						start = guess + PAGE - reach;
-						moved = true;
-						return false;
-					}
-				}
-				hint = false;
-				return !complete && inTime;
-			},
-		});
-		if (moved) {
+		const window = await readWindow(
+			ctx,
+			source,
+			{ mark, start, firstRows },
+			limits,
+			markFrom,
+			hint ? { depth, count: state.count!, reach } : undefined,
+		);
+		hint = window.hintPending;
+		if (window.hinted !== undefined) {
+			unhinted = { depth, start };
+			depth = window.hinted;
+			start = window.hinted + PAGE - reach;
 			hint = false;
-			continue;
-		}
-		if (tooLow && unhinted) {
+		} else if (window.tooLow && unhinted) {
 			// The count grew below the watermark (or lies): read as without the hint.
 			({ depth, start } = unhinted);
 			unhinted = undefined;
-			continue;
-		}
-		if (tooLow) {
+		} else if (window.tooLow) {
 			start = Math.max(0, start - wanted);
-			continue;
+		} else {
+			return window.read;
 		}
-		return {
-			rows: found.rows,
-			date: found.date,
-			n8nNow: found.n8nNow,
-			complete,
-			boundary,
-			bound:
-				start > 0 && found.rows.length > 0 ? edge(found.rows.slice(0, PAGE), source) : undefined,
-			start,
-			deepest,
-			total,
-		};
 	}
 }
 
@@ -431,7 +476,7 @@ export async function activate(
 	source: PollSource,
 	limits: PollLimits,
 	told?: (present: number | undefined) => void,
-): Promise<Omit<PollState, 'v' | 'trigger' | 'eventId'>> {
+): Promise<CursorStart> {
 	const read = await readNewestFirst(
 		ctx,
 		source,
@@ -445,7 +490,7 @@ export async function activate(
 	const mark: Watermark = read.boundary ?? { at: settledOf(read) ?? 0 };
 	// Everything read at or after the watermark is known now, newest first; beyond the memory's
 	// room the watermark moves up to the oldest remembered (the rest is history).
-	const recent = read.rows.filter((row) => !before(row, mark)).sort((a, b) => b.read - a.read);
+	const recent = read.rows.filter((row) => !precedes(row, mark)).sort((a, b) => b.read - a.read);
 	let at = mark.at;
 	if (!read.complete && read.rows.length > 0) at = Math.max(at, read.rows.at(-1)!.read + 1);
 	if (recent.length > MAX_SEEN_AHEAD) at = Math.max(at, recent[MAX_SEEN_AHEAD].read + 1);
@@ -461,6 +506,207 @@ export async function activate(
 		seen: seen.encode(),
 		count: source.after ? undefined : read.total,
 	};
+}
+
+/** A row read that may come out, with its occurrence's stamp. */
+interface Candidate extends Row {
+	stamp: number;
+	/** At or after the read's edge: neighbours may be unread. */
+	edge: boolean;
+}
+
+/**
+ * The rows read from the watermark on, sorted out: those that may come out (in read order), those
+ * left out (stamped before the floor: handled before, or older than the trigger reads; stamped
+ * after the source's end: not an occurrence it waits for) and how many remembered ones the next
+ * read meets again for sure (read at or after where the watermark may go, or at the read's edge).
+ */
+function sortOut(
+	read: Read,
+	mark: Watermark,
+	floor: number,
+	settled: number,
+	seen: Seen,
+	source: PollSource,
+): { candidates: Candidate[]; leftOut: number; afterEnd: number; ahead: number } {
+	const candidates: Candidate[] = [];
+	let leftOut = 0;
+	let afterEnd = 0;
+	let ahead = 0;
+	const atEdge = (row: Row) => read.bound !== undefined && !precedes(row, read.bound);
+	for (const row of read.rows) {
+		if (precedes(row, mark)) continue;
+		const stamp = source.occurrence(row.record);
+		if (stamp === undefined) continue;
+		if (seen.has(row.id, stamp)) {
+			if (row.read >= settled || atEdge(row)) ahead += 1;
+			continue;
+		}
+		// Stamped before the floor: handled before, or older than the trigger reads.
+		if (stamp < floor) {
+			leftOut += 1;
+			continue;
+		}
+		// After the source's end: not an occurrence it waits for (the watermark passes it).
+		if (source.until !== undefined && stamp > source.until) {
+			afterEnd += 1;
+			continue;
+		}
+		// At or after the read's edge: neighbours may be unread, so the watermark stays before it
+		// and the next poll reads these again.
+		candidates.push({
+			record: row.record,
+			id: row.id,
+			read: row.read,
+			position: row.position,
+			stamp,
+			edge: atEdge(row),
+		});
+	}
+	candidates.sort((a, b) => a.read - b.read || (lower(a.id) < lower(b.id) ? -1 : 1));
+	return { candidates, leftOut, afterEnd, ahead };
+}
+
+/**
+ * How many candidates come out: oldest first, up to the cap; those the next read meets again for
+ * sure (read inside the look-back, or at the read's edge) only while the memory has room for them
+ * (`ahead` of its `MAX_SEEN_AHEAD` places taken): the rest come out at a later poll. (An
+ * occurrence stamped ahead of its record's read stamp, a scanner whose clock runs fast, is not
+ * met again: it takes no such room.)
+ */
+function emittedCount(
+	candidates: Candidate[],
+	ahead: number,
+	settled: number,
+	seen: Seen,
+	maxRecords: number,
+): number {
+	let kept = seen.size;
+	let n = 0;
+	for (const c of candidates) {
+		if (n >= maxRecords) break;
+		if (c.read >= settled || c.edge) {
+			if (ahead >= MAX_SEEN_AHEAD || (c.edge && kept >= MAX_SEEN)) break;
+			ahead += 1;
+			kept += 1;
+		}
+		n += 1;
+	}
+	return n;
+}
+
+/**
+ * Without an order among records sharing a stamp (no tie-break), a poll never stops inside such a
+ * group: the count moves back to the group's start, or past its end when the group starts the poll.
+ */
+function outsideTies(candidates: Candidate[], n: number, source: PollSource): number {
+	if (source.tieBreak || n === 0 || n >= candidates.length) return n;
+	const tie = candidates[n].read;
+	if (candidates[n - 1].read !== tie) return n;
+	let g = n;
+	while (g > 0 && candidates[g - 1].read === tie) g -= 1;
+	if (g > 0) return g;
+	while (n < candidates.length && candidates[n].read === tie) n += 1;
+	return n;
+}
+
+/**
+ * The new watermark: never past EventX's present less the look-back (`settled`), the first record
+ * left for later (`cut`), or rows that may have unread neighbours (the read's `bound`); never back.
+ */
+function nextWatermark(
+	mark: Watermark,
+	settled: number,
+	cut: Candidate | undefined,
+	bound: Watermark | undefined,
+	source: PollSource,
+): Watermark {
+	let next: Watermark = { at: settled };
+	if (cut) next = earliest(next, markOf(cut, source));
+	if (bound !== undefined) next = earliest(next, bound);
+	return compareMarks(next, mark) < 0 ? mark : next;
+}
+
+/**
+ * Remembers what was emitted that a later read may meet again, stamped at or after the new floor;
+ * not those at the watermark's stamp before its ID when the occurrence is stamped by the read key
+ * (the watermark itself handles them; otherwise their record may change and be read again later
+ * with the same occurrence). The floor
+ * follows the watermark (less the delay an occurrence may show with), but stays at the oldest
+ * occurrence left for a later poll (`left`: one whose record changed since keeps its older stamp).
+ * The new floor.
+ */
+function remember(
+	seen: Seen,
+	emitted: Candidate[],
+	next: Watermark,
+	floor: number,
+	left: number,
+	source: PollSource,
+): number {
+	const nextFloor = Math.max(floor, Math.min(next.at - source.maxShowDelayMs, left));
+	for (const c of emitted) {
+		if (c.stamp < nextFloor) continue;
+		if (
+			source.stampedByReadKey &&
+			next.id !== undefined &&
+			c.stamp === next.at &&
+			precedes(c, next)
+		)
+			continue;
+		seen.add(c.id, c.stamp);
+	}
+	seen.dropBefore(nextFloor);
+	return nextFloor;
+}
+
+/**
+ * Bounded: a memory over `MAX_SEEN` forgets first what no read is sure to meet again, oldest
+ * first; the floor rises past what goes that is stamped before the watermark and before what is
+ * left for later (`left`; one stamped after either would come out again only if its record
+ * changes). Past the watermark too, if the memory holds more than it may of records the next read
+ * meets again. The watermark and floor after it, and what was forgotten.
+ */
+function boundMemory(
+	seen: Seen,
+	read: Read,
+	next: Watermark,
+	floor: number,
+	left: number,
+	source: PollSource,
+): { next: Watermark; floor: number; forgot?: Polled['forgot'] } {
+	if (seen.size <= MAX_SEEN) return { next, floor };
+	const sure = new Set<string>();
+	for (const row of read.rows) {
+		const stamp = precedes(row, next) ? undefined : source.occurrence(row.record);
+		if (stamp !== undefined) sure.add(Seen.key(row.id, stamp));
+	}
+	const dropped = seen.forget(seen.size - MAX_SEEN, (key) => !sure.has(key));
+	// (not past an occurrence left for a later poll: that one comes out)
+	const below = dropped.filter((stamp) => stamp < Math.min(next.at, left));
+	if (below.length > 0) floor = Math.max(floor, Math.max(...below) + 1);
+	if (seen.size > MAX_SEEN) {
+		const keep = seen.keepFrom(MAX_SEEN);
+		seen.dropBefore(keep);
+		floor = Math.max(floor, keep);
+		if (keep > next.at) next = { at: keep };
+	}
+	return {
+		next,
+		floor,
+		forgot: {
+			// Within the delay an occurrence may show with: what shows later stamped before it is left out.
+			floor: floor > next.at - source.maxShowDelayMs ? floor : undefined,
+			ahead: dropped.length - below.length,
+		},
+	};
+}
+
+/** Newest-first reads: the rows above the new watermark, where the next poll starts reading. */
+function depthAbove(read: Read, next: Watermark): number | undefined {
+	if (read.start === undefined) return undefined;
+	const start = read.start;
+	return start + read.rows.filter((row) => row.position >= start && !precedes(row, next)).length;
 }
 
 /**
@@ -490,127 +736,29 @@ export async function pollSource(
 	}
 
 	const settled = settledOf(read) ?? mark.at;
-	const candidates: Array<Row & { stamp: number; edge: boolean }> = [];
-	let leftOut = 0;
-	let afterEnd = 0;
-	// Remembered occurrences the next read meets again for sure (read at or after where the
-	// watermark may go, or at the read's edge).
-	let ahead = 0;
-	for (const row of read.rows) {
-		if (before(row, mark)) continue;
-		const stamp = source.occurrence(row.record);
-		if (stamp === undefined) continue;
-		if (seen.has(row.id, stamp)) {
-			if (row.read >= settled || (read.bound !== undefined && !before(row, read.bound))) ahead += 1;
-			continue;
-		}
-		// Stamped before the floor: handled before, or older than the trigger reads.
-		if (stamp < floor) {
-			leftOut += 1;
-			continue;
-		}
-		// After the source's end: not an occurrence it waits for (the watermark passes it).
-		if (source.until !== undefined && stamp > source.until) {
-			afterEnd += 1;
-			continue;
-		}
-		// At or after the read's edge: neighbours may be unread, so the watermark stays before it
-		// and the next poll reads these again.
-		const edge = read.bound !== undefined && !before(row, read.bound);
-		candidates.push({
-			record: row.record,
-			id: row.id,
-			read: row.read,
-			position: row.position,
-			stamp,
-			edge,
-		});
-	}
-	candidates.sort((a, b) => a.read - b.read || (lower(a.id) < lower(b.id) ? -1 : 1));
-
-	// Emitted: oldest first, up to the cap; those the next read meets again for sure (read inside
-	// the look-back, or at the read's edge) only while the memory has room for them: the rest come
-	// out at a later poll. (An occurrence stamped ahead of its record's read stamp, a scanner whose
-	// clock runs fast, is not met again: it takes no such room.)
-	let kept = seen.size;
-	let n = 0;
-	for (const c of candidates) {
-		if (n >= limits.maxRecords) break;
-		if (c.read >= settled || c.edge) {
-			if (ahead >= MAX_SEEN_AHEAD || (c.edge && kept >= MAX_SEEN)) break;
-			ahead += 1;
-			kept += 1;
-		}
-		n += 1;
-	}
-	if (!source.tieBreak && n > 0 && n < candidates.length) {
-		// Without an order among records sharing a stamp, a poll never stops inside such a group.
-		const tie = candidates[n].read;
-		if (candidates[n - 1].read === tie) {
-			let g = n;
-			while (g > 0 && candidates[g - 1].read === tie) g -= 1;
-			if (g > 0) n = g;
-			else while (n < candidates.length && candidates[n].read === tie) n += 1;
-		}
-	}
+	const { candidates, leftOut, afterEnd, ahead } = sortOut(
+		read,
+		mark,
+		floor,
+		settled,
+		seen,
+		source,
+	);
+	const n = outsideTies(
+		candidates,
+		emittedCount(candidates, ahead, settled, seen, limits.maxRecords),
+		source,
+	);
 	const emitted = candidates.slice(0, n);
-	const cut = candidates[n];
-
-	// The new watermark: never past EventX's present less the look-back, the first record left
-	// for later, or rows that may have unread neighbours; never back.
-	let next: Watermark = { at: settled };
-	if (cut) next = earliest(next, markOf(cut, source));
-	if (read.bound !== undefined) next = earliest(next, read.bound);
-	if (compareMarks(next, mark) < 0) next = mark;
-
-	// Remembered: what was emitted that a later read may meet again, stamped at or after the new
-	// floor; not those at the watermark's stamp before its ID when the occurrence is stamped by the
-	// read key (the watermark itself handles them; otherwise their record may change and be read
-	// again later with the same occurrence).
-	// The floor follows the watermark (less the lateness allowed), but stays at the oldest
-	// occurrence left for a later poll (one whose record changed since keeps its older stamp).
 	const left = candidates.slice(n).reduce((oldest, c) => Math.min(oldest, c.stamp), Infinity);
-	let nextFloor = Math.max(floor, Math.min(next.at - source.lateness, left));
-	for (const c of emitted) {
-		if (c.stamp < nextFloor) continue;
-		if (source.stampedByReadKey && next.id !== undefined && c.stamp === next.at && before(c, next))
-			continue;
-		seen.add(c.id, c.stamp);
-	}
-	seen.dropBefore(nextFloor);
-	// Bounded: what no read is sure to meet again goes first, oldest first; the floor rises past
-	// what goes that is stamped before the watermark and before what is left for later (one
-	// stamped after either would come out again only if its record changes). Past the watermark
-	// too, if the memory holds more than it may of records the next read meets again.
-	let forgot: Polled['forgot'];
-	if (seen.size > MAX_SEEN) {
-		const sure = new Set<string>();
-		for (const row of read.rows) {
-			const stamp = before(row, next) ? undefined : source.occurrence(row.record);
-			if (stamp !== undefined) sure.add(Seen.key(row.id, stamp));
-		}
-		const dropped = seen.forget(seen.size - MAX_SEEN, (key) => !sure.has(key));
-		// (not past an occurrence left for a later poll: that one comes out)
-		const below = dropped.filter((stamp) => stamp < Math.min(next.at, left));
-		if (below.length > 0) nextFloor = Math.max(nextFloor, Math.max(...below) + 1);
-		if (seen.size > MAX_SEEN) {
-			const keep = seen.keepFrom(MAX_SEEN);
-			seen.dropBefore(keep);
-			nextFloor = Math.max(nextFloor, keep);
-			if (keep > next.at) next = { at: keep };
-		}
-		forgot = {
-			// Within the lateness the trigger allows: what shows later stamped before it is left out.
-			floor: nextFloor > next.at - source.lateness ? nextFloor : undefined,
-			ahead: dropped.length - below.length,
-		};
-	}
+	const watermark = nextWatermark(mark, settled, candidates[n], read.bound, source);
+	const newFloor = remember(seen, emitted, watermark, floor, left, source);
+	const {
+		next,
+		floor: nextFloor,
+		forgot,
+	} = boundMemory(seen, read, watermark, newFloor, left, source);
 
-	const depth =
-		read.start === undefined
-			? undefined
-			: read.start +
-				read.rows.filter((row) => row.position >= read.start! && !before(row, next)).length;
 	return {
 		occurrences: emitted
 			.map(({ record, id, stamp }) => ({ record, id, stamp }))
@@ -620,13 +768,13 @@ export async function pollSource(
 			at: iso(next.at),
 			id: next.id,
 			floor: iso(nextFloor),
-			depth,
+			depth: depthAbove(read, next),
 			deep: undefined,
 			seen: seen.encode(),
 			count: read.total,
 		},
 		present: presentOf(read),
-		leftOut: leftOut > 0 ? { count: leftOut, before: floor } : undefined,
+		leftOut: leftOut > 0 ? { count: leftOut, stampedBefore: floor } : undefined,
 		afterEnd,
 		forgot,
 	};
@@ -663,10 +811,10 @@ export function boundMemories(
 	const next = { ...states };
 	const floors: Record<string, number> = {};
 	for (const m of memories) {
-		const before = Math.min(cutoff, m.at);
-		if (!m.seen.stamps().some(([stamp]) => stamp < before)) continue;
-		m.seen.dropBefore(before);
-		const floor = Math.max(Date.parse(m.state.floor), before);
+		const forgetBefore = Math.min(cutoff, m.at);
+		if (!m.seen.stamps().some(([stamp]) => stamp < forgetBefore)) continue;
+		m.seen.dropBefore(forgetBefore);
+		const floor = Math.max(Date.parse(m.state.floor), forgetBefore);
 		next[m.key] = { ...m.state, floor: iso(floor), seen: m.seen.encode() };
 		floors[m.key] = floor;
 	}

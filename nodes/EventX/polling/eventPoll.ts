@@ -6,8 +6,8 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { invalidField } from '../helpers/validation';
 import { API_PREFIX, eventxData, eventxList, eventxRanges, MAX_PAGE_SIZE } from '../transport';
-import { isPollState, type PollState } from './cursor';
-import { activate, latestOccurrence, pollSource, type PollLimits } from './engine';
+import { pollCursor } from './cursorPoll';
+import type { PollLimits } from './engine';
 import {
 	DEFAULT_MAX_LATENESS_HOURS,
 	eventChangeSource,
@@ -24,25 +24,19 @@ import {
 } from './eventTriggers';
 import {
 	CHANGES_LOOK_BACK_MS,
-	isMomentState,
+	firstHorizonOf,
+	horizonOf,
 	momentOf,
 	planMoments,
 	startMoments,
 	timeBound,
-	windowStart,
 	type DueMoment,
 	type MomentRule,
 } from './moments';
 import { readScope } from './scope';
-import { cursorFrom, limitsOf, readMaxRecords, readStartFrom } from './settings';
-
-const iso = (t: number) => new Date(t).toISOString();
-
-const timeOf = (value: unknown): number | undefined => {
-	if (typeof value !== 'string') return undefined;
-	const t = Date.parse(value);
-	return Number.isNaN(t) ? undefined : t;
-};
+import { limitsOf, readMaxRecords, readStartFrom } from './settings';
+import { isMomentState, saveState } from './state';
+import { iso, timeOf } from './time';
 
 /** A number parameter of at least 0 (an expression may give text). */
 function readAmount(ctx: IPollFunctions, value: unknown, field: string): number {
@@ -95,14 +89,14 @@ function readRule(
 		if (!(u in TIME_UNITS)) throw invalidField(ctx, 'Unit', `unknown unit ${JSON.stringify(u)}`, 0);
 		unit = u as TimeUnit;
 	}
-	const lateness =
+	const maxLatenessHours =
 		options.maxLatenessHours === undefined || options.maxLatenessHours === ''
 			? DEFAULT_MAX_LATENESS_HOURS
 			: readAmount(ctx, options.maxLatenessHours, 'Options > Max Lateness (Hours)');
 	return {
 		field: trigger.field,
 		...offsetOf(when, amount, unit),
-		maxLatenessMs: lateness * TIME_UNITS.hours,
+		maxLatenessMs: maxLatenessHours * TIME_UNITS.hours,
 	};
 }
 
@@ -262,24 +256,25 @@ async function pollMoments(
 	if (!isMomentState(saved) || saved.key !== key) {
 		// EventX's clock, not n8n's, says where the trigger starts; the moments already due (down to
 		// the first window's start) are recorded as history.
-		const fresh = (now: number) => startMoments(key, inScope, [], rule, now, startFrom);
 		const read = await readEvents(ctx, scope, sortKey, limits, (now) =>
-			timeBound(windowStart(fresh(now), rule, now), rule),
+			timeBound(firstHorizonOf(rule, now, startFrom), rule),
 		);
 		if (!read.complete) {
 			unfinished();
 			return null;
 		}
-		const state = startMoments(key, inScope, read.events, rule, read.present, startFrom);
-		staticData.momentState = state as unknown as IDataObject;
-		delete staticData.pollState;
+		saveState(
+			staticData,
+			'momentState',
+			startMoments(key, inScope, read.events, rule, read.present, startFrom),
+		);
 		return null;
 	}
 
 	// Every moment due from the window's start on, and the events changed since the last poll
 	// (one moved or appeared more than Max Lateness in the past is told in the log).
 	const window = await readEvents(ctx, scope, sortKey, limits, (date) =>
-		timeBound(windowStart(saved, rule, Math.max(date, saved.checkedAt)), rule),
+		timeBound(horizonOf(saved, rule, date), rule),
 	);
 	const changes = window.complete
 		? await readEvents(
@@ -313,7 +308,7 @@ async function pollMoments(
 			`${plan.skipped.length} moment(s) older than Max Lateness skipped, not fired: ${named.join(', ')}${more > 0 ? ` and ${more} more` : ''}`,
 		);
 	}
-	staticData.momentState = plan.state as unknown as IDataObject;
+	saveState(staticData, 'momentState', plan.state);
 	return plan.due.length > 0 ? [plan.due.map((m) => momentItem(trigger, m))] : null;
 }
 
@@ -324,27 +319,22 @@ async function pollChanges(
 	limits: PollLimits,
 	startFrom: number | undefined,
 ): Promise<INodeExecutionData[][] | null> {
-	const source = eventChangeSource(trigger, scope);
-	const toItem = (event: IDataObject) => ({ json: eventItemJson(trigger.action, event) });
-	if (ctx.getMode() === 'manual') {
-		const latest = await latestOccurrence(ctx, source, limits);
-		return latest ? [[toItem(latest.record)]] : null;
-	}
-	const staticData = ctx.getWorkflowStaticData('node');
 	// One cursor on the list read: all events, or the published ones.
 	const list = scope.includeUnpublished ? '*' : 'published';
-	const saved = staticData.pollState;
-	if (!isPollState(saved) || saved.trigger !== trigger.value || saved.eventId !== list) {
-		const start =
-			startFrom !== undefined ? cursorFrom(startFrom) : await activate(ctx, source, limits);
-		const state: PollState = { v: 2, trigger: trigger.value, eventId: list, ...start };
-		staticData.pollState = state as unknown as IDataObject;
-		delete staticData.momentState;
-		return null;
-	}
-	const { occurrences, state } = await pollSource(ctx, source, saved, limits);
-	staticData.pollState = JSON.parse(JSON.stringify(state)) as IDataObject;
-	return occurrences.length > 0 ? [occurrences.map((o) => toItem(o.record))] : null;
+	const occurrences = await pollCursor(
+		ctx,
+		{
+			trigger: trigger.value,
+			eventId: list,
+			source: eventChangeSource(trigger, scope),
+			label: { name: trigger.name, eventKey: trigger.eventKey },
+		},
+		limits,
+		startFrom,
+	);
+	return occurrences.length > 0
+		? [occurrences.map((o) => ({ json: eventItemJson(trigger.action, o.record) }))]
+		: null;
 }
 
 /** One poll of an event trigger; like every polling event, a poll that throws changes nothing. */

@@ -7,6 +7,7 @@ import { simplifyEvent } from '../helpers/simplify';
 import { API_PREFIX } from '../transport';
 import type { PollSource } from './engine';
 import type { MomentField } from './moments';
+import { timeOf } from './time';
 
 export type EventTriggerName =
 	| 'newEvent'
@@ -245,12 +246,6 @@ export interface EventScope {
 	includeUnpublished: boolean;
 }
 
-const timeOf = (value: unknown): number | undefined => {
-	if (typeof value !== 'string') return undefined;
-	const t = Date.parse(value);
-	return Number.isNaN(t) ? undefined : t;
-};
-
 /** The event list as the event triggers read it: drafts left out EventX-side unless included. */
 export function eventListRequest(scope: EventScope) {
 	return {
@@ -285,7 +280,7 @@ export function eventChangeSource(trigger: EventChangeTrigger, scope: EventScope
 	return {
 		request: eventListRequest(scope),
 		readKey: trigger.readKey,
-		lateness: trigger.eventKey === 'publishedAt' ? PUBLISHED_LATENESS_MS : 0,
+		maxShowDelayMs: trigger.eventKey === 'publishedAt' ? PUBLISHED_LATENESS_MS : 0,
 		occurrence: (event) =>
 			inEventScope(event, scope) && trigger.matches(event)
 				? timeOf(event[trigger.eventKey])

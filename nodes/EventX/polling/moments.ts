@@ -5,6 +5,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { isKnownTimeZone, offsetAt, wallTimeToUtc } from '../helpers/timeZone';
+import { newMomentState, type MomentState } from './state';
+import { timeOf } from './time';
 
 /** The time of an event a moment trigger waits for. */
 export type MomentField = 'startsAt' | 'entryStartsAt' | 'endsAt';
@@ -39,32 +41,6 @@ export interface MomentRule {
 	maxLatenessMs: number;
 }
 
-/**
- * Where a moment trigger stands, JSON in the node's static data.
- * - `checkedAt`: EventX's present at the last poll (never earlier than the poll before's).
- * - `gap`: the time between the last two polls, once two polls have followed the activation (the
- *   gap from the activation to the first scheduled poll is no poll interval); `activated`: the
- *   last poll was the activation.
- * - `floor`: when the trigger started (the activation, or Start From); `backfillUntil`: Start
- *   From's catch-up of the moments due before the activation is under way up to this time.
- * - `hold`: the first moment Max Records Per Poll left for a later poll.
- * - `scope`: the events in scope at the last poll (`*`, or the picked IDs).
- * - `moments`: per event, the due time last handled (fired, skipped, or history) and the event's
- *   time of the moment last fired.
- */
-export interface MomentState {
-	v: 2;
-	key: string;
-	checkedAt: number;
-	gap?: number;
-	activated?: boolean;
-	floor: number;
-	backfillUntil?: number;
-	hold?: { due: number; id: string };
-	scope: string;
-	moments: string;
-}
-
 /** What the trigger remembers of an event's moment. */
 export interface Handled {
 	/** The due time last handled. */
@@ -72,7 +48,7 @@ export interface Handled {
 	/** How: fired; skipped (counted in the log); or history (due before the trigger watched it). */
 	kind: 'fired' | 'skipped' | 'history';
 	/** The event's time of the moment last fired, if one did (at this due time or before). */
-	fired?: number;
+	lastFiredTime?: number;
 }
 
 const KINDS = { f: 'fired', s: 'skipped', h: 'history' } as const;
@@ -92,34 +68,21 @@ export interface DueMoment {
 	backfill: boolean;
 }
 
-export function isMomentState(value: unknown): value is MomentState {
-	const s = value as MomentState | undefined;
-	return (
-		!!s &&
-		s.v === 2 &&
-		typeof s.key === 'string' &&
-		Number.isFinite(s.checkedAt) &&
-		Number.isFinite(s.floor) &&
-		typeof s.scope === 'string' &&
-		typeof s.moments === 'string'
-	);
-}
-
 /**
- * Handled moments as static data keeps them: `<id>.<due>.<kind>[.<fired>]` (times in base 36, the
+ * Handled moments as static data keeps them: `<id>.<due>.<kind>[.<lastFiredTime>]` (times in base 36, the
  * kind's initial), space-separated.
  */
 export function decodeMoments(text: string): Map<string, Handled> {
 	const moments = new Map<string, Handled>();
 	for (const entry of text.split(' ')) {
-		const [id, due, kind, fired] = entry.split('.');
+		const [id, due, kind, lastFired] = entry.split('.');
 		const d = parseInt(due, 36);
-		const f = fired === undefined ? undefined : parseInt(fired, 36);
+		const f = lastFired === undefined ? undefined : parseInt(lastFired, 36);
 		if (!id || !Number.isFinite(d) || !(kind in KINDS)) continue;
 		moments.set(decodeURIComponent(id), {
 			due: d,
 			kind: KINDS[kind as keyof typeof KINDS],
-			...(f !== undefined && Number.isFinite(f) ? { fired: f } : {}),
+			...(f !== undefined && Number.isFinite(f) ? { lastFiredTime: f } : {}),
 		});
 	}
 	return moments;
@@ -128,22 +91,16 @@ export function decodeMoments(text: string): Map<string, Handled> {
 export function encodeMoments(moments: Map<string, Handled>): string {
 	return [...moments]
 		.sort((a, b) => a[1].due - b[1].due || (a[0] < b[0] ? -1 : 1))
-		.map(([id, { due, kind, fired }]) =>
+		.map(([id, { due, kind, lastFiredTime }]) =>
 			[
 				encodeURIComponent(id),
 				due.toString(36),
 				kind[0],
-				...(fired === undefined ? [] : [fired.toString(36)]),
+				...(lastFiredTime === undefined ? [] : [lastFiredTime.toString(36)]),
 			].join('.'),
 		)
 		.join(' ');
 }
-
-const timeOf = (value: unknown): number | undefined => {
-	if (typeof value !== 'string') return undefined;
-	const t = Date.parse(value);
-	return Number.isNaN(t) ? undefined : t;
-};
 
 /** The event's time for the rule: Doors Opening falls back to the start when there is no entry window. */
 export function momentTime(event: IDataObject, field: MomentField): number | undefined {
@@ -197,7 +154,7 @@ export function timeBound(due: number, rule: MomentRule): number {
 }
 
 /** A moment's place in the poll's order: by due time, then by event ID. */
-const before = (a: { due: number; id: string }, b: { due: number; id: string }) =>
+const firesBefore = (a: { due: number; id: string }, b: { due: number; id: string }) =>
 	a.due < b.due || (a.due === b.due && a.id < b.id);
 
 /**
@@ -211,6 +168,22 @@ export function windowStart(state: MomentState, rule: MomentRule, present: numbe
 	if (state.hold) start = Math.min(start, state.hold.due);
 	if (state.backfillUntil !== undefined) start = Math.min(start, state.floor);
 	return start;
+}
+
+/** A poll's present: EventX's `date`, never before the last poll's (a clock stepped back). */
+const presentAt = (state: MomentState, date: number) => Math.max(date, state.checkedAt);
+
+/**
+ * The horizon of a poll at EventX's `date`: the oldest due time it judges. The events are read
+ * down to it (`timeBound`) and `planMoments` judges from it, both by this one function.
+ */
+export function horizonOf(state: MomentState, rule: MomentRule, date: number): number {
+	return windowStart(state, rule, presentAt(state, date));
+}
+
+/** The horizon of the activation at EventX's present `now`: the moments due since are history. */
+export function firstHorizonOf(rule: MomentRule, now: number, startFrom?: number): number {
+	return horizonOf(newMomentState('', '', now, startFrom), rule, now);
 }
 
 /**
@@ -227,18 +200,9 @@ export function startMoments(
 	now: number,
 	startFrom?: number,
 ): MomentState {
-	const floor = startFrom ?? now;
-	const state: MomentState = {
-		v: 2,
-		key,
-		checkedAt: now,
-		activated: true,
-		floor,
-		...(floor < now ? { backfillUntil: now } : {}),
-		scope,
-		moments: '',
-	};
-	const from = windowStart(state, rule, now);
+	const state = newMomentState(key, scope, now, startFrom);
+	const { floor } = state;
+	const from = firstHorizonOf(rule, now, startFrom);
 	const history = new Map<string, Handled>();
 	for (const event of events) {
 		const moment = momentOf(event, rule);
@@ -260,10 +224,178 @@ export interface MomentPlan {
 const inScope = (scope: string, id: string) =>
 	scope === '*' || scope.split(',').includes(id.toLowerCase());
 
+/** What a moment poll judges by, and how each event's moment was handled (changed as it judges). */
+interface MomentPoll {
+	rule: MomentRule;
+	state: MomentState;
+	/** The events in scope now (`*`, or the picked IDs). */
+	scope: string;
+	memory: Map<string, Handled>;
+	/** EventX's present, and the horizon: the oldest due time judged. */
+	present: number;
+	from: number;
+	/** A moment that comes due between two polls is late this long after its due time (or more). */
+	lateAfter: number;
+	/** The events judged at this poll: each once. */
+	judged: Set<string>;
+}
+
+/** A moment that may fire at this poll. */
+interface Candidate extends DueMoment {
+	id: string;
+	/** Not skipped for Max Lateness: Start From back-fills it, or Max Records had left it for later. */
+	exempt: boolean;
+}
+
+/**
+ * An event's moment at this poll, judged once: in the window (`inWindow`: the events read), a
+ * moment due from the horizon to the present; out of it (changed events only), one due before the
+ * horizon. No candidate when it was handled at this due time (past the window, a moment that was
+ * history when the trigger began is no different from one moved there: it is counted as skipped),
+ * when it is history (due before the trigger started, Start From ahead, or before an event joining
+ * the scope joined: it starts where the last poll stood), or when it is the moment last fired, met
+ * again after a skip (nothing new happened to it).
+ */
+function judgeMoment(
+	poll: MomentPoll,
+	event: IDataObject,
+	inWindow: boolean,
+): Candidate | undefined {
+	const { rule, state, memory, present, from, judged } = poll;
+	const id = typeof event.id === 'string' ? event.id : undefined;
+	const moment = momentOf(event, rule);
+	if (id === undefined || !moment || judged.has(id)) return undefined;
+	const { time, due } = moment;
+	if (due > present || (inWindow ? due < from : due >= from)) return undefined;
+	judged.add(id);
+	const handled = memory.get(id);
+	if (handled?.due === due && (inWindow || handled.kind !== 'history')) return undefined;
+	const last = state.checkedAt;
+	const started = present >= state.floor;
+	const joining = poll.scope !== state.scope && !inScope(state.scope, id);
+	if (!started || (due > last ? due <= state.floor : joining)) {
+		memory.set(id, { ...handled, due, kind: 'history' });
+		return undefined;
+	}
+	if (
+		handled?.lastFiredTime !== undefined &&
+		dueAt(handled.lastFiredTime, event.timezone, rule) === due
+	) {
+		memory.set(id, { ...handled, due, kind: 'fired' });
+		return undefined;
+	}
+	return candidateOf(poll, event, id, time, due, handled);
+}
+
+/**
+ * A moment to fire: late when it was due before the last poll (the trigger had not handled it
+ * there), when Start From back-fills it, or when it comes due more than `lateAfter` ago.
+ */
+function candidateOf(
+	poll: MomentPoll,
+	event: IDataObject,
+	id: string,
+	time: number,
+	due: number,
+	handled: Handled | undefined,
+): Candidate {
+	const { state, present } = poll;
+	const dueBefore = due <= state.checkedAt;
+	const backfill =
+		state.backfillUntil !== undefined && due > state.floor && due <= state.backfillUntil;
+	const held = state.hold !== undefined && dueBefore && !firesBefore({ due, id }, state.hold);
+	const lateByMs = present - due;
+	return {
+		event,
+		eventId: id,
+		id,
+		time,
+		due,
+		lateByMs,
+		late: dueBefore || backfill || lateByMs > poll.lateAfter,
+		previousTime: handled?.lastFiredTime,
+		backfill,
+		exempt: backfill || held,
+	};
+}
+
+/**
+ * The candidates, oldest first: a late one more than Max Lateness after its time is skipped
+ * (unless exempt); past `maxRecords` fired, the first left over is held for a later poll (not
+ * remembered, so it is met again); the others fire.
+ */
+function fireOrSkip(
+	poll: MomentPoll,
+	candidates: Candidate[],
+	maxRecords: number,
+): { due: DueMoment[]; skipped: DueMoment[]; hold?: { due: number; id: string } } {
+	const { memory, rule } = poll;
+	const due: DueMoment[] = [];
+	const skipped: DueMoment[] = [];
+	let hold: { due: number; id: string } | undefined;
+	for (const moment of candidates) {
+		const { id, exempt, ...out } = moment;
+		const handled = memory.get(id);
+		if (out.late && !exempt && out.lateByMs > rule.maxLatenessMs) {
+			skipped.push(out);
+			memory.set(id, { ...handled, due: out.due, kind: 'skipped' });
+		} else if (due.length >= maxRecords) {
+			hold ??= { due: out.due, id };
+		} else {
+			due.push(out);
+			memory.set(id, { due: out.due, kind: 'fired', lastFiredTime: out.time });
+		}
+	}
+	return { due, skipped, hold };
+}
+
+/**
+ * The state after a poll: its present, the gap since the last poll (none from the activation),
+ * Start From's catch-up while a moment it back-fills is held; the memory is encoded by `forget`.
+ */
+function nextMomentState(poll: MomentPoll, hold: { due: number; id: string } | undefined) {
+	const { state, present } = poll;
+	const last = state.checkedAt;
+	const next: MomentState = {
+		v: 2,
+		key: state.key,
+		checkedAt: present,
+		...(state.activated ? {} : { gap: present > last ? present - last : state.gap }),
+		floor: state.floor,
+		...(state.backfillUntil !== undefined &&
+		hold !== undefined &&
+		hold.due > state.floor &&
+		hold.due <= state.backfillUntil
+			? { backfillUntil: state.backfillUntil }
+			: {}),
+		...(hold ? { hold } : {}),
+		scope: poll.scope,
+		moments: '',
+	};
+	if (next.gap === undefined) delete next.gap;
+	return next;
+}
+
+/**
+ * Forgets what no poll can meet again: kept while due from `keepFrom` (the next horizon) on, and
+ * fired moments (to tell a reschedule) a while beyond it, at most MAX_REMEMBERED of those.
+ */
+function forget(memory: Map<string, Handled>, keepFrom: number): void {
+	const beyond: Array<[string, Handled]> = [];
+	for (const [id, handled] of memory) {
+		if (handled.due >= keepFrom) continue;
+		memory.delete(id);
+		if (handled.due >= keepFrom - RESCHEDULE_MEMORY_MS) beyond.push([id, handled]);
+	}
+	beyond.sort((a, b) => b[1].due - a[1].due);
+	for (const [id, handled] of beyond.slice(0, MAX_REMEMBERED)) memory.set(id, handled);
+}
+
 /**
  * One poll of a moment trigger at EventX's present `date` (its `Date`; the last poll's present when
- * that is later), over `events` (every event in scope whose moment is due from `windowStart` on, or
- * ahead) and `changed` (the events in scope changed since the last poll, less the changes' look-back).
+ * that is later), over `events` (every event in scope whose moment is due from the horizon,
+ * `horizonOf`, on, or ahead) and `changed` (the events in scope changed since the last poll, less
+ * the changes' look-back).
  *
  * - A moment comes due between the last poll and this one: it fires, late when more than one and a
  *   half poll intervals (and five minutes) after its time; before Start From it is history.
@@ -285,126 +417,32 @@ export function planMoments(input: {
 	scope: string;
 	maxRecords: number;
 }): MomentPlan {
-	const { rule, state, scope, maxRecords } = input;
+	const { rule, state, scope } = input;
 	const memory = decodeMoments(state.moments);
-	const last = state.checkedAt;
-	const present = Math.max(input.date, last);
-	const from = windowStart(state, rule, present);
-	const joining = (id: string) => scope !== state.scope && !inScope(state.scope, id);
+	// Events that left the scope are forgotten.
 	if (scope !== state.scope)
 		for (const id of [...memory.keys()]) if (!inScope(state.scope, id)) memory.delete(id);
-	const started = present >= state.floor;
-	const interval = state.gap;
-	const lateAfter =
-		interval === undefined ? Infinity : Math.max(LATE_INTERVALS * interval, LATE_AT_LEAST_MS);
-
-	interface Candidate extends DueMoment {
-		id: string;
-		exempt: boolean;
-	}
-	const candidates: Candidate[] = [];
-	const judged = new Set<string>();
-	const judge = (event: IDataObject, window: boolean) => {
-		const id = typeof event.id === 'string' ? event.id : undefined;
-		const moment = momentOf(event, rule);
-		if (id === undefined || !moment || judged.has(id)) return;
-		const { time, due } = moment;
-		// In the window, each moment due; out of it (changed events only), those older than it.
-		if (due > present || (window ? due < from : due >= from)) return;
-		judged.add(id);
-		const handled = memory.get(id);
-		// Handled at this due time; past the window, a moment that was history when the trigger
-		// began is no different from one moved there: it is counted as skipped.
-		if (handled?.due === due && (window || handled.kind !== 'history')) return;
-		const history = () => void memory.set(id, { ...handled, due, kind: 'history' });
-		// Before the trigger started (Start From ahead), or before an event joining the scope
-		// joined (it starts where the last poll stood): history.
-		if (!started || (due > last ? due <= state.floor : joining(id))) {
-			history();
-			return;
-		}
-		// The moment last fired, met again after a skip: nothing new happened to it.
-		if (handled?.fired !== undefined && dueAt(handled.fired, event.timezone, rule) === due) {
-			memory.set(id, { ...handled, due, kind: 'fired' });
-			return;
-		}
-		candidates.push(candidate(event, id, time, due, handled, due <= last));
-	};
-	const candidate = (
-		event: IDataObject,
-		id: string,
-		time: number,
-		due: number,
-		handled: Handled | undefined,
-		dueBefore: boolean,
-	): Candidate => {
-		const backfill =
-			state.backfillUntil !== undefined && due > state.floor && due <= state.backfillUntil;
-		const held = state.hold !== undefined && dueBefore && !before({ due, id }, state.hold);
-		const lateByMs = present - due;
-		return {
-			event,
-			eventId: id,
-			id,
-			time,
-			due,
-			lateByMs,
-			late: dueBefore || backfill || lateByMs > lateAfter,
-			previousTime: handled?.fired,
-			backfill,
-			exempt: backfill || held,
-		};
-	};
-	for (const event of input.events) judge(event, true);
-	for (const event of input.changed) judge(event, false);
-	candidates.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
-
-	const due: DueMoment[] = [];
-	const skipped: DueMoment[] = [];
-	let hold: { due: number; id: string } | undefined;
-	for (const moment of candidates) {
-		const { id, exempt, ...out } = moment;
-		const handled = memory.get(id);
-		if (out.late && !exempt && out.lateByMs > rule.maxLatenessMs) {
-			skipped.push(out);
-			memory.set(id, { ...handled, due: out.due, kind: 'skipped' });
-		} else if (due.length >= maxRecords) {
-			// Left for a later poll: not remembered, so it is met again.
-			hold ??= { due: out.due, id };
-		} else {
-			due.push(out);
-			memory.set(id, { due: out.due, kind: 'fired', fired: out.time });
-		}
-	}
-
-	const next: MomentState = {
-		v: 2,
-		key: state.key,
-		checkedAt: present,
-		...(state.activated ? {} : { gap: present > last ? present - last : state.gap }),
-		floor: state.floor,
-		...(state.backfillUntil !== undefined &&
-		hold !== undefined &&
-		hold.due > state.floor &&
-		hold.due <= state.backfillUntil
-			? { backfillUntil: state.backfillUntil }
-			: {}),
-		...(hold ? { hold } : {}),
+	const poll: MomentPoll = {
+		rule,
+		state,
 		scope,
-		moments: '',
+		memory,
+		present: presentAt(state, input.date),
+		from: horizonOf(state, rule, input.date),
+		lateAfter:
+			state.gap === undefined ? Infinity : Math.max(LATE_INTERVALS * state.gap, LATE_AT_LEAST_MS),
+		judged: new Set(),
 	};
-	if (next.gap === undefined) delete next.gap;
-	// Forget what no poll can meet again: kept while in the next window, and fired moments (to
-	// tell a reschedule) a while beyond it, at most MAX_REMEMBERED of those.
-	const keepFrom = windowStart(next, rule, present);
-	const beyond: Array<[string, Handled]> = [];
-	for (const [id, handled] of memory) {
-		if (handled.due >= keepFrom) continue;
-		memory.delete(id);
-		if (handled.due >= keepFrom - RESCHEDULE_MEMORY_MS) beyond.push([id, handled]);
-	}
-	beyond.sort((a, b) => b[1].due - a[1].due);
-	for (const [id, handled] of beyond.slice(0, MAX_REMEMBERED)) memory.set(id, handled);
+	// The events read first (in the window), then the changed ones (each event judged once).
+	const candidates = [
+		...input.events.map((event) => judgeMoment(poll, event, true)),
+		...input.changed.map((event) => judgeMoment(poll, event, false)),
+	].filter((candidate) => candidate !== undefined);
+	candidates.sort((a, b) => (firesBefore(a, b) ? -1 : firesBefore(b, a) ? 1 : 0));
+
+	const { due, skipped, hold } = fireOrSkip(poll, candidates, input.maxRecords);
+	const next = nextMomentState(poll, hold);
+	forget(memory, windowStart(next, rule, poll.present));
 	next.moments = encodeMoments(memory);
 	return { due, skipped, state: next };
 }

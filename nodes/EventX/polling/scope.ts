@@ -5,18 +5,13 @@ import type { IDataObject, INodeProperties, IPollFunctions } from 'n8n-workflow'
 import { eventLocator } from '../helpers/eventLocator';
 import { invalidField, listEntries, requireUuid } from '../helpers/validation';
 import { API_PREFIX, eventxRanges, MAX_PAGE_SIZE, type EventXContext } from '../transport';
+import { timeOf } from './time';
 
 export type Scope =
 	| { mode: 'one'; eventIds: [string] }
 	| { mode: 'several'; eventIds: string[] }
 	| { mode: 'running' }
 	| { mode: 'all' };
-
-const timeOf = (value: unknown): number | undefined => {
-	if (typeof value !== 'string') return undefined;
-	const t = Date.parse(value);
-	return Number.isNaN(t) ? undefined : t;
-};
 
 /**
  * Whether the event runs at `now`: its entry window (open from its start and until its end where

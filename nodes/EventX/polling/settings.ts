@@ -2,7 +2,6 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { invalidField, toIsoDateTime } from '../helpers/validation';
-import type { PollState } from './cursor';
 import type { PollLimits } from './engine';
 
 /** Records emitted by one poll at most, unless the user sets another cap. */
@@ -54,11 +53,4 @@ export function limitsOf(ctx: IPollFunctions, maxRecords: number): PollLimits {
 		softDeadline: start + budget * READ_SHARE,
 		deadline: start + budget * REQUEST_SHARE,
 	};
-}
-
-const iso = (t: number) => new Date(t).toISOString();
-
-/** A cursor that starts at `time` (Start From, or an event joining the scope): nothing handled yet. */
-export function cursorFrom(time: number): Omit<PollState, 'v' | 'trigger' | 'eventId'> {
-	return { at: iso(time), floor: iso(time), seen: '' };
 }

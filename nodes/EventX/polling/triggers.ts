@@ -4,6 +4,7 @@ import type { ORDER_STATUSES } from '../helpers/enums';
 import { orderListQs } from '../helpers/orders';
 import { API_PREFIX } from '../transport';
 import type { PollSource } from './engine';
+import { timeOf } from './time';
 
 type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -20,14 +21,6 @@ export type PollTriggerName =
 export interface PollFilters {
 	registrationStatus?: string[];
 	orderStatus?: string[];
-}
-
-/** An occurrence's stamp: the record's `key` time, when it has one. */
-function stampOf(record: IDataObject, key: string): number | undefined {
-	const value = record[key];
-	if (typeof value !== 'string') return undefined;
-	const t = Date.parse(value);
-	return Number.isNaN(t) ? undefined : t;
 }
 
 /** How late a check-in scanned offline may be synced and still come out (24 hours). */
@@ -53,7 +46,7 @@ export interface PollTrigger {
 	/** A query parameter that keeps only records whose `readKey` is after a time (`createdAt$gt`). */
 	after?: string;
 	/** How much older than its `readKey` an occurrence may be when it first shows (offline scans). */
-	lateness: number;
+	maxShowDelayMs: number;
 	/** Whether a record read shows this trigger's change (beyond its `eventKey` being set). */
 	matches: (record: IDataObject, filters: PollFilters) => boolean;
 	/** EventX-side filters of every read (query parameters). */
@@ -75,9 +68,9 @@ export function pollSourceOf(
 		readKey: trigger.readKey,
 		tieBreak: trigger.tieBreak,
 		after: trigger.after,
-		lateness: trigger.lateness,
+		maxShowDelayMs: trigger.maxShowDelayMs,
 		occurrence: (record) =>
-			trigger.matches(record, filters) ? stampOf(record, trigger.eventKey) : undefined,
+			trigger.matches(record, filters) ? timeOf(record[trigger.eventKey]) : undefined,
 		stampedByReadKey: trigger.eventKey === trigger.readKey,
 	};
 }
@@ -100,7 +93,7 @@ const orderFilter = (status: string[] | undefined): IDataObject =>
 
 // Attendees are read by `updatedAt` (which every change moves) with their ID as tie-break, except
 // New Attendee: oldest first with `createdAt$gt`, ranges keyed on the creation time.
-const attendee = { resource: 'attendee' as const, tieBreak: 'id', lateness: 0 };
+const attendee = { resource: 'attendee' as const, tieBreak: 'id', maxShowDelayMs: 0 };
 
 export const POLL_TRIGGERS: PollTrigger[] = [
 	{
@@ -111,7 +104,7 @@ export const POLL_TRIGGERS: PollTrigger[] = [
 		action: 'attendee-check-in',
 		readKey: 'updatedAt',
 		eventKey: 'attendedAt',
-		lateness: OFFLINE_SYNC_MS,
+		maxShowDelayMs: OFFLINE_SYNC_MS,
 		matches: attendeeStatus,
 	},
 	{
@@ -154,7 +147,7 @@ export const POLL_TRIGGERS: PollTrigger[] = [
 		resource: 'order',
 		readKey: 'createdAt',
 		eventKey: 'createdAt',
-		lateness: 0,
+		maxShowDelayMs: 0,
 		matches: () => true,
 		query: (filters) => orderFilter(filters.orderStatus),
 	},
@@ -166,7 +159,7 @@ export const POLL_TRIGGERS: PollTrigger[] = [
 		resource: 'order',
 		readKey: 'purchasedAt',
 		eventKey: 'purchasedAt',
-		lateness: 0,
+		maxShowDelayMs: 0,
 		matches: (record) => (PAID_ORDER_STATUSES as string[]).includes(String(record.status)),
 		query: () => orderFilter(PAID_ORDER_STATUSES),
 	},

@@ -46,7 +46,7 @@ function remember(ctx: TriggerContext, url: string, subscription: Subscription |
  * The chosen event's ID, from either mode of the resource locator, in lower case: EventX spells
  * UUIDs so in its answers and deliveries, and an ID typed in upper case names the same event.
  */
-function readTriggerEventId(ctx: TriggerContext): string {
+export function readTriggerEventId(ctx: TriggerContext): string {
 	const value = ctx.getNodeParameter('eventId', undefined, { extractValue: true });
 	return requireUuid(ctx, value, 'Event', 0).toLowerCase();
 }
