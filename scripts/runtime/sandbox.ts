@@ -124,6 +124,10 @@ export interface TriggerIds {
 	organizationId: string;
 	/** An unpublished event, to publish. */
 	draftEventId: string;
+	/** A published event with attendees registered and not checked in, to move to tomorrow. */
+	reminderEventId: string;
+	/** Another published event with attendees, to move to an hour ago. */
+	exportEventId: string;
 }
 
 /** What the README shows in place of the IDs the banner prints. */
@@ -137,6 +141,8 @@ export const TRIGGER_ID_PLACEHOLDERS: TriggerIds = {
 	pendingOrderId: '<pendingOrderId>',
 	organizationId: '<organizationId>',
 	draftEventId: '<draftEventId>',
+	reminderEventId: '<publishedEventId>',
+	exportEventId: '<otherPublishedEventId>',
 };
 
 /**
@@ -190,19 +196,21 @@ export function triggerCommands(simulatorUrl: string, ids: TriggerIds) {
 			),
 		},
 		{
-			// Its start a day and a minute ahead: a day before it is a minute away.
+			// A demo event with attendees moved to start in a day and a minute: a day before it is
+			// a minute away, and the reminder lists who would get it.
 			events: 'Event Starting a day before, in a minute (the day-before example)',
 			command: post(
-				'/__sim/events',
-				`{"organizationId":"${ids.organizationId}","name":"Workshop Tomorrow","startsAt":"+1441m","endsAt":"+1501m"}`,
+				`/__sim/events/${ids.reminderEventId}/schedule`,
+				'{"startsAt":"+1441m","endsAt":"+1501m"}',
 			),
 		},
 		{
-			// Ended 59 minutes ago: an hour after its end is a minute away.
+			// Another moved to have ended 59 minutes ago: an hour after its end is a minute away,
+			// and the export has its attendees.
 			events: 'Event Ended an hour after, in a minute (the after-the-event example)',
 			command: post(
-				'/__sim/events',
-				`{"organizationId":"${ids.organizationId}","name":"Breakfast Talk","startsAt":"-120m","endsAt":"-59m"}`,
+				`/__sim/events/${ids.exportEventId}/schedule`,
+				'{"startsAt":"-120m","endsAt":"-59m"}',
 			),
 		},
 		{
@@ -255,6 +263,20 @@ export function demoTriggerIds(
 	const draft = state.events.find(
 		(e) => e.organizationId === event?.organizationId && e.isPublished === false && !e.deletedAt,
 	);
+	// Published events of the organization, other than the examples' event, with attendees.
+	const attended = (test: (a: Json) => boolean) => (e: Json) =>
+		state.attendees.some((a) => a.eventId === e.id && !a.removedAt && test(a));
+	const published = state.events.filter(
+		(e) =>
+			e.organizationId === event?.organizationId &&
+			e.isPublished === true &&
+			!e.deletedAt &&
+			e.id !== eventId,
+	);
+	const reminder = published.find(
+		attended((a) => a.registrationStatus === 'registered' && !a.attendedAt),
+	);
+	const exported = published.find((e) => e !== reminder && attended(() => true)(e));
 	return {
 		eventId,
 		attendeeId: updated,
@@ -265,5 +287,7 @@ export function demoTriggerIds(
 		pendingOrderId: String(order?.id ?? '<pendingOrderId>'),
 		organizationId: String(event?.organizationId ?? '<organizationId>'),
 		draftEventId: String(draft?.id ?? '<draftEventId>'),
+		reminderEventId: String(reminder?.id ?? '<publishedEventId>'),
+		exportEventId: String(exported?.id ?? '<otherPublishedEventId>'),
 	};
 }

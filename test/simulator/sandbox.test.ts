@@ -139,31 +139,53 @@ describe("The sandbox banner's trigger commands", () => {
 			ids.deletableAttendeeId,
 		];
 		expect(new Set(attendees).size).toBe(5);
+		// Two other published events of the organization, each with attendees (the reminder's
+		// registered and not checked in), moved by the day-before and after-the-event commands.
+		const live = (eventId: string) =>
+			[...sim.store.attendees.values()].filter((a) => a.eventId === eventId && !a.removedAt);
+		for (const moved of [ids.reminderEventId, ids.exportEventId])
+			expect(sim.store.events.get(moved)?.event).toMatchObject({
+				organizationId: ids.organizationId,
+				isPublished: true,
+			});
+		expect(new Set([eventId, ids.reminderEventId, ids.exportEventId]).size).toBe(3);
+		expect(
+			live(ids.reminderEventId).filter(
+				(a) => a.registrationStatus === 'registered' && !a.attendedAt,
+			).length,
+		).toBeGreaterThan(0);
+		expect(live(ids.exportEventId).length).toBeGreaterThan(0);
 		const statuses: number[] = [];
 		for (const { command } of [...triggerCommands(sim.url, ids)].reverse()) {
 			const [, method, url, body] = command.match(/^curl -X (\w+) (\S+)(?: -d '(.*)')?$/)!;
 			statuses.push((await fetch(url, { method, body })).status);
 		}
 		expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200]);
-		// The draft is published; the new events' times are relative to EventX's clock when the
-		// command ran: Launch Night's moments in 1, 2 and 3 minutes, a day before Workshop
-		// Tomorrow's start and an hour after Breakfast Talk's end each in a minute.
+		// The draft is published; the times are relative to EventX's clock when the command ran:
+		// Launch Night's moments in 1, 2 and 3 minutes, a day before the reminder event's start
+		// and an hour after the export event's end each in a minute.
 		expect(sim.store.events.get(ids.draftEventId)?.event.isPublished).toBe(true);
-		const added = (name: string) =>
-			[...sim.store.events.values()]
-				.map((r) => r.event)
-				.find((e) => (e.contentI18n as { name: { default: string } }).name.default === name)!;
-		const times = (name: string) => {
-			const event = added(name);
-			expect(event).toMatchObject({ organizationId: ids.organizationId, isPublished: true });
-			const created = Date.parse(String(event.createdAt));
-			return (['entryStartsAt', 'startsAt', 'endsAt'] as const).map((key) =>
-				event[key] === null ? null : Date.parse(String(event[key])) - created,
+		const launch = [...sim.store.events.values()]
+			.map((r) => r.event)
+			.find(
+				(e) => (e.contentI18n as { name: { default: string } }).name.default === 'Launch Night',
+			)!;
+		expect(launch).toMatchObject({ organizationId: ids.organizationId, isPublished: true });
+		const created = Date.parse(String(launch.createdAt));
+		expect(
+			(['entryStartsAt', 'startsAt', 'endsAt'] as const).map(
+				(key) => Date.parse(String(launch[key])) - created,
+			),
+		).toEqual([60_000, 120_000, 180_000]);
+		// A move is stamped `updatedAt` when it ran.
+		const movedBy = (eventId: string) => {
+			const event = sim.store.events.get(eventId)!.event;
+			return (['startsAt', 'endsAt'] as const).map(
+				(key) => Date.parse(String(event[key])) - Date.parse(String(event.updatedAt)),
 			);
 		};
-		expect(times('Launch Night')).toEqual([60_000, 120_000, 180_000]);
-		expect(times('Workshop Tomorrow')).toEqual([null, 86_460_000, 90_060_000]);
-		expect(times('Breakfast Talk')).toEqual([null, -7_200_000, -3_540_000]);
+		expect(movedBy(ids.reminderEventId)).toEqual([86_460_000, 90_060_000]);
+		expect(movedBy(ids.exportEventId)).toEqual([-7_200_000, -3_540_000]);
 	});
 
 	it("the door scanner's command: a live attendee's QR code token, POSTed as JSON to the example's test URL", async () => {
