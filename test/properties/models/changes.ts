@@ -302,14 +302,18 @@ export function judge(polls: PollView[], lastRunDrained = true): Verdict {
 			const read = s.read >= s.readHigh - LOOK_BACK_MS;
 			const prompt = s.stamp >= s.high - LOOK_BACK_MS - lateness;
 			// Within its event's cursor (from where it started, up to the event's end) at a poll that
-			// showed it.
-			const covered = s.polls.some((i) => {
-				const scope = inRun[i].scope.get(s.eventId)!;
-				// (its record read where the cursor starts: a cursor reads by the list's stamp)
-				return (
-					s.stamp >= scope.from && s.read >= scope.from && s.stamp <= (scope.until ?? Infinity)
-				);
-			});
+			// showed it, and stamped by the event's end as the last of them knew it (an event moved to
+			// end earlier leaves out what it stamped after that).
+			const lastUntil = inRun[s.polls[s.polls.length - 1]].scope.get(s.eventId)!.until;
+			const covered =
+				s.stamp <= (lastUntil ?? Infinity) &&
+				s.polls.some((i) => {
+					const scope = inRun[i].scope.get(s.eventId)!;
+					// (its record read where the cursor starts: a cursor reads by the list's stamp)
+					return (
+						s.stamp >= scope.from && s.read >= scope.from && s.stamp <= (scope.until ?? Infinity)
+					);
+				});
 			// Shown after a poll answered by a server whose clock ran ahead: a change that commits late
 			// may be left behind the watermark (the promise holds for changes committed promptly).
 			const overtaken = inRun.some(
