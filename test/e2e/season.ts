@@ -68,8 +68,8 @@ export interface SeasonResult {
 		requests: number;
 		failedRequests: number;
 	}>;
-	/** Attendees the send messaged but did not record (a run that failed after its send). */
-	sentNotRecorded: number;
+	/** Attendees the send claimed and never messaged (its run died between the two). */
+	claimedNotSent: number;
 	timings: { setupS: number; warmupS: number; seasonS: number; drainS: number; totalS: number };
 	/** EventX's time the season covered (ms). */
 	simulatedMs: number;
@@ -305,12 +305,11 @@ export async function playSeason(
 			}),
 		),
 	);
-	const recorded = new Set(
-		ledger.filter((e) => e.workflow === sendLabel).map((e) => String(e.item.id)),
+	// Claims no email followed: the run that made them died between its claim and its send.
+	const sentIds = new Set(sent.map((e) => String(e.item.id)));
+	const claimedNotSent = ledger.filter(
+		(e) => e.workflow === sendLabel && !sentIds.has(String(e.item.id)),
 	);
-	const sentNotRecorded = new Set(
-		sent.map((e) => String(e.item.id)).filter((id) => !recorded.has(id)),
-	).size;
 
 	const failedItems = new Map<string, Json[]>();
 	const workflowStats: SeasonResult['workflows'] = [];
@@ -335,6 +334,13 @@ export async function playSeason(
 				| Array<{ data?: { main: Array<Array<{ json: Json }>> } }>
 				| undefined;
 			items.push(...(runs?.[0]?.data?.main?.[0] ?? []).map((i) => i.json));
+		}
+		// The send's attendees a failed run claimed and never sent: its Trigger is a schedule.
+		if (workflow.kind === 'send') {
+			const failed = new Set(listed.filter((x) => x.status !== 'success').map((x) => String(x.id)));
+			items.push(
+				...claimedNotSent.filter((e) => failed.has(String(e.item.execution))).map((e) => e.item),
+			);
 		}
 		failedItems.set(workflow.label, items);
 		const mine = logged.filter((r) => r.client === workflow.label);
@@ -381,7 +387,7 @@ export async function playSeason(
 		faults,
 		driven: driver.counts,
 		workflows: workflowStats,
-		sentNotRecorded,
+		claimedNotSent: claimedNotSent.length,
 		timings: {
 			setupS,
 			warmupS,
