@@ -94,6 +94,24 @@ function pollStarts(requests: LoggedRequest[], client: string): number[] {
 	return starts;
 }
 
+type Items = Array<{ json: Json }>;
+
+/**
+ * What the trigger put out in an execution: its run, or, for a job that failed before it started
+ * (its worker's database connection lost), the trigger's output waiting on the execution stack,
+ * where n8n puts a delivery's or a poll's items when it enqueues the job.
+ */
+function triggerOutput(data: Json | undefined): Items {
+	const runs = (data?.resultData as Json | undefined)?.runData as Json | undefined;
+	const run = (runs?.Trigger as Array<{ data?: { main: Items[] } }> | undefined)?.[0];
+	if (run) return run.data?.main?.[0] ?? [];
+	const stack = ((data?.executionData as Json | undefined)?.nodeExecutionStack ?? []) as Array<{
+		node: { name: string };
+		data: { main: Items[] };
+	}>;
+	return stack.find((entry) => entry.node.name === 'Trigger')?.data.main[0] ?? [];
+}
+
 /** A workflow's executions, those n8n holds as running included (its list leaves them out). */
 async function allExecutions(env: QueueEnvironment, workflowId: string): Promise<Json[]> {
 	const listed = await env.listExecutions(workflowId);
@@ -330,10 +348,10 @@ export async function playSeason(
 		const items: Json[] = [];
 		for (const e of listed.filter((x) => x.status !== 'success')) {
 			const full = (await env.api('GET', `/executions/${String(e.id)}?includeData=true`)).data;
-			const runs = full?.data?.resultData?.runData?.Trigger as
-				| Array<{ data?: { main: Array<Array<{ json: Json }>> } }>
-				| undefined;
-			items.push(...(runs?.[0]?.data?.main?.[0] ?? []).map((i) => i.json));
+			items.push(...triggerOutput(full?.data).map((i) => i.json));
+			const error = full?.data?.resultData?.error as Json | undefined;
+			const kept = executionsBy[workflow.label].find((x) => x.id === e.id);
+			if (kept && error) kept.error = String(error.message ?? '').slice(0, 300);
 		}
 		// The send's attendees a failed run claimed and never sent: its Trigger is a schedule.
 		if (workflow.kind === 'send') {
