@@ -120,15 +120,17 @@ export class Nemesis {
 	 * that worked.
 	 */
 	private async retried(action: () => Promise<void>): Promise<number> {
-		for (let attempt = 1; ; attempt++) {
+		let refusal: unknown;
+		for (let attempt = 1; attempt <= 5; attempt++) {
 			try {
 				await action();
 				return attempt;
 			} catch (error) {
-				if (attempt >= 5) throw error;
-				await sleep(5_000);
+				refusal = error;
+				if (attempt < 5) await sleep(5_000);
 			}
 		}
+		throw new Error(`n8n refused 5 times: ${String(refusal)}`);
 	}
 
 	/**

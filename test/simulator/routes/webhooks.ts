@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { WEBHOOK_ACTIONS } from '../../../nodes/EventX/helpers/enums';
 import { badRequest, notFound, ok, type Route } from '../http';
 import type { Json, Store, WebhookRecord } from '../store';
-import type { SimulatorServices } from '.';
+import type { SimulatorServices } from './index';
 import { requireEvent } from './events';
 
 export function webhookJson(hook: WebhookRecord): Json {
