@@ -5,11 +5,11 @@
  * e2e project's global setup (the package built and packed, n8n installed as its installer does),
  * outside `npm test`.
  *
- *   npm run soak [-- --minutes 7] [--rate 30] [--scale 1] [--faults all|none|5xx,hang,...]
- *     [--cadence minute|halfMinute] [--festivals 6] [--short-events 24] [--fault-duration 1]
+ *   npm run soak [-- --minutes 8] [--rate 30] [--scale 1] [--faults all|none|5xx,hang,...]
+ *     [--cadence halfMinute|minute] [--festivals 6] [--short-events 24] [--fault-duration 0.75]
  *     [--seed N] [--results soak-results.json] [--raw soak-raw.json] [--polling durable|classic]
  *
- * The default run (7 minutes of season, every fault once) takes about 13 minutes on 2 cores;
+ * The default run (8 minutes of season, every fault once) takes about 12 minutes on 2 cores;
  * --minutes and --scale make it longer or larger. A seed plays the same season again (the
  * driver's choices; n8n's timing is its own).
  */

@@ -68,8 +68,8 @@ export interface SeasonResult {
 		requests: number;
 		failedRequests: number;
 	}>;
-	/** Attendees the send messaged but did not record (a run that failed after its send). */
-	sentNotRecorded: number;
+	/** Attendees the send claimed and never messaged (its run died between the two). */
+	claimedNotSent: number;
 	timings: { setupS: number; warmupS: number; seasonS: number; drainS: number; totalS: number };
 	/** EventX's time the season covered (ms). */
 	simulatedMs: number;
@@ -92,6 +92,24 @@ function pollStarts(requests: LoggedRequest[], client: string): number[] {
 		last = r.at;
 	}
 	return starts;
+}
+
+type Items = Array<{ json: Json }>;
+
+/**
+ * What the trigger put out in an execution: its run, or, for a job that failed before it started
+ * (its worker's database connection lost), the trigger's output waiting on the execution stack,
+ * where n8n puts a delivery's or a poll's items when it enqueues the job.
+ */
+function triggerOutput(data: Json | undefined): Items {
+	const runs = (data?.resultData as Json | undefined)?.runData as Json | undefined;
+	const run = (runs?.Trigger as Array<{ data?: { main: Items[] } }> | undefined)?.[0];
+	if (run) return run.data?.main?.[0] ?? [];
+	const stack = ((data?.executionData as Json | undefined)?.nodeExecutionStack ?? []) as Array<{
+		node: { name: string };
+		data: { main: Items[] };
+	}>;
+	return stack.find((entry) => entry.node.name === 'Trigger')?.data.main[0] ?? [];
 }
 
 /** A workflow's executions, those n8n holds as running included (its list leaves them out). */
@@ -305,12 +323,11 @@ export async function playSeason(
 			}),
 		),
 	);
-	const recorded = new Set(
-		ledger.filter((e) => e.workflow === sendLabel).map((e) => String(e.item.id)),
+	// Claims no email followed: the run that made them died between its claim and its send.
+	const sentIds = new Set(sent.map((e) => String(e.item.id)));
+	const claimedNotSent = ledger.filter(
+		(e) => e.workflow === sendLabel && !sentIds.has(String(e.item.id)),
 	);
-	const sentNotRecorded = new Set(
-		sent.map((e) => String(e.item.id)).filter((id) => !recorded.has(id)),
-	).size;
 
 	const failedItems = new Map<string, Json[]>();
 	const workflowStats: SeasonResult['workflows'] = [];
@@ -331,10 +348,17 @@ export async function playSeason(
 		const items: Json[] = [];
 		for (const e of listed.filter((x) => x.status !== 'success')) {
 			const full = (await env.api('GET', `/executions/${String(e.id)}?includeData=true`)).data;
-			const runs = full?.data?.resultData?.runData?.Trigger as
-				| Array<{ data?: { main: Array<Array<{ json: Json }>> } }>
-				| undefined;
-			items.push(...(runs?.[0]?.data?.main?.[0] ?? []).map((i) => i.json));
+			items.push(...triggerOutput(full?.data).map((i) => i.json));
+			const error = full?.data?.resultData?.error as Json | undefined;
+			const kept = executionsBy[workflow.label].find((x) => x.id === e.id);
+			if (kept && error) kept.error = String(error.message ?? '').slice(0, 300);
+		}
+		// The send's attendees a failed run claimed and never sent: its Trigger is a schedule.
+		if (workflow.kind === 'send') {
+			const failed = new Set(listed.filter((x) => x.status !== 'success').map((x) => String(x.id)));
+			items.push(
+				...claimedNotSent.filter((e) => failed.has(String(e.item.execution))).map((e) => e.item),
+			);
 		}
 		failedItems.set(workflow.label, items);
 		const mine = logged.filter((r) => r.client === workflow.label);
@@ -381,7 +405,7 @@ export async function playSeason(
 		faults,
 		driven: driver.counts,
 		workflows: workflowStats,
-		sentNotRecorded,
+		claimedNotSent: claimedNotSent.length,
 		timings: {
 			setupS,
 			warmupS,

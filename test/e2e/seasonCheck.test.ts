@@ -142,6 +142,25 @@ describe('the soak checker', () => {
 		]);
 	});
 
+	it('expects Order Paid of an order paid in the season, never of one paid before it', () => {
+		const paid = { purchasedAt: iso(-40) };
+		const orders = [
+			// Placed paid before the season, refunded in it (the first soak lost one such "change").
+			{ ...change(-40, 'order-create', 'fest-a', 'paid-before', paid), seq: 2 },
+			change(20, 'order-status', 'fest-a', 'paid-before', { ...paid, status: 'refunded' }),
+			// Placed before the season, paid in it; placed paid in it.
+			{ ...change(-20, 'order-create', 'fest-a', 'pending-before', { purchasedAt: null }), seq: 3 },
+			change(30, 'order-status', 'fest-a', 'pending-before', { purchasedAt: iso(30) }),
+			change(40, 'order-create', 'fest-b', 'paid-in', { purchasedAt: iso(40) }),
+			change(95, 'order-status', 'fest-b', 'paid-in', { purchasedAt: iso(40) }),
+		];
+		const { expected } = rules.get('Order Paid')!.expected({ ...facts, history: orders });
+		expect(expected.map((e) => [e.key, e.optional])).toEqual([
+			['pending-before', undefined],
+			['paid-in', undefined],
+		]);
+	});
+
 	it('passes a season where each expected occurrence came once', () => {
 		const ledger = [
 			entry('New Attendee', 'w:1:0', { id: 'a1' }, 1_001_500),

@@ -6,7 +6,8 @@
  * - lost: an expected occurrence recorded never, and in no failed execution either.
  * - failed: an expected occurrence not recorded, but in the trigger's output of an execution n8n
  *   marked failed (a worker killed mid-run: n8n 2 never runs such a job again; the execution is
- *   listed as failed, and can be retried by hand).
+ *   listed as failed, and can be retried by hand); for the send, an attendee a failed run claimed
+ *   and never messaged.
  * - doubled: an occurrence recorded more than once (by different executions or items: the
  *   ledger keeps one entry per execution and item, so its own retries never count twice).
  * - unexpected: an item no rule expects.

@@ -120,17 +120,17 @@ export class Nemesis {
 	 * that worked.
 	 */
 	private async retried(action: () => Promise<void>): Promise<number> {
-		let failure: unknown;
+		let refusal: unknown;
 		for (let attempt = 1; attempt <= 5; attempt++) {
 			try {
 				await action();
 				return attempt;
 			} catch (error) {
-				failure = error;
+				refusal = error;
 				if (attempt < 5) await sleep(5_000);
 			}
 		}
-		throw new Error(`Refused 5 times: ${String(failure)}`, { cause: failure });
+		throw new Error(`n8n refused 5 times: ${String(refusal)}`);
 	}
 
 	/**

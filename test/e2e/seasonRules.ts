@@ -343,11 +343,13 @@ export function seasonRules(
 		),
 		changeRule(
 			'Order Paid',
+			// The first change that left the order paid, over its whole history: an order placed paid
+			// before the season (the driver's setup) and refunded in it fires nothing.
 			(f) =>
 				firstPer(
-					inFestivals(f).filter((c) => c.kind.startsWith('order-')),
+					f.history.filter((c) => c.kind.startsWith('order-') && f.festivals.includes(c.eventId)),
 					(c) => typeof c.record.purchasedAt === 'string',
-				),
+				).filter((c) => c.seq > f.startSeq),
 			(c) => c.id,
 			attendee,
 			late,

@@ -202,8 +202,9 @@ function triggerNode(workflow: SeasonWorkflow, cadence: Cadence, credentialId: s
  * The scheduled confirmation send, built for queue mode (where workflows get no static data) and
  * for runs that overlap (a run EventX keeps waiting lasts longer than the schedule's interval):
  * it reads the event's attendees, leaves out those its ledger holds, claims each of the others in
- * the ledger (a key per attendee: of two runs, one gets it), sends to those it claimed, and gives
- * back the claims of a request that failed, for the next run.
+ * the ledger (a key per attendee: of two runs, one gets it; the claim names its execution), sends
+ * to those it claimed, and gives back the claims of a request that failed, for the next run. A run
+ * that dies between its claim and its send (a worker killed) leaves the claim: at most once.
  */
 function sendWorkflow(
 	workflow: SeasonWorkflow,
@@ -272,7 +273,7 @@ function sendWorkflow(
 			url: ledger,
 			sendBody: true,
 			specifyBody: 'json',
-			jsonBody: `={{ JSON.stringify({ key: 'send:' + $json.id, workflow: ${JSON.stringify(workflow.label)}, item: { id: $json.id } }) }}`,
+			jsonBody: `={{ JSON.stringify({ key: 'send:' + $json.id, workflow: ${JSON.stringify(workflow.label)}, item: { id: $json.id, execution: $execution.id } }) }}`,
 		}),
 		code('claimed', 'Claimed', 1100, [
 			'return $input.all().filter((item) => item.json.recorded).map((item) => ({ json: item.json.item }));',
