@@ -112,6 +112,24 @@ function triggerOutput(data: Json | undefined): Items {
 	return stack.find((entry) => entry.node.name === 'Trigger')?.data.main[0] ?? [];
 }
 
+/**
+ * What a season is judged by: nothing lost, doubled or unexpected, and each failing trigger's
+ * examples (what a failed expectation prints).
+ */
+export function seasonOutcome(result: SeasonResult) {
+	return {
+		lost: result.verdict.totals.lost,
+		doubled: result.verdict.totals.doubled,
+		unexpected: result.verdict.totals.unexpected,
+		examples: result.verdict.passed
+			? {}
+			: Object.fromEntries(result.verdict.triggers.map((t) => [t.label, t.examples])),
+	};
+}
+
+/** The outcome of a season that passed. */
+export const SEASON_PASSED = { lost: 0, doubled: 0, unexpected: 0, examples: {} };
+
 /** A workflow's executions, those n8n holds as running included (its list leaves them out). */
 async function allExecutions(env: QueueEnvironment, workflowId: string): Promise<Json[]> {
 	const listed = await env.listExecutions(workflowId);
