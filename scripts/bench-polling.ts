@@ -73,8 +73,11 @@ type CaughtUp = Emitted & { polls: number; stateBytes: number };
 /** The trigger or the plain reader. */
 interface Side {
 	activate: () => Promise<void>;
-	/** Until every record that arrived is out (the reader: one pass). */
-	catchUp: (arrived: string[]) => Promise<CaughtUp>;
+	/**
+	 * Until every record that arrived is out (the reader: one pass). `waiting` holds their IDs; it
+	 * is built before the measurement, as the reader has no such set to hold.
+	 */
+	catchUp: (waiting: Set<string>) => Promise<CaughtUp>;
 	/** The next poll or run: the IDs it emitted. */
 	confirm: () => Promise<string[]>;
 }
@@ -124,9 +127,8 @@ async function eventxTrigger(input: PollingInput) {
 			const items = await poll();
 			if (items !== null) throw new Error(`The activation poll emitted ${items.length} records`);
 		},
-		async catchUp(arrived: string[]): Promise<CaughtUp> {
+		async catchUp(waiting: Set<string>): Promise<CaughtUp> {
 			const emitted: Emitted = { ids: [], records: [] };
-			const waiting = new Set(arrived);
 			let idle = 0;
 			for (let polls = 1; polls <= MAX_POLLS; polls++) {
 				const items = (await poll()) ?? [];
@@ -255,6 +257,7 @@ export async function pollingJob(input: PollingInput) {
 	const reader: Side =
 		input.implementation === 'eventx' ? await eventxTrigger(input) : await plainReader(input);
 	let arrived: string[] = [];
+	let waiting = new Set<string>();
 	let caughtUp: CaughtUp | undefined;
 	return {
 		async prepare() {
@@ -269,9 +272,10 @@ export async function pollingJob(input: PollingInput) {
 			});
 			const ids = (await response.json()) as { attendeeIds: string[]; orderIds: string[] };
 			arrived = POLLING_JOBS[input.job].resource === 'attendee' ? ids.attendeeIds : ids.orderIds;
+			waiting = new Set(arrived);
 		},
 		async run(): Promise<{ outputItems: number; outputBytes: () => number }> {
-			caughtUp = await reader.catchUp(arrived);
+			caughtUp = await reader.catchUp(waiting);
 			const { records } = caughtUp;
 			return { outputItems: records.length, outputBytes: () => bytesOf(records) };
 		},
