@@ -444,11 +444,11 @@ describe("refused deliveries leave a trace in n8n's log", () => {
 			],
 			[
 				'warn',
-				'EventX Trigger: refused a delivery (HTTP 401): its URL carries no secret (a forged delivery, or a webhook registered before secrets: activating the workflow again registers it anew)',
+				'EventX Trigger: refused a delivery (HTTP 401): its URL carries no secret (a forged delivery, or a webhook registered before secrets: publishing the workflow again registers it anew)',
 			],
 			[
 				'warn',
-				"EventX Trigger: refused a delivery (HTTP 401): its URL's secret is not the one of this trigger's registration (an old or forged URL; activating the workflow again registers the trigger anew)",
+				"EventX Trigger: refused a delivery (HTTP 401): its URL's secret is not the one of this trigger's registration (an old or forged URL; publishing the workflow again registers the trigger anew)",
 			],
 		]);
 		expect(logs.lines[0].meta).toEqual({ workflowId: harness.workflow.id, node: 'EventX Trigger' });

@@ -112,8 +112,8 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 			401,
 			"This delivery is not for this trigger's webhook",
 			given === undefined
-				? 'its URL carries no secret (a forged delivery, or a webhook registered before secrets: activating the workflow again registers it anew)'
-				: "its URL's secret is not the one of this trigger's registration (an old or forged URL; activating the workflow again registers the trigger anew)",
+				? 'its URL carries no secret (a forged delivery, or a webhook registered before secrets: publishing the workflow again registers it anew)'
+				: "its URL's secret is not the one of this trigger's registration (an old or forged URL; publishing the workflow again registers the trigger anew)",
 		);
 	}
 
