@@ -410,11 +410,34 @@ async function openRoute(page: Page, env: E2eEnvironment, route: string): Promis
 	if (!routed) await load();
 }
 
-/** The texts of the options of the open dropdown, once `expected` (loaded from EventX) shows. */
-async function openOptions(page: Page, expected: string[]): Promise<string[]> {
+/**
+ * The texts of the options of the open dropdown, once `expected` (loaded from EventX) shows.
+ * `open` opens it: tried again while no list shows (on a loaded machine a click can land while
+ * the panel is still mounting, and nothing opens).
+ */
+async function openOptions(
+	page: Page,
+	expected: string[],
+	open?: () => Promise<void>,
+): Promise<string[]> {
 	const items = page.locator(
 		'.el-select-dropdown__item:visible, [data-test-id="rlc-item"]:visible',
 	);
+	for (let attempt = 1; open && attempt <= 3; attempt++) {
+		await open();
+		// (an open list shows its popup at once, its options maybe only once loaded)
+		const opened = await page
+			.locator(
+				'.el-select-dropdown:visible, [data-test-id="resource-locator-dropdown"]:visible, .el-select-dropdown__item:visible, [data-test-id="rlc-item"]:visible',
+			)
+			.first()
+			.waitFor({ timeout: 5_000 })
+			.then(
+				() => true,
+				() => false,
+			);
+		if (opened) break;
+	}
 	// A list first shows the chosen value alone, then what it loaded.
 	for (const name of expected) {
 		const shown = await items
@@ -602,8 +625,9 @@ export const editorSuite: E2eSuite = {
 				await ndv.waitFor();
 				await expectHealthyPanel(ndv);
 				await screenshot(page, 'trigger');
-				await ndv.getByTestId('rlc-input').click();
-				const listed = await openOptions(page, seededEventNames);
+				const listed = await openOptions(page, seededEventNames, async () => {
+					await ndv.getByTestId('rlc-input').click();
+				});
 				expect(listed).toEqual(expect.arrayContaining(seededEventNames));
 				// Never the events of an organization the account does not belong to.
 				expect(listed.filter((name) => foreignEventNames.includes(name))).toEqual([]);
@@ -633,10 +657,10 @@ export const editorSuite: E2eSuite = {
 					await expectHealthyPanel(ndv);
 					await screenshot(page, panel.screenshot);
 					if (panel.dropdown) {
-						await ndv.getByTestId(`parameter-input-${panel.dropdown.parameter}`).click();
-						expect(await openOptions(page, panel.dropdown.expect)).toEqual(
-							expect.arrayContaining(panel.dropdown.expect),
-						);
+						const input = ndv.getByTestId(`parameter-input-${panel.dropdown.parameter}`);
+						expect(
+							await openOptions(page, panel.dropdown.expect, async () => await input.click()),
+						).toEqual(expect.arrayContaining(panel.dropdown.expect));
 						await page.keyboard.press('Escape');
 					}
 					if (panel.locator) {
