@@ -1,7 +1,6 @@
 // New Event, Event Updated and Event Published against the simulator, on the polling engine's
 // cursor over the event list: each change once, drafts as the option says, deleted events
 // never, the picked events only, Start From, Fetch Test Event. Every poll's output written out.
-import { PollContext } from 'n8n-core';
 import type { INodeParameters } from 'n8n-workflow';
 
 import { inProcessTimeZone, useSimulator } from '../fixtures';
@@ -9,7 +8,7 @@ import { PollHarness } from '../harness/poll';
 import { addEvent, deleteEvent, publishEvent, rescheduleEvent } from '../simulator/routes/events';
 import { ORG_HOSTED } from '../simulator/seed';
 import type { Json } from '../simulator/store';
-import { pollingTrigger } from './setup';
+import { pollingTrigger, pollLoggingDebug } from './setup';
 
 const ctx = useSimulator();
 
@@ -256,15 +255,11 @@ describe('What a change trigger leaves out, counted in the log', () => {
 		tick(MIN);
 		rescheduleEvent(ctx.sim.store, id, { startsAt: iso(T0 + 9 * DAY) });
 		tick(2 * MIN);
-		const debug = jest.fn();
-		const logger = jest
-			.spyOn(PollContext.prototype, 'logger', 'get')
-			.mockReturnValue({ debug, warn: jest.fn(), info: jest.fn(), error: jest.fn() } as never);
-		const items = await harness.pollItems().finally(() => logger.mockRestore());
+		const { items, debug } = await pollLoggingDebug(harness);
 		expect(items).toBeNull();
 		// The floor is where the activation put the watermark: 10:00 less the minute's look-back, and
 		// no further than five minutes past the newest event (09:00): 09:54.
-		expect(debug.mock.calls.map(([message]) => String(message))).toEqual([
+		expect(debug).toEqual([
 			expect.stringMatching(
 				/^EventX Polling Trigger \(Event Published\): 1 record\(s\) whose publishedAt is before 2027-03-01T09:54:00\.000Z read and left out: /,
 			),

@@ -1,4 +1,5 @@
-import type { INodeParameters } from 'n8n-workflow';
+import { PollContext } from 'n8n-core';
+import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { PollHarness, type PollHarnessOptions } from '../harness/poll';
 import { newAttendee, type AttendeeRecord } from '../simulator/routes/attendees';
@@ -217,4 +218,16 @@ export async function activateDriver(
 	if (error) throw error;
 	if (items !== null) throw new Error(`The first poll emitted ${items.length} items`);
 	return harness;
+}
+
+/** One poll with n8n's logger listened to: its items, and the debug lines it logged. */
+export async function pollLoggingDebug(
+	harness: PollHarness,
+): Promise<{ items: INodeExecutionData[] | null; debug: string[] }> {
+	const debug = jest.fn();
+	const logger = jest
+		.spyOn(PollContext.prototype, 'logger', 'get')
+		.mockReturnValue({ debug, warn: jest.fn(), info: jest.fn(), error: jest.fn() } as never);
+	const items = await harness.pollItems().finally(() => logger.mockRestore());
+	return { items, debug: debug.mock.calls.map(([message]) => String(message)) };
 }

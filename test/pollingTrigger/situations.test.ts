@@ -3,7 +3,6 @@
 // totalCount, records sharing a millisecond, refunds, silence, Fetch Test Event, options given as
 // text (the ones at volume, removals while paging among them: situationsAtScale.test.ts).
 // Each asserts exactly once: the IDs each poll emits, written out in full (null: nothing).
-import { PollContext } from 'n8n-core';
 
 import { expectNodeError, useSimulator } from '../fixtures';
 import { addEvent } from '../simulator/routes/events';
@@ -19,6 +18,7 @@ import {
 	occurrenceDrivers,
 	pollIds,
 	pollingTrigger,
+	pollLoggingDebug,
 	pollParameters,
 	type OccurrenceDriver,
 } from './setup';
@@ -233,13 +233,9 @@ describe('situations of one polling event', () => {
 		ctx.sim.store.advanceTime(60_000);
 		// scanned 20 minutes ago: before the activation, ten minutes ago
 		ctx.sim.syncOfflineCheckIn(offline, new Date(ctx.sim.store.nowMs() - 1_200_000).toISOString());
-		const debug = jest.fn();
-		const logger = jest
-			.spyOn(PollContext.prototype, 'logger', 'get')
-			.mockReturnValue({ debug, warn: jest.fn(), info: jest.fn(), error: jest.fn() } as never);
-		const items = await harness.pollItems().finally(() => logger.mockRestore());
+		const { items, debug } = await pollLoggingDebug(harness);
 		expect(items).toBeNull();
-		expect(debug.mock.calls.map(([message]) => String(message))).toEqual([
+		expect(debug).toEqual([
 			expect.stringMatching(
 				new RegExp(
 					`^EventX Polling Trigger \\(Attendee Checked In\\), event ${eventId}: 1 record\\(s\\) whose attendedAt is before \\S+ read and left out: `,
