@@ -12,7 +12,13 @@
  * 15 to 30 minutes still falls between two polls.
  */
 import type { HistoryEntry, LedgerEntry } from '../simulator/store';
-import { checkSeason, seasonTable, type FaultWindow, type SeasonVerdict } from './seasonCheck';
+import {
+	checkSeason,
+	seasonTable,
+	triggerOutput,
+	type FaultWindow,
+	type SeasonVerdict,
+} from './seasonCheck';
 import { SeasonDriver, seededRandom } from './seasonDriver';
 import { Nemesis, type FaultName } from './seasonNemesis';
 import { seasonRules, type SeasonFacts } from './seasonRules';
@@ -94,24 +100,6 @@ function pollStarts(requests: LoggedRequest[], client: string): number[] {
 	return starts;
 }
 
-type Items = Array<{ json: Json }>;
-
-/**
- * What the trigger put out in an execution: its run, or, for a job that failed before it started
- * (its worker's database connection lost), the trigger's output waiting on the execution stack,
- * where n8n puts a delivery's or a poll's items when it enqueues the job.
- */
-function triggerOutput(data: Json | undefined): Items {
-	const runs = (data?.resultData as Json | undefined)?.runData as Json | undefined;
-	const run = (runs?.Trigger as Array<{ data?: { main: Items[] } }> | undefined)?.[0];
-	if (run) return run.data?.main?.[0] ?? [];
-	const stack = ((data?.executionData as Json | undefined)?.nodeExecutionStack ?? []) as Array<{
-		node: { name: string };
-		data: { main: Items[] };
-	}>;
-	return stack.find((entry) => entry.node.name === 'Trigger')?.data.main[0] ?? [];
-}
-
 /**
  * What a season is judged by: nothing lost, doubled or unexpected, and each failing trigger's
  * examples (what a failed expectation prints).
@@ -123,7 +111,14 @@ export function seasonOutcome(result: SeasonResult) {
 		unexpected: result.verdict.totals.unexpected,
 		examples: result.verdict.passed
 			? {}
-			: Object.fromEntries(result.verdict.triggers.map((t) => [t.label, t.examples])),
+			: {
+					...Object.fromEntries(result.verdict.triggers.map((t) => [t.label, t.examples])),
+					// Where to look: the faults around what went wrong, and how n8n's executions ended.
+					faults: result.verdict.faults
+						.filter((f) => f.lost + f.doubled > 0)
+						.map((f) => `${f.name} at ${f.startS} s: ${f.lost} lost, ${f.doubled} doubled`),
+					executions: Object.fromEntries(result.workflows.map((w) => [w.label, w.executions])),
+				},
 	};
 }
 

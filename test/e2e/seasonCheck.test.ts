@@ -1,7 +1,7 @@
 // The soak's checker on a season written out by hand: what each rule expects of a history, and
 // how the ledger is tallied (once, lost, failed, doubled, unexpected, late, apart).
 import type { HistoryEntry, LedgerEntry } from '../simulator/store';
-import { checkSeason } from './seasonCheck';
+import { checkSeason, triggerOutput } from './seasonCheck';
 import { seasonRules, type SeasonFacts } from './seasonRules';
 import { seasonWorkflows } from './seasonWorkflows';
 
@@ -178,5 +178,55 @@ describe('the soak checker', () => {
 		const verdict = checkSeason(facts, rules, ledger, new Map(), [], 0);
 		expect(verdict.totals).toMatchObject({ lost: 0, doubled: 0, unexpected: 0, once: 6, late: 0 });
 		expect(verdict.passed).toBe(true);
+	});
+
+	describe('triggerOutput: what a failed execution put out', () => {
+		const delivery = { action: 'attendee-create', id: 'a1', updatedAt: iso(1) };
+		// As the webhook process saved it when it enqueued the job.
+		const stack = [{ node: { name: 'Trigger' }, data: { main: [[{ json: delivery }]] } }];
+
+		it('finds a delivery on the stack of an execution n8n recovered after its worker was killed', () => {
+			// n8n 2.41's recovery (execution-recovery.service amend): the Trigger's run rebuilt from the
+			// event log with a placeholder item, the stored stack kept.
+			const recovered = {
+				resultData: {
+					runData: {
+						Trigger: [
+							{
+								executionStatus: 'success',
+								data: { main: [[{ json: { isArtificialRecoveredEventItem: true } }]] },
+							},
+						],
+						Send: [{ executionStatus: 'crashed', error: { message: 'Node crashed' } }],
+					},
+				},
+				executionData: { nodeExecutionStack: stack },
+			};
+			expect(triggerOutput(recovered)).toEqual([{ json: delivery }]);
+
+			// The season counts it failed, not lost.
+			const verdict = checkSeason(
+				facts,
+				rules,
+				[],
+				new Map([['Webhook A', triggerOutput(recovered).map((i) => i.json)]]),
+				[],
+				0,
+			);
+			const webhookA = verdict.triggers.find((t) => t.label === 'Webhook A')!;
+			expect([webhookA.lost, webhookA.failed]).toEqual([0, 1]);
+		});
+
+		it('finds the items of a Trigger that ran before a later node failed', () => {
+			const failedLater = {
+				resultData: { runData: { Trigger: [{ data: { main: [[{ json: delivery }]] } }] } },
+				executionData: { nodeExecutionStack: [] },
+			};
+			expect(triggerOutput(failedLater)).toEqual([{ json: delivery }]);
+		});
+
+		it('finds nothing in an execution that kept no data', () => {
+			expect(triggerOutput(undefined)).toEqual([]);
+		});
 	});
 });

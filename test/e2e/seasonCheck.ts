@@ -149,6 +149,28 @@ function tally(
 	return { tally: t, outcomes, apart };
 }
 
+type Items = Array<{ json: Json }>;
+
+/**
+ * What the trigger put out in an execution n8n did not finish: its run's items, and the items
+ * waiting on the execution stack, where n8n puts a delivery's or a poll's output when it enqueues
+ * the job. The stack is where they stay when the job failed before it started (its worker's
+ * database connection lost) or when n8n recovered the execution of a killed worker: the recovery
+ * rebuilds each node's run from the event log, with one placeholder item
+ * (`isArtificialRecoveredEventItem`) or none, and keeps the stored stack.
+ */
+export function triggerOutput(data: Json | undefined): Items {
+	const runs = (data?.resultData as Json | undefined)?.runData as Json | undefined;
+	const run = (runs?.Trigger as Array<{ data?: { main: Items[] } }> | undefined)?.[0];
+	const ran = (run?.data?.main?.[0] ?? []).filter((i) => !i.json.isArtificialRecoveredEventItem);
+	const stack = ((data?.executionData as Json | undefined)?.nodeExecutionStack ?? []) as Array<{
+		node: { name: string };
+		data: { main: Items[] };
+	}>;
+	const waiting = stack.find((entry) => entry.node.name === 'Trigger')?.data.main[0] ?? [];
+	return [...ran, ...waiting];
+}
+
 /** The verdict of a season: per trigger, per fault, and whether nothing was lost or doubled. */
 export function checkSeason(
 	facts: SeasonFacts,
