@@ -17,7 +17,8 @@
 //   was in scope, that is not history, whose version became visible within the look-back (a
 //   minute) of EventX's clock, whose stamp is no older than that less the trigger's lateness (a
 //   check-in synced up to 24 hours after its scan), nor than where its event's cursor started, nor
-//   (All Running Events) newer than the event's end; and that the lists still show at the end of
+//   (All Running Events) newer than the event's end as a poll that showed it knew it (an event moved
+//   to end later does not bring back what was left out); and that the lists still show at the end of
 //   the history, of an event still watched (picked, not deleted). In the last run, drained at the
 //   end of the history, every due occurrence is emitted.
 // - Left out on purpose: an occurrence the trigger reads (its read stamp within the look-back) but
@@ -301,18 +302,16 @@ export function judge(polls: PollView[], lastRunDrained = true): Verdict {
 			if (!atEnd.has(s.key) || dropped.has(s.eventId)) continue;
 			const read = s.read >= s.readHigh - LOOK_BACK_MS;
 			const prompt = s.stamp >= s.high - LOOK_BACK_MS - lateness;
-			// Within its event's cursor (from where it started, up to the event's end) at a poll that
-			// showed it, and stamped by the event's end as the last of them knew it (an event moved to
-			// end earlier leaves out what it stamped after that).
-			const lastUntil = inRun[s.polls[s.polls.length - 1]].scope.get(s.eventId)!.until;
+			// Within its event's cursor (from where it started) at a poll that showed it, and stamped
+			// by the event's end as each of them knew it: a poll that read it after its event's end as
+			// then known left it out, and an event moved later afterwards does not bring it back (the
+			// cursor has passed it); an event moved to end earlier leaves out what it stamped after.
 			const covered =
-				s.stamp <= (lastUntil ?? Infinity) &&
+				s.polls.every((i) => s.stamp <= (inRun[i].scope.get(s.eventId)!.until ?? Infinity)) &&
 				s.polls.some((i) => {
 					const scope = inRun[i].scope.get(s.eventId)!;
 					// (its record read where the cursor starts: a cursor reads by the list's stamp)
-					return (
-						s.stamp >= scope.from && s.read >= scope.from && s.stamp <= (scope.until ?? Infinity)
-					);
+					return s.stamp >= scope.from && s.read >= scope.from;
 				});
 			// Shown after a poll answered by a server whose clock ran ahead: a change that commits late
 			// may be left behind the watermark (the promise holds for changes committed promptly).
