@@ -3,7 +3,7 @@ import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { PollHarness, type PollHarnessOptions } from '../harness/poll';
 import { newAttendee, type AttendeeRecord } from '../simulator/routes/attendees';
-import type { Simulator } from '../simulator/server';
+import { startSimulator, type Simulator } from '../simulator/server';
 import type { Json } from '../simulator/store';
 import { byId, demoCredentials } from '../fixtures';
 
@@ -230,4 +230,27 @@ export async function pollLoggingDebug(
 		.mockReturnValue({ debug, warn: jest.fn(), info: jest.fn(), error: jest.fn() } as never);
 	const items = await harness.pollItems().finally(() => logger.mockRestore());
 	return { items, debug: debug.mock.calls.map(([message]) => String(message)) };
+}
+
+/**
+ * A slow read (a `delay` fault) takes its time of the poll's clock, not of the test's: the simulator
+ * answers at once and moves the node's `Date.now()` on by the delay. The poll's budget is all it
+ * changes (a real wait made these tests long, and side by side under load a range could miss
+ * the budget's end).
+ */
+export async function withClientClock(test: (sim: Simulator, eventId: string) => Promise<void>) {
+	let ahead = 0;
+	const realNow = Date.now.bind(Date);
+	const now = jest.spyOn(Date, 'now').mockImplementation(() => realNow() + ahead);
+	const sim = await startSimulator({
+		wait: async (ms) => {
+			ahead += ms;
+		},
+	});
+	try {
+		await test(sim, sim.seeded.eventIds[0]);
+	} finally {
+		now.mockRestore();
+		await sim.stop();
+	}
 }

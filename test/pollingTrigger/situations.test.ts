@@ -20,6 +20,7 @@ import {
 	pollingTrigger,
 	pollLoggingDebug,
 	pollParameters,
+	withClientClock,
 	type OccurrenceDriver,
 } from './setup';
 
@@ -274,6 +275,37 @@ describe('situations of one polling event', () => {
 			expect(await pollIds(harness, 2)).toEqual([pair.filter((id) => id !== first), null]);
 		},
 	);
+
+	it('9. Attendee Registered: a poll that reads on below the newest changes (the last one spent half its budget on its first answer) leaves the registrations of those above for the next poll, not behind its floor', async () => {
+		await withClientClock(async (sim, eventId) => {
+			const registered = driver('attendeeRegistered');
+			registered.prepare(sim, eventId, 250);
+			sim.store.advanceTime(DOWNTIME_MS);
+			// one change inside the look-back at the activation: its first window reads two pages
+			createAttendee(sim, eventId);
+			sim.store.advanceTime(30_000);
+			const harness = pollingTrigger(sim, pollParameters(eventId, 'attendeeRegistered'), 40_000);
+			expect(await pollIds(harness, 1)).toEqual([null]);
+			sim.store.advanceTime(1000);
+			const registrations = occurMany(sim, registered, eventId, 250);
+			// then each checked in at the door, in the order they registered, n8n down meanwhile
+			for (const id of registrations) {
+				sim.store.advanceTime(1);
+				const now = sim.store.now();
+				changeAttendee(sim, id, { checkedInAt: now, attendedAt: now, checkInMethod: 'qr_code' });
+			}
+			sim.store.advanceTime(DOWNTIME_MS);
+			// the first answer (the 200 checked in last) takes 20 s of 40: the poll stops there; the
+			// next reads from the 100th newest down, the one after from the top
+			sim.addFault({ kind: 'delay', delayMs: 20_000, path: '/attendee$', times: 1 });
+			expect(await pollIds(harness, 4)).toEqual([
+				null,
+				registrations.slice(0, 150),
+				registrations.slice(150),
+				null,
+			]);
+		});
+	});
 
 	it('8. a refund between polls: an order paid and refunded before the next poll comes out once, refunded', async () => {
 		const paid = driver('orderPaid');

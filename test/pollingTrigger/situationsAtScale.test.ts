@@ -5,7 +5,7 @@
 // out in full.
 import { useSimulator } from '../fixtures';
 import type { PollHarness } from '../harness/poll';
-import { startSimulator, type Simulator } from '../simulator/server';
+import type { Simulator } from '../simulator/server';
 import {
 	activateDriver,
 	DOWNTIME_MS,
@@ -14,6 +14,7 @@ import {
 	occurMany,
 	occurrenceDrivers,
 	pollIds,
+	withClientClock,
 	type OccurrenceDriver,
 } from './setup';
 
@@ -95,29 +96,6 @@ async function pollsWithReads(
 		});
 	}
 	return polls;
-}
-
-/**
- * The downtime tests' slow read takes 20 s of the poll's clock, not of the test's: the simulator
- * answers at once and moves the node's `Date.now()` on by the delay. The poll's budget is all it
- * changes (a real wait made these tests long, and side by side under load a range could miss
- * the budget's end).
- */
-async function withClientClock(test: (sim: Simulator, eventId: string) => Promise<void>) {
-	let ahead = 0;
-	const realNow = Date.now.bind(Date);
-	const now = jest.spyOn(Date, 'now').mockImplementation(() => realNow() + ahead);
-	const sim = await startSimulator({
-		wait: async (ms) => {
-			ahead += ms;
-		},
-	});
-	try {
-		await test(sim, sim.seeded.eventIds[0]);
-	} finally {
-		now.mockRestore();
-		await sim.stop();
-	}
 }
 
 describe.each(DRIVERS.filter((d) => d.trigger !== 'newAttendee'))('$trigger', (driver) => {

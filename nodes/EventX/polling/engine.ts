@@ -750,7 +750,13 @@ export async function pollSource(
 		source,
 	);
 	const emitted = candidates.slice(0, n);
-	const left = candidates.slice(n).reduce((oldest, c) => Math.min(oldest, c.stamp), Infinity);
+	// The oldest occurrence left for a later poll. A newest-first window that starts below the
+	// list's top leaves the records above it unread: an occurrence not stamped by the read key may
+	// be of any age there (a registration whose attendee checked in since), so the floor stays.
+	const unreadAbove = (read.start ?? 0) > 0 && !source.stampedByReadKey;
+	const left = unreadAbove
+		? -Infinity
+		: candidates.slice(n).reduce((oldest, c) => Math.min(oldest, c.stamp), Infinity);
 	const watermark = nextWatermark(mark, settled, candidates[n], read.bound, source);
 	const newFloor = remember(seen, emitted, watermark, floor, left, source);
 	const {
