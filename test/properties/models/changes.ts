@@ -18,7 +18,8 @@
 //   minute) of EventX's clock, whose stamp is no older than that less the trigger's lateness (a
 //   check-in synced up to 24 hours after its scan), nor than where its event's cursor started, nor
 //   (All Running Events) newer than the event's end as a poll that showed it knew it (an event moved
-//   to end later does not bring back what was left out); and that the lists still show at the end of
+//   to end later does not bring back what was left out), whose record never showed, at a poll, a
+//   version stamped too late to be read (a clock behind); and that the lists still show at the end of
 //   the history, of an event still watched (picked, not deleted). In the last run, drained at the
 //   end of the history, every due occurrence is emitted.
 // - Left out on purpose: an occurrence the trigger reads (its read stamp within the look-back) but
@@ -173,8 +174,9 @@ interface Seen {
 	visibleAt: number;
 	/** Polls of the run after its activation that showed it while its event was in scope. */
 	polls: number[];
-	/** The read stamp its record had at each of those polls. */
+	/** The read stamp its record had at each of those polls, and EventX's clock when that version showed. */
 	readAt: number[];
+	readHighAt: number[];
 }
 
 export interface Verdict {
@@ -242,6 +244,7 @@ export function judge(polls: PollView[], lastRunDrained = true): Verdict {
 					visibleAt: r.visibleAt,
 					polls: [],
 					readAt: [],
+					readHighAt: [],
 				};
 				s.high = Math.min(s.high, r.high);
 				s.visibleAt = Math.min(s.visibleAt, r.visibleAt);
@@ -250,6 +253,7 @@ export function judge(polls: PollView[], lastRunDrained = true): Verdict {
 				s.readHigh = r.high;
 				s.polls.push(index);
 				s.readAt.push(o.read);
+				s.readHighAt.push(r.high);
 				seen.set(key, s);
 			}
 			let previous = -Infinity;
@@ -301,6 +305,11 @@ export function judge(polls: PollView[], lastRunDrained = true): Verdict {
 			if (history.has(s.key) || anomalies.has(s.key) || emittedAt.has(s.key)) continue;
 			if (!atEnd.has(s.key) || dropped.has(s.eventId)) continue;
 			const read = s.read >= s.readHigh - LOOK_BACK_MS;
+			// Its record showed, at a poll, a version stamped too late to be read (by a clock behind):
+			// the watermark may pass the occurrence meanwhile, and once the record is readable again
+			// the occurrence is older than where the trigger reads (Registered, Checked In: stamped
+			// by another field than the one the list is read by).
+			const hidden = s.readAt.some((at, k) => at < s.readHighAt[k] - LOOK_BACK_MS);
 			const prompt = s.stamp >= s.high - LOOK_BACK_MS - lateness;
 			// Within its event's cursor (from where it started) at a poll that showed it, and stamped
 			// by the event's end as each of them knew it: a poll that read it after its event's end as
@@ -318,7 +327,7 @@ export function judge(polls: PollView[], lastRunDrained = true): Verdict {
 			const overtaken = inRun.some(
 				(p) => !p.failed && p.dateAhead > 0 && p.at >= s.read && p.at < s.visibleAt,
 			);
-			if (read && prompt && covered && !overtaken) {
+			if (read && prompt && covered && !overtaken && !hidden) {
 				due += 1;
 				violations.push(
 					`run ${run}: ${s.key} (event ${s.eventId}, read ${new Date(s.read).toISOString()}, shown at polls ${s.polls.join(', ')}) was never emitted`,
