@@ -1,7 +1,6 @@
 // Attendee and order events across events: Several Events (picked) and All Running Events
 // (looked up at each poll), events joining and leaving, one cursor each, exactly once; Start
 // From; the requests a poll makes for 50 running events (the figure in docs/scale.md).
-import { PollContext } from 'n8n-core';
 import type { INodeParameters } from 'n8n-workflow';
 
 import type { PollHarness } from '../harness/poll';
@@ -9,7 +8,7 @@ import { addEvent, deleteEvent, rescheduleEvent } from '../simulator/routes/even
 import { ORG_HOSTED } from '../simulator/seed';
 import type { Json } from '../simulator/store';
 import { apiRequests, byId, expectNodeError, useSimulator } from '../fixtures';
-import { createAttendee, pollingTrigger } from './setup';
+import { createAttendee, pollingTrigger, withLog } from './setup';
 
 const ctx = useSimulator();
 
@@ -235,13 +234,9 @@ describe('All Running Events', () => {
 			times: 1,
 		});
 		tick(MIN);
-		const warn = jest.fn();
-		const logger = jest
-			.spyOn(PollContext.prototype, 'logger', 'get')
-			.mockReturnValue({ warn, info: jest.fn(), debug: jest.fn(), error: jest.fn() } as never);
-		const items = await harness.pollItems().finally(() => logger.mockRestore());
+		const { result: items, warn } = await withLog(() => harness.pollItems());
 		expect(items?.map((i) => [i.json.id, i.json.eventId])).toEqual([[order.id, kept]]);
-		expect(warn.mock.calls.map(([message]) => message)).toEqual([
+		expect(warn).toEqual([
 			`EventX Polling Trigger: event ${gone} was not found (deleted?); it is passed over in this poll and keeps its place`,
 		]);
 		// Deleted for good: it leaves the running events, and the trigger goes on.
@@ -261,13 +256,9 @@ describe('All Running Events', () => {
 		// Bo is more than the look-back older than that poll
 		tick(2 * MIN);
 		ctx.sim.addFault({ kind: 'status', status: 404, path: `/event/${b}/attendee$`, times: 1 });
-		const warn = jest.fn();
-		const logger = jest
-			.spyOn(PollContext.prototype, 'logger', 'get')
-			.mockReturnValue({ warn, info: jest.fn(), debug: jest.fn(), error: jest.fn() } as never);
-		const during = await polls(harness, 1, names).finally(() => logger.mockRestore());
+		const { result: during, warn } = await withLog(() => polls(harness, 1, names));
 		expect(during).toEqual([['Ada @ A']]);
-		expect(warn).toHaveBeenCalledTimes(1);
+		expect(warn).toHaveLength(1);
 		tick(MIN);
 		expect(await polls(harness, 2, names)).toEqual([['Bo @ B'], null]);
 	});

@@ -3,7 +3,6 @@
 // (n8n-core's PollContext, HTTP). The driver records what the lists showed at each poll and what
 // the node emitted and logged, for the model (models/changes.ts) to judge.
 import fc from 'fast-check';
-import { PollContext } from 'n8n-core';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { Json } from '../../simulator/store';
@@ -16,6 +15,7 @@ import { ORG_HOSTED } from '../../simulator/seed';
 import type { Simulator } from '../../simulator/server';
 import type { FaultSpec } from '../../simulator/faults';
 import { demoCredentials } from '../../fixtures';
+import { withLog } from '../../pollingTrigger/setup';
 import {
 	LOOK_BACK_MS,
 	type InScope,
@@ -776,25 +776,19 @@ export async function play(sim: Simulator, clock: ClientClock, history: History)
 		const noDate = step.dates?.[0] === null;
 		const { next, read, dropped } = scopeAt(now, dateAhead, missing, noDate);
 		const requestsBefore = sim.requests.length;
-		const logs: string[] = [];
-		const logger = jest.spyOn(PollContext.prototype, 'logger', 'get').mockReturnValue({
-			warn: (m: string) => logs.push(m),
-			info: (m: string) => logs.push(m),
-			debug: (m: string) => logs.push(m),
-			error: (m: string) => logs.push(m),
-		} as never);
 		// The harness saves an activation's poll (n8n 2.8): the first after it was built or restarted.
 		const firstOfActivation = activating;
-		let outcome;
+		let logged;
 		try {
-			outcome = await harness.poll();
+			logged = await withLog(() => harness.poll());
 		} finally {
-			logger.mockRestore();
 			sim.faults.clear();
 			clock.dates(undefined);
 			// The time slow answers took passes for EventX too, once the poll is over.
 			store.advanceTime(clock.settle());
 		}
+		const { result: outcome, debug, info, warn, error } = logged;
+		const logs = [...debug, ...info, ...warn, ...error];
 		if (outcome.error === undefined) activating = false;
 		if (isEventTrigger(trigger)) return;
 		const listsRead = new Set(
@@ -1075,7 +1069,7 @@ export async function play(sim: Simulator, clock: ClientClock, history: History)
 	// read meets again waits up to the look-back and MAX_CLOCK_AHEAD_MS after it, 6 minutes).
 	// With a crowd, a poll reads a few events: the quiet polls go round every event once more.
 	clock.resetSkew();
-	const readsPerPoll = crowd ? Math.floor((CROWD_BUDGET_MS / 2) / crowd.readMs) : Infinity;
+	const readsPerPoll = crowd ? Math.floor(CROWD_BUDGET_MS / 2 / crowd.readMs) : Infinity;
 	const rounds = Math.ceil(allIds.length / readsPerPoll);
 	let quiet = 0;
 	let drained = false;
