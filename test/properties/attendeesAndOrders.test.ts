@@ -45,7 +45,8 @@ interface Tally {
 /** Whether a history plays All Running Events answered without a `Date`, n8n's clock off EventX's. */
 const runningWithoutDate = (history: History) =>
 	history.scope === 'running' &&
-	history.steps.some((step) => step.kind === 'poll' && step.dates?.[0] === null) &&
+	(history.dateless === true ||
+		history.steps.some((step) => step.kind === 'poll' && step.dates?.[0] === null)) &&
 	(history.n8nOffsetMs !== 0 || history.steps.some((step) => step.kind === 'n8nStep'));
 
 async function holds(history: History, tally: Tally): Promise<void> {
@@ -118,6 +119,8 @@ it('the generators reach a crowd of events joining under a small budget, and All
 	const running = sample('running');
 	const withoutDate = running.filter(runningWithoutDate);
 	expect(withoutDate.length).toBeGreaterThan(20);
+	// from the activation on, too
+	expect(withoutDate.filter((h) => h.dateless).length).toBeGreaterThan(10);
 	// n8n's clock off both ways
 	expect(withoutDate.some((h) => (h.n8nOffsetMs ?? 0) > 0)).toBe(true);
 	expect(withoutDate.some((h) => (h.n8nOffsetMs ?? 0) < 0)).toBe(true);

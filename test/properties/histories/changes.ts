@@ -115,6 +115,8 @@ export interface History {
 	crowd?: { events: number; hours: number; readMs: number; atActivation: boolean };
 	/** n8n's clock this far from EventX's from the start (negative: behind). */
 	n8nOffsetMs?: number;
+	/** All Running Events: EventX answers without a `Date` header, from the activation on (not in the drain). */
+	dateless?: boolean;
 	/** Attendees (half of them pending) and orders (pending payment) made before the activation. */
 	prepared: { attendees: number; orders: number };
 	steps: Step[];
@@ -411,6 +413,10 @@ export function histories(shape: HistoryShape): fc.Arbitrary<History> {
 						? fc.constant(undefined)
 						: fc.oneof({ weight: 9, arbitrary: fc.constant(undefined) }, crowd),
 				crowdAt: fc.nat({ max: shape.maxSteps }),
+				dateless:
+					shape.scope === 'running'
+						? fc.oneof({ weight: 3, arbitrary: fc.constant(false) }, fc.constant(true))
+						: fc.constant(false),
 				n8nOffsetMs: fc.oneof(
 					{ weight: 3, arbitrary: fc.constant(0) },
 					fc.constantFrom(-2 * HOUR, -5 * MINUTE, 5 * MINUTE, 2 * HOUR),
@@ -626,6 +632,7 @@ export async function play(sim: Simulator, clock: ClientClock, history: History)
 
 	const polls: PollView[] = [];
 	let deferred = 0;
+	let dateless = history.dateless ?? false;
 	/** Events whose next reads answer 404 (a `notFound` step), taken by the next poll. */
 	const notFound: Array<{ eventId: string; times: number }> = [];
 	let run = 0;
@@ -645,11 +652,17 @@ export async function play(sim: Simulator, clock: ClientClock, history: History)
 	 */
 	let lastReadAt: number | undefined;
 	let joinFrom = -Infinity;
+	/**
+	 * The clock time of the last such poll whose answers carried a `Date`: an event joining starts
+	 * no earlier than that less the look-back (without a `Date` the node does not know where it
+	 * stood: it keeps where the last poll that knew did, rather than trust n8n's clock).
+	 */
+	let toldAt: number | undefined;
 	const guesses = new Map<string, number>();
 	let stays = 0;
 	let activating = true;
 	/** Where the trigger stood at the last poll n8n saved: a restart goes back there. */
-	let saved = { watched, lastReadAt, joinFrom };
+	let saved = { watched, lastReadAt, joinFrom, toldAt };
 
 	/** The events whose lists the poll reads, the events watched after it, and those no longer watched. */
 	const scopeAt = (now: number, dateAhead: number, missing: Set<string>, noDate: boolean) => {
@@ -685,7 +698,7 @@ export async function play(sim: Simulator, clock: ClientClock, history: History)
 					? {
 							stay: (stays += 1),
 							from: Math.max(joinFrom, since),
-							notBefore: Math.max((lastReadAt ?? -Infinity) - 3 * LOOK_BACK_MS, since),
+							notBefore: Math.max((toldAt ?? -Infinity) - 3 * LOOK_BACK_MS, since),
 						}
 					: { stay: (stays += 1), from: start });
 			if (until !== undefined) entry.until = until;
@@ -759,7 +772,9 @@ export async function play(sim: Simulator, clock: ClientClock, history: History)
 				path: '/event/[^/]+/(attendee|order)$',
 				times: 0,
 			});
-		clock.dates(step.dates);
+		// (a history whose EventX sends no `Date` sends none at this poll either, unless it drains)
+		const dates = step.dates ?? (dateless ? [null] : undefined);
+		clock.dates(dates);
 		// What the lists show now (the clock stands still during a poll).
 		const visible: RecordView[] = [];
 		for (const a of store.attendees.values()) {
@@ -772,8 +787,8 @@ export async function play(sim: Simulator, clock: ClientClock, history: History)
 		}
 		// The events in scope and where each counts from (activation: now, later if a server's clock
 		// runs ahead; joining: where the last poll stood).
-		const dateAhead = Math.max(0, ...(step.dates ?? []).map((skew) => skew ?? 0));
-		const noDate = step.dates?.[0] === null;
+		const dateAhead = Math.max(0, ...(dates ?? []).map((skew) => skew ?? 0));
+		const noDate = dates?.[0] === null;
 		const { next, read, dropped } = scopeAt(now, dateAhead, missing, noDate);
 		const requestsBefore = sim.requests.length;
 		// The harness saves an activation's poll (n8n 2.8): the first after it was built or restarted.
@@ -822,6 +837,7 @@ export async function play(sim: Simulator, clock: ClientClock, history: History)
 			watched = next;
 			if (read.size > 0 || history.scope === 'running') {
 				lastReadAt = now;
+				if (!noDate) toldAt = now;
 				joinFrom = Math.max(joinFrom, now + dateAhead - LOOK_BACK_MS);
 			} else if (joinFrom === -Infinity) {
 				// A first poll that read nothing: n8n's clock is all the node has.
@@ -832,7 +848,7 @@ export async function play(sim: Simulator, clock: ClientClock, history: History)
 		// succeeds).
 		const emitted = (outcome.items ?? []).length > 0;
 		if (!failed && (history.saves === 'every poll' || firstOfActivation || emitted))
-			saved = { watched: new Map(watched), lastReadAt, joinFrom };
+			saved = { watched: new Map(watched), lastReadAt, joinFrom, toldAt };
 	};
 
 	/** The workflow edited and saved: n8n saves the static data as it deactivates it, then activates it. */
@@ -840,7 +856,7 @@ export async function play(sim: Simulator, clock: ClientClock, history: History)
 		harness.savedStaticData = JSON.parse(
 			JSON.stringify(harness.workflow.staticData),
 		) as IDataObject;
-		saved = { watched: new Map(watched), lastReadAt, joinFrom };
+		saved = { watched: new Map(watched), lastReadAt, joinFrom, toldAt };
 		harness.setParameters(parameters(t, history.settings, history.scope, eventIds, picked));
 		harness.restart();
 		activating = true;
@@ -852,6 +868,7 @@ export async function play(sim: Simulator, clock: ClientClock, history: History)
 		activated = false;
 		watched = new Map();
 		lastReadAt = undefined;
+		toldAt = undefined;
 		joinFrom = -Infinity;
 	};
 
@@ -981,7 +998,7 @@ export async function play(sim: Simulator, clock: ClientClock, history: History)
 				harness.restart();
 				activating = true;
 				watched = new Map(saved.watched);
-				({ lastReadAt, joinFrom } = saved);
+				({ lastReadAt, joinFrom, toldAt } = saved);
 				break;
 			case 'wipe':
 				harness.savedStaticData = {};
@@ -1069,6 +1086,7 @@ export async function play(sim: Simulator, clock: ClientClock, history: History)
 	// read meets again waits up to the look-back and MAX_CLOCK_AHEAD_MS after it, 6 minutes).
 	// With a crowd, a poll reads a few events: the quiet polls go round every event once more.
 	clock.resetSkew();
+	dateless = false;
 	const readsPerPoll = crowd ? Math.floor(CROWD_BUDGET_MS / 2 / crowd.readMs) : Infinity;
 	const rounds = Math.ceil(allIds.length / readsPerPoll);
 	let quiet = 0;
