@@ -362,6 +362,28 @@ describe('All Running Events', () => {
 		}
 	});
 
+	it("a first poll answered without a Date while n8n's clock runs 2 hours ahead: an event that starts running after it keeps what it changed since (found by the property tests, issue 41)", async () => {
+		const realNow = Date.now.bind(Date);
+		const now = jest
+			.spyOn(Date, 'now')
+			.mockImplementation(() => (ctx.sim ? ctx.sim.store.nowMs() + 2 * HOUR : realNow()));
+		ctx.sim.store.dateSkewMs = null;
+		try {
+			const later = add('Later', MIN, 1);
+			// 09:00 (n8n: 11:00): no event runs, and no answer tells EventX's clock
+			const harness = await activate({ resource: 'newAttendee', events: 'running' });
+			// 09:01: Later starts, and gets an attendee
+			tick(MIN);
+			attendee(later, 'Lu');
+			tick(2 * MIN);
+			// EventX's answers carry a Date again: Later joins where it started running, not at n8n's 10:59
+			ctx.sim.store.dateSkewMs = 0;
+			expect(await polls(harness, 2, { [later]: 'Later' })).toEqual([['Lu @ Later'], null]);
+		} finally {
+			now.mockRestore();
+		}
+	});
+
 	it('the requests of an idle poll over 50 running events: one read of the event list and one page per event', async () => {
 		const ids = Array.from({ length: 50 }, (_, i) => add(`Running ${i + 1}`, -HOUR));
 		const harness = await activate({ resource: 'newAttendee', events: 'running' });
