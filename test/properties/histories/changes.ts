@@ -446,7 +446,7 @@ export interface Played {
 	polls: PollView[];
 	/** The polls after the history that drained the trigger (emitted nothing at the end). */
 	drained: boolean;
-	/** Polls that left an event in scope unread (no time left in the budget): deferred to a later poll. */
+	/** Polls that left an event in scope unread (out of time, or of records): deferred to a later poll. */
 	deferred: number;
 }
 
@@ -647,22 +647,19 @@ export async function play(sim: Simulator, clock: ClientClock, history: History)
 	/** The events the trigger watches, each with its cursor as docs/behaviour.md says it keeps it. */
 	let watched = new Map<string, InScope>();
 	/**
-	 * The clock time of the last poll that read a list (the node knows EventX's clock from its
-	 * answers), and (at most) where an event joining now starts.
-	 */
-	let lastReadAt: number | undefined;
-	let joinFrom = -Infinity;
-	/**
-	 * The clock time of the last such poll whose answers carried a `Date`: an event joining starts
-	 * no earlier than that less the look-back (without a `Date` the node does not know where it
-	 * stood: it keeps where the last poll that knew did, rather than trust n8n's clock).
+	 * The clock time of the last poll that read a list and whose answers carried a `Date` (the node
+	 * knows EventX's clock from them: an event joining starts no earlier than that less the
+	 * look-back; without a `Date` the node keeps where the last poll that knew stood, or goes by
+	 * what its records tell, which may lie far behind, rather than trust n8n's clock), and (at
+	 * most) where an event joining now starts.
 	 */
 	let toldAt: number | undefined;
+	let joinFrom = -Infinity;
 	const guesses = new Map<string, number>();
 	let stays = 0;
 	let activating = true;
 	/** Where the trigger stood at the last poll n8n saved: a restart goes back there. */
-	let saved = { watched, lastReadAt, joinFrom, toldAt };
+	let saved = { watched, joinFrom, toldAt };
 
 	/** The events whose lists the poll reads, the events watched after it, and those no longer watched. */
 	const scopeAt = (now: number, dateAhead: number, missing: Set<string>, noDate: boolean) => {
@@ -683,7 +680,8 @@ export async function play(sim: Simulator, clock: ClientClock, history: History)
 				// After its end: read on (for the grace the trigger allows, or while what it stamped
 				// before its end waits), or joining when it ran since the last poll. Nothing it stamps
 				// after its end is owed, so the model may watch it for a day.
-				const ran = activated && until >= (lastReadAt ?? Infinity) - 3 * LOOK_BACK_MS;
+				// (since the last poll that heard EventX's clock)
+				const ran = activated && until >= (toldAt ?? -Infinity) - 3 * LOOK_BACK_MS;
 				const ended = until < told && told - until <= DAY && (watched.has(id) || ran);
 				wanted = !deleted && (runsAt(record.event, told) || ended);
 			}
@@ -836,7 +834,6 @@ export async function play(sim: Simulator, clock: ClientClock, history: History)
 			if (!activated) activated = true;
 			watched = next;
 			if (read.size > 0 || history.scope === 'running') {
-				lastReadAt = now;
 				if (!noDate) toldAt = now;
 				joinFrom = Math.max(joinFrom, now + dateAhead - LOOK_BACK_MS);
 			} else if (joinFrom === -Infinity) {
@@ -848,7 +845,7 @@ export async function play(sim: Simulator, clock: ClientClock, history: History)
 		// succeeds).
 		const emitted = (outcome.items ?? []).length > 0;
 		if (!failed && (history.saves === 'every poll' || firstOfActivation || emitted))
-			saved = { watched: new Map(watched), lastReadAt, joinFrom, toldAt };
+			saved = { watched: new Map(watched), joinFrom, toldAt };
 	};
 
 	/** The workflow edited and saved: n8n saves the static data as it deactivates it, then activates it. */
@@ -856,7 +853,7 @@ export async function play(sim: Simulator, clock: ClientClock, history: History)
 		harness.savedStaticData = JSON.parse(
 			JSON.stringify(harness.workflow.staticData),
 		) as IDataObject;
-		saved = { watched: new Map(watched), lastReadAt, joinFrom, toldAt };
+		saved = { watched: new Map(watched), joinFrom, toldAt };
 		harness.setParameters(parameters(t, history.settings, history.scope, eventIds, picked));
 		harness.restart();
 		activating = true;
@@ -867,7 +864,6 @@ export async function play(sim: Simulator, clock: ClientClock, history: History)
 		run += 1;
 		activated = false;
 		watched = new Map();
-		lastReadAt = undefined;
 		toldAt = undefined;
 		joinFrom = -Infinity;
 	};
@@ -998,7 +994,7 @@ export async function play(sim: Simulator, clock: ClientClock, history: History)
 				harness.restart();
 				activating = true;
 				watched = new Map(saved.watched);
-				({ lastReadAt, joinFrom, toldAt } = saved);
+				({ joinFrom, toldAt } = saved);
 				break;
 			case 'wipe':
 				harness.savedStaticData = {};
@@ -1084,9 +1080,9 @@ export async function play(sim: Simulator, clock: ClientClock, history: History)
 	// Drained: time passes, faults and wrong clocks end, and the trigger polls until it has
 	// nothing left (polls that emit nothing for 8 minutes: a burst of more than the 1,000 the next
 	// read meets again waits up to the look-back and MAX_CLOCK_AHEAD_MS after it, 6 minutes).
-	// With a crowd, a poll reads a few events: the quiet polls go round every event once more.
 	clock.resetSkew();
 	dateless = false;
+	// With a crowd, a poll reads a few events: the quiet polls go round every event once more.
 	const readsPerPoll = crowd ? Math.floor(CROWD_BUDGET_MS / 2 / crowd.readMs) : Infinity;
 	const rounds = Math.ceil(allIds.length / readsPerPoll);
 	let quiet = 0;
