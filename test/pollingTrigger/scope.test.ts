@@ -43,6 +43,16 @@ async function activate(parameters: Json): Promise<PollHarness> {
 	return harness;
 }
 
+/** n8n's clock `ms` ahead of EventX's, whose answers carry no `Date`; what undoes the clock. */
+function n8nAheadWithoutDate(ms: number): () => void {
+	const realNow = Date.now.bind(Date);
+	const now = jest
+		.spyOn(Date, 'now')
+		.mockImplementation(() => (ctx.sim ? ctx.sim.store.nowMs() + ms : realNow()));
+	ctx.sim.store.dateSkewMs = null;
+	return () => now.mockRestore();
+}
+
 /** Each poll's items as "first name @ event" (null: nothing). */
 async function polls(harness: PollHarness, count = 1, events: Record<string, string> = {}) {
 	const out: Array<string[] | null> = [];
@@ -337,11 +347,7 @@ describe('All Running Events', () => {
 	}, 60_000);
 
 	it("answers without a Date while n8n's clock runs 10 minutes ahead: an event moved to have started already keeps what it changed since the last poll", async () => {
-		const realNow = Date.now.bind(Date);
-		const now = jest
-			.spyOn(Date, 'now')
-			.mockImplementation(() => (ctx.sim ? ctx.sim.store.nowMs() + 10 * MIN : realNow()));
-		ctx.sim.store.dateSkewMs = null;
+		const restore = n8nAheadWithoutDate(10 * MIN);
 		try {
 			add('Running', -HOUR);
 			const moved = add('Moved', 2 * HOUR);
@@ -358,16 +364,12 @@ describe('All Running Events', () => {
 			});
 			expect(await polls(harness, 2, { [moved]: 'Moved' })).toEqual([['Mo @ Moved'], null]);
 		} finally {
-			now.mockRestore();
+			restore();
 		}
 	});
 
 	it("a first poll answered without a Date while n8n's clock runs 2 hours ahead: an event that starts running after it keeps what it changed since (found by the property tests, issue 41)", async () => {
-		const realNow = Date.now.bind(Date);
-		const now = jest
-			.spyOn(Date, 'now')
-			.mockImplementation(() => (ctx.sim ? ctx.sim.store.nowMs() + 2 * HOUR : realNow()));
-		ctx.sim.store.dateSkewMs = null;
+		const restore = n8nAheadWithoutDate(2 * HOUR);
 		try {
 			const later = add('Later', MIN, 1);
 			// 09:00 (n8n: 11:00): no event runs, and no answer tells EventX's clock
@@ -380,7 +382,7 @@ describe('All Running Events', () => {
 			ctx.sim.store.dateSkewMs = 0;
 			expect(await polls(harness, 2, { [later]: 'Later' })).toEqual([['Lu @ Later'], null]);
 		} finally {
-			now.mockRestore();
+			restore();
 		}
 	});
 

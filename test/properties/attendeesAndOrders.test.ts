@@ -101,26 +101,26 @@ function property(
 	);
 }
 
-// What the generators reach (issue 41's risks 2 and 8), over 200 histories of a fixed seed.
+// What the generators reach (issue 41's risks 2 and 8), over 100 histories of a fixed seed.
 it('the generators reach a crowd of events joining under a small budget, and All Running Events without a Date', () => {
 	const sample = (scope: HistoryShape['scope']) =>
 		fc.sample(histories({ scope, maxSteps: 30, bulk: false, rare: true }), {
 			seed: 41,
-			numRuns: 200,
+			numRuns: 100,
 		});
 	for (const scope of ['several', 'running'] as const) {
 		const crowds = sample(scope).filter((h) => h.crowd);
 		// about one in ten, each joining at its first poll or later, of up to 100 events
-		expect(crowds.length).toBeGreaterThan(10);
+		expect(crowds.length).toBeGreaterThan(5);
 		expect(crowds.some((h) => h.crowd!.atActivation)).toBe(true);
 		expect(crowds.some((h) => !h.crowd!.atActivation)).toBe(true);
-		expect(Math.max(...crowds.map((h) => h.crowd!.events))).toBeGreaterThan(90);
+		expect(Math.max(...crowds.map((h) => h.crowd!.events))).toBeGreaterThan(80);
 	}
 	const running = sample('running');
 	const withoutDate = running.filter(runningWithoutDate);
-	expect(withoutDate.length).toBeGreaterThan(20);
+	expect(withoutDate.length).toBeGreaterThan(10);
 	// from the activation on, too
-	expect(withoutDate.filter((h) => h.dateless).length).toBeGreaterThan(10);
+	expect(withoutDate.filter((h) => h.dateless).length).toBeGreaterThan(5);
 	// n8n's clock off both ways
 	expect(withoutDate.some((h) => (h.n8nOffsetMs ?? 0) > 0)).toBe(true);
 	expect(withoutDate.some((h) => (h.n8nOffsetMs ?? 0) < 0)).toBe(true);
