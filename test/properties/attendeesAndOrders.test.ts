@@ -120,7 +120,7 @@ it('the generators reach a crowd of events joining under a small budget, and All
 	const withoutDate = running.filter(runningWithoutDate);
 	expect(withoutDate.length).toBeGreaterThan(10);
 	// from the activation on, too
-	expect(withoutDate.filter((h) => h.dateless).length).toBeGreaterThan(5);
+	expect(withoutDate.filter((h) => h.dateless).length).toBeGreaterThan(4);
 	// n8n's clock off both ways
 	expect(withoutDate.some((h) => (h.n8nOffsetMs ?? 0) > 0)).toBe(true);
 	expect(withoutDate.some((h) => (h.n8nOffsetMs ?? 0) < 0)).toBe(true);

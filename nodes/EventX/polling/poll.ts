@@ -363,8 +363,9 @@ async function pollScope(
 	const guessAhead =
 		scope.mode === 'running' &&
 		saved?.joinGuessed === true &&
+		savedJoin !== undefined &&
 		inScope.listed !== undefined &&
-		savedJoin! > settledAt(inScope.listed);
+		savedJoin > settledAt(inScope.listed);
 	const poll: ScopePoll = {
 		ctx,
 		settings,
