@@ -1,7 +1,6 @@
 // EventX Polling Trigger after downtime: page ranges (one request per poll of 10,000), a cap per
 // poll with the rest left for the next, records sharing one timestamp, and the size of what the
 // trigger keeps in static data.
-import { PollContext } from 'n8n-core';
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { useSimulator } from '../fixtures';
@@ -18,6 +17,7 @@ import {
 	listReads,
 	pollingTrigger,
 	pollParameters,
+	withLog,
 } from './setup';
 
 const ctx = useSimulator();
@@ -319,11 +319,10 @@ describe('EventX Polling Trigger: catching up', () => {
 				checkedIn.push(changeAttendee(ctx.sim, list[i], { attendedAt: now, checkedInAt: now }).id);
 			}
 		store.advanceTime(DOWNTIME_MS);
-		const warn = jest.fn();
-		const logger = jest
-			.spyOn(PollContext.prototype, 'logger', 'get')
-			.mockReturnValue({ warn, info: jest.fn(), debug: jest.fn(), error: jest.fn() } as never);
-		const { polls } = await drain(harness).finally(() => logger.mockRestore());
+		const {
+			result: { polls },
+			warn,
+		} = await withLog(() => drain(harness));
 		expect(polls.flatMap((p) => idsOf(p.items)).sort()).toEqual([...checkedIn].sort());
 		const state = harness.savedStaticData['node:EventX Polling Trigger'] as {
 			scopeState: { events: Record<string, { seen: string }> };
@@ -333,6 +332,6 @@ describe('EventX Polling Trigger: catching up', () => {
 		);
 		expect(remembered.reduce((a, b) => a + b, 0)).toBe(8_000);
 		expect(stateBytes(harness)).toBeLessThan(270_000);
-		expect(warn).toHaveBeenCalled();
+		expect(warn).not.toEqual([]);
 	}, 120_000);
 });

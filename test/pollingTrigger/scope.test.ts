@@ -1,7 +1,6 @@
 // Attendee and order events across events: Several Events (picked) and All Running Events
 // (looked up at each poll), events joining and leaving, one cursor each, exactly once; Start
 // From; the requests a poll makes for 50 running events (the figure in docs/scale.md).
-import { PollContext } from 'n8n-core';
 import type { INodeParameters } from 'n8n-workflow';
 
 import type { PollHarness } from '../harness/poll';
@@ -9,7 +8,7 @@ import { addEvent, deleteEvent, rescheduleEvent } from '../simulator/routes/even
 import { ORG_HOSTED } from '../simulator/seed';
 import type { Json } from '../simulator/store';
 import { apiRequests, byId, expectNodeError, useSimulator } from '../fixtures';
-import { createAttendee, pollingTrigger } from './setup';
+import { createAttendee, pollingTrigger, withLog } from './setup';
 
 const ctx = useSimulator();
 
@@ -42,6 +41,16 @@ async function activate(parameters: Json): Promise<PollHarness> {
 	const harness = pollingTrigger(ctx.sim, parameters as INodeParameters);
 	expect(await harness.pollItems()).toBeNull();
 	return harness;
+}
+
+/** n8n's clock `ms` ahead of EventX's, whose answers carry no `Date`; what undoes the clock. */
+function n8nAheadWithoutDate(ms: number): () => void {
+	const realNow = Date.now.bind(Date);
+	const now = jest
+		.spyOn(Date, 'now')
+		.mockImplementation(() => (ctx.sim ? ctx.sim.store.nowMs() + ms : realNow()));
+	ctx.sim.store.dateSkewMs = null;
+	return () => now.mockRestore();
 }
 
 /** Each poll's items as "first name @ event" (null: nothing). */
@@ -235,13 +244,9 @@ describe('All Running Events', () => {
 			times: 1,
 		});
 		tick(MIN);
-		const warn = jest.fn();
-		const logger = jest
-			.spyOn(PollContext.prototype, 'logger', 'get')
-			.mockReturnValue({ warn, info: jest.fn(), debug: jest.fn(), error: jest.fn() } as never);
-		const items = await harness.pollItems().finally(() => logger.mockRestore());
+		const { result: items, warn } = await withLog(() => harness.pollItems());
 		expect(items?.map((i) => [i.json.id, i.json.eventId])).toEqual([[order.id, kept]]);
-		expect(warn.mock.calls.map(([message]) => message)).toEqual([
+		expect(warn).toEqual([
 			`EventX Polling Trigger: event ${gone} was not found (deleted?); it is passed over in this poll and keeps its place`,
 		]);
 		// Deleted for good: it leaves the running events, and the trigger goes on.
@@ -261,13 +266,9 @@ describe('All Running Events', () => {
 		// Bo is more than the look-back older than that poll
 		tick(2 * MIN);
 		ctx.sim.addFault({ kind: 'status', status: 404, path: `/event/${b}/attendee$`, times: 1 });
-		const warn = jest.fn();
-		const logger = jest
-			.spyOn(PollContext.prototype, 'logger', 'get')
-			.mockReturnValue({ warn, info: jest.fn(), debug: jest.fn(), error: jest.fn() } as never);
-		const during = await polls(harness, 1, names).finally(() => logger.mockRestore());
+		const { result: during, warn } = await withLog(() => polls(harness, 1, names));
 		expect(during).toEqual([['Ada @ A']]);
-		expect(warn).toHaveBeenCalledTimes(1);
+		expect(warn).toHaveLength(1);
 		tick(MIN);
 		expect(await polls(harness, 2, names)).toEqual([['Bo @ B'], null]);
 	});
@@ -346,11 +347,7 @@ describe('All Running Events', () => {
 	}, 60_000);
 
 	it("answers without a Date while n8n's clock runs 10 minutes ahead: an event moved to have started already keeps what it changed since the last poll", async () => {
-		const realNow = Date.now.bind(Date);
-		const now = jest
-			.spyOn(Date, 'now')
-			.mockImplementation(() => (ctx.sim ? ctx.sim.store.nowMs() + 10 * MIN : realNow()));
-		ctx.sim.store.dateSkewMs = null;
+		const restore = n8nAheadWithoutDate(10 * MIN);
 		try {
 			add('Running', -HOUR);
 			const moved = add('Moved', 2 * HOUR);
@@ -367,7 +364,25 @@ describe('All Running Events', () => {
 			});
 			expect(await polls(harness, 2, { [moved]: 'Moved' })).toEqual([['Mo @ Moved'], null]);
 		} finally {
-			now.mockRestore();
+			restore();
+		}
+	});
+
+	it("a first poll answered without a Date while n8n's clock runs 2 hours ahead: an event that starts running after it keeps what it changed since (found by the property tests, issue 41)", async () => {
+		const restore = n8nAheadWithoutDate(2 * HOUR);
+		try {
+			const later = add('Later', MIN, 1);
+			// 09:00 (n8n: 11:00): no event runs, and no answer tells EventX's clock
+			const harness = await activate({ resource: 'newAttendee', events: 'running' });
+			// 09:01: Later starts, and gets an attendee
+			tick(MIN);
+			attendee(later, 'Lu');
+			tick(2 * MIN);
+			// EventX's answers carry a Date again: Later joins where it started running, not at n8n's 10:59
+			ctx.sim.store.dateSkewMs = 0;
+			expect(await polls(harness, 2, { [later]: 'Later' })).toEqual([['Lu @ Later'], null]);
+		} finally {
+			restore();
 		}
 	});
 

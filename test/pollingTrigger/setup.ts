@@ -220,16 +220,37 @@ export async function activateDriver(
 	return harness;
 }
 
+/** n8n's log lines by level (the poll context's logger). */
+export interface LogLines {
+	debug: string[];
+	info: string[];
+	warn: string[];
+	error: string[];
+}
+
+/** Runs `work` (polls) with n8n's logger listened to: what it returned, and the lines logged. */
+export async function withLog<T>(work: () => Promise<T>): Promise<LogLines & { result: T }> {
+	const lines: LogLines = { debug: [], info: [], warn: [], error: [] };
+	const line = (level: keyof LogLines) => (message: unknown) => lines[level].push(String(message));
+	const logger = jest.spyOn(PollContext.prototype, 'logger', 'get').mockReturnValue({
+		debug: line('debug'),
+		info: line('info'),
+		warn: line('warn'),
+		error: line('error'),
+	} as never);
+	try {
+		return { result: await work(), ...lines };
+	} finally {
+		logger.mockRestore();
+	}
+}
+
 /** One poll with n8n's logger listened to: its items, and the debug lines it logged. */
 export async function pollLoggingDebug(
 	harness: PollHarness,
 ): Promise<{ items: INodeExecutionData[] | null; debug: string[] }> {
-	const debug = jest.fn();
-	const logger = jest
-		.spyOn(PollContext.prototype, 'logger', 'get')
-		.mockReturnValue({ debug, warn: jest.fn(), info: jest.fn(), error: jest.fn() } as never);
-	const items = await harness.pollItems().finally(() => logger.mockRestore());
-	return { items, debug: debug.mock.calls.map(([message]) => String(message)) };
+	const { result: items, debug } = await withLog(() => harness.pollItems());
+	return { items, debug };
 }
 
 /**

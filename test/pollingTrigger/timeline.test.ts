@@ -2,14 +2,13 @@
 // lead times and delays, reschedules before and after firing, downtime within and past Max
 // Lateness, drafts, deleted events, Start From, Fetch Test Event. Each moment fires exactly once:
 // every poll's output is written out in full (null: nothing).
-import { PollContext } from 'n8n-core';
 import type { INodeParameters } from 'n8n-workflow';
 
 import { expectNodeError, useSimulator } from '../fixtures';
 import { addEvent, deleteEvent, publishEvent, rescheduleEvent } from '../simulator/routes/events';
 import { ORG_HOSTED } from '../simulator/seed';
 import type { Json } from '../simulator/store';
-import { pollingTrigger } from './setup';
+import { pollingTrigger, withLog } from './setup';
 import type { PollHarness } from '../harness/poll';
 
 const ctx = useSimulator();
@@ -163,14 +162,10 @@ describe('Event Starting, Lead Time 1 day', () => {
 	});
 
 	it('downtime past Max Lateness: a moment older than it is skipped and counted in the log, a newer one fires late', async () => {
-		// n8n's log, as the poll's context gives it to the node.
-		const warn = jest.fn();
-		const logger = jest
-			.spyOn(PollContext.prototype, 'logger', 'get')
-			.mockReturnValue({ warn, info: jest.fn(), debug: jest.fn(), error: jest.fn() } as never);
-		try {
-			const old = add('Too Late Expo', T0 + DAY + HOUR);
-			add('Still On Time', T0 + DAY + 28 * HOUR);
+		const old = add('Too Late Expo', T0 + DAY + HOUR);
+		add('Still On Time', T0 + DAY + 28 * HOUR);
+		// n8n's log, as the poll's context gives it to the node, up to the poll after the downtime.
+		const { result: harness, warn } = await withLog(async () => {
 			const harness = await activate({ ...starting, options: { maxLatenessHours: 24 } });
 			// Two polls tell the poll interval (the activation's gap to the first is none).
 			for (const offset of [5, 10]) {
@@ -182,14 +177,13 @@ describe('Event Starting, Lead Time 1 day', () => {
 			expect(await fired(harness)).toEqual([
 				expect.objectContaining({ name: 'Still On Time', late: true, lateByMinutes: 120 }),
 			]);
-			expect(warn.mock.calls.map(([message]) => message)).toEqual([
-				`EventX Polling Trigger (Event Starting): 1 moment(s) older than Max Lateness skipped, not fired: ${old} due 2027-03-01T10:00:00.000Z`,
-			]);
-			clockAt(30 * HOUR + 5 * MIN);
-			expect(await fired(harness)).toBeNull();
-		} finally {
-			logger.mockRestore();
-		}
+			return harness;
+		});
+		expect(warn).toEqual([
+			`EventX Polling Trigger (Event Starting): 1 moment(s) older than Max Lateness skipped, not fired: ${old} due 2027-03-01T10:00:00.000Z`,
+		]);
+		clockAt(30 * HOUR + 5 * MIN);
+		expect(await fired(harness)).toBeNull();
 	});
 
 	it('drafts do not count unless included; an event unpublished before its moment does not fire; a deleted event never fires', async () => {
@@ -374,20 +368,6 @@ describe('bad input', () => {
 	});
 });
 
-/** n8n's log of the polls run inside `work`: each warning's text. */
-async function warningsOf(work: () => Promise<void>): Promise<string[]> {
-	const warn = jest.fn();
-	const logger = jest
-		.spyOn(PollContext.prototype, 'logger', 'get')
-		.mockReturnValue({ warn, info: jest.fn(), debug: jest.fn(), error: jest.fn() } as never);
-	try {
-		await work();
-	} finally {
-		logger.mockRestore();
-	}
-	return warn.mock.calls.map(([message]) => String(message));
-}
-
 /** What a poll fired, by name and whether late (and how late, in minutes). */
 async function lateness(harness: PollHarness) {
 	return (await fired(harness))?.map((m) => [m.name, m.late, m.lateByMinutes] as const) ?? null;
@@ -500,7 +480,7 @@ describe('moments the timeline must neither lose nor misjudge (issues 37 and 41)
 	});
 
 	it('a skipped moment is not a fired one: the event rescheduled later fires without rescheduled or a previous time', async () => {
-		const warnings = await warningsOf(async () => {
+		const { warn: warnings } = await withLog(async () => {
 			const id = add('Skipped Then Moved', T0 + DAY + HOUR); // reminder T0 + 1 hour
 			const harness = await activate({ ...starting, options: { maxLatenessHours: 1 } });
 			for (const minute of [1, 2]) {
@@ -536,7 +516,7 @@ describe('moments the timeline must neither lose nor misjudge (issues 37 and 41)
 	});
 
 	it('an event created with its moment older than Max Lateness: not fired, and counted in the log', async () => {
-		const warnings = await warningsOf(async () => {
+		const { warn: warnings } = await withLog(async () => {
 			const harness = await activate({ ...starting, options: { maxLatenessHours: 1 } });
 			clockAt(MIN);
 			add('Created Late', T0 + 20 * HOUR); // reminder was due T0 - 4 hours
@@ -561,7 +541,7 @@ describe('moments the timeline must neither lose nor misjudge (issues 37 and 41)
 		expect(await harness.pollItems()).toBeNull();
 		clockAt(MIN);
 		expect(await fired(harness)).toBeNull();
-		const warnings = await warningsOf(async () => {
+		const { warn: warnings } = await withLog(async () => {
 			clockAt(2 * MIN);
 			// The first answer takes past half the budget: no further range is read.
 			ctx.sim.addFault({ kind: 'delay', path: '^/public-api/v1/event$', delayMs: 600 });

@@ -34,12 +34,28 @@ interface Tally {
 	polls: number;
 	emitted: number;
 	leftOutLogged: number;
+	/** Histories with a crowd of events joining at once under a small budget (issue 41, risk 2). */
+	crowds: number;
+	/** Polls that left an event in scope for a later poll, out of time. */
+	deferred: number;
+	/** All Running Events answered without a `Date` while n8n's clock is off (issue 41, risk 8). */
+	runningWithoutDate: number;
 }
+
+/** Whether a history plays All Running Events answered without a `Date`, n8n's clock off EventX's. */
+const runningWithoutDate = (history: History) =>
+	history.scope === 'running' &&
+	(history.dateless === true ||
+		history.steps.some((step) => step.kind === 'poll' && step.dates?.[0] === null)) &&
+	(history.n8nOffsetMs !== 0 || history.steps.some((step) => step.kind === 'n8nStep'));
 
 async function holds(history: History, tally: Tally): Promise<void> {
 	const played = await play(sim, clock, history);
 	tally.histories += 1;
 	tally.polls += played.polls.length;
+	tally.deferred += played.deferred;
+	if (history.crowd) tally.crowds += 1;
+	if (runningWithoutDate(history)) tally.runningWithoutDate += 1;
 	for (const poll of played.polls) {
 		tally.emitted += poll.emitted.length;
 		tally.leftOutLogged += poll.leftOutLogged;
@@ -63,7 +79,15 @@ function property(
 	it(
 		title,
 		async () => {
-			const tally: Tally = { histories: 0, polls: 0, emitted: 0, leftOutLogged: 0 };
+			const tally: Tally = {
+				histories: 0,
+				polls: 0,
+				emitted: 0,
+				leftOutLogged: 0,
+				crowds: 0,
+				deferred: 0,
+				runningWithoutDate: 0,
+			};
 			try {
 				await fc.assert(
 					fc.asyncProperty(histories(shape), (history) => holds(history, tally)),
@@ -76,6 +100,31 @@ function property(
 		propertyTimeout(runs, perRunMs),
 	);
 }
+
+// What the generators reach (issue 41's risks 2 and 8), over 100 histories of a fixed seed.
+it('the generators reach a crowd of events joining under a small budget, and All Running Events without a Date', () => {
+	const sample = (scope: HistoryShape['scope']) =>
+		fc.sample(histories({ scope, maxSteps: 30, bulk: false, rare: true }), {
+			seed: 41,
+			numRuns: 100,
+		});
+	for (const scope of ['several', 'running'] as const) {
+		const crowds = sample(scope).filter((h) => h.crowd);
+		// about one in ten, each joining at its first poll or later, of up to 100 events
+		expect(crowds.length).toBeGreaterThan(5);
+		expect(crowds.some((h) => h.crowd!.atActivation)).toBe(true);
+		expect(crowds.some((h) => !h.crowd!.atActivation)).toBe(true);
+		expect(Math.max(...crowds.map((h) => h.crowd!.events))).toBeGreaterThan(80);
+	}
+	const running = sample('running');
+	const withoutDate = running.filter(runningWithoutDate);
+	expect(withoutDate.length).toBeGreaterThan(10);
+	// from the activation on, too
+	expect(withoutDate.filter((h) => h.dateless).length).toBeGreaterThan(4);
+	// n8n's clock off both ways
+	expect(withoutDate.some((h) => (h.n8nOffsetMs ?? 0) > 0)).toBe(true);
+	expect(withoutDate.some((h) => (h.n8nOffsetMs ?? 0) < 0)).toBe(true);
+});
 
 property(
 	'one event',

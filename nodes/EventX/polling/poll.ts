@@ -224,6 +224,8 @@ interface ScopePoll {
 	inScope: InScope;
 	/** Where an event joining starts (the last poll's `joinAt`); none at the first poll. */
 	joinFrom?: number;
+	/** `joinFrom` is n8n's clock, no answer having told EventX's (`ScopeState.joinGuessed`). */
+	joinGuessed: boolean;
 	/** EventX's present as this poll's reads told it. */
 	presents: number[];
 }
@@ -307,15 +309,20 @@ function saveScope(
 		ctx.logger.warn(
 			`EventX Polling Trigger (${trigger.name}), event ${eventId}: its events together have more occurrences than the ${MAX_SEEN_IN_SCOPE.toLocaleString('en')} they remember; one whose ${trigger.eventKey} is before ${iso(floor)} and that shows from now on is left out`,
 		);
-	const joinAt =
-		presents.length > 0
-			? Math.max(joinFrom ?? -Infinity, settledAt(presentSoFar(poll)))
-			: (joinFrom ?? settledAt(Date.now()));
+	// (never back from where EventX's clock put it; a guess from n8n's clock gives way to it)
+	const told = presents.length > 0;
+	const joinAt = told
+		? Math.max(
+				poll.joinGuessed ? -Infinity : (joinFrom ?? -Infinity),
+				settledAt(presentSoFar(poll)),
+			)
+		: (joinFrom ?? settledAt(Date.now()));
 	saveState(ctx.getWorkflowStaticData('node'), 'scopeState', {
 		v: 1,
 		trigger: trigger.value,
 		mode,
 		joinAt: iso(joinAt),
+		joinGuessed: !told && (joinFrom === undefined || poll.joinGuessed) ? true : undefined,
 		events: bounded.states,
 	});
 }
@@ -339,10 +346,10 @@ async function pollScope(
 		? undefined
 		: savedScope(ctx.getWorkflowStaticData('node'), trigger.value, mode);
 	const savedCursors = saved?.events ?? {};
-	const joinFrom = saved ? Date.parse(saved.joinAt) : undefined;
+	const savedJoin = saved ? Date.parse(saved.joinAt) : undefined;
 	const inScope: InScope =
 		scope.mode === 'running'
-			? await runningEvents(ctx, trigger, limits, savedCursors, joinFrom)
+			? await runningEvents(ctx, trigger, limits, savedCursors, savedJoin)
 			: {
 					eventIds: scope.mode === 'several' ? scope.eventIds : [],
 					since: new Map(),
@@ -351,12 +358,21 @@ async function pollScope(
 				};
 	if (manual) return await sampleScope(ctx, settings, inScope.eventIds, limits);
 
+	// A join point guessed from n8n's clock that lies ahead of EventX's present (n8n's clock runs
+	// fast): running events joining start where they started running, not there.
+	const guessAhead =
+		scope.mode === 'running' &&
+		saved?.joinGuessed === true &&
+		savedJoin !== undefined &&
+		inScope.listed !== undefined &&
+		savedJoin > settledAt(inScope.listed);
 	const poll: ScopePoll = {
 		ctx,
 		settings,
 		limits,
 		inScope,
-		joinFrom,
+		joinFrom: guessAhead ? -Infinity : savedJoin,
+		joinGuessed: saved?.joinGuessed === true,
 		presents: inScope.listed === undefined ? [] : [inScope.listed],
 	};
 	const events: Record<string, PollState> = {};

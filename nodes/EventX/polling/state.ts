@@ -88,6 +88,11 @@ export interface ScopeState {
 	trigger: string;
 	mode: 'several' | 'running';
 	joinAt: string;
+	/**
+	 * `joinAt` is n8n's clock less the look-back: no answer of the polls so far told EventX's clock
+	 * (no `Date`, no record), and n8n's clock may run ahead.
+	 */
+	joinGuessed?: boolean;
 	events: Record<string, PollState>;
 }
 
