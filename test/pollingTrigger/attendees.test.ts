@@ -2,7 +2,10 @@
 // clock the tests move and freeze.
 import type { IDataObject } from 'n8n-workflow';
 
+import { itemMaker } from '../../nodes/EventX/polling/poll';
+import { pollTrigger } from '../../nodes/EventX/polling/triggers';
 import { expectNodeError, useSimulator } from '../fixtures';
+import { attendeeJson } from '../simulator/routes/attendees';
 import {
 	activatePolling,
 	changeAttendee,
@@ -124,6 +127,59 @@ describe('EventX Polling Trigger: attendees', () => {
 			'source',
 		]);
 		expect(item.json).toMatchObject({ email: 'switch@example.com', updatedAt: created.updatedAt });
+	});
+
+	it('every item is its own record after action, eventId and email, in that order, whether its keys are those of the item before or not', async () => {
+		const harness = await activate('newAttendee');
+		const made = (profile: IDataObject) => {
+			ctx.sim.store.advanceTime(1);
+			return createAttendee(ctx.sim, eventId, profile);
+		};
+		const first = made({ invitationEmail: 'first@example.com' });
+		const second = made({ invitationEmail: 'second@example.com' });
+		// Keys the others lack (EventX's schema requires none), and no invitation email.
+		const odd = changeAttendee(ctx.sim, made({}).id, {
+			rsvpStatus: 'registered',
+			qrCodeLinkUrl: 'https://example.com/qr',
+		});
+		const third = made({ invitationEmail: 'third@example.com' });
+		const fourth = made({ invitationEmail: 'fourth@example.com' });
+		ctx.sim.store.advanceTime(1000);
+
+		const items = (await harness.pollItems())!;
+		const head = (email: string | null) => ({ action: 'attendee-create', eventId, email });
+		// The JSON text: keys in order and values.
+		expect(items.map((item) => JSON.stringify(item.json))).toEqual(
+			[
+				{ ...head('first@example.com'), ...attendeeJson(first) },
+				{ ...head('second@example.com'), ...attendeeJson(second) },
+				{ ...head(null), ...attendeeJson(odd) },
+				{ ...head('third@example.com'), ...attendeeJson(third) },
+				{ ...head('fourth@example.com'), ...attendeeJson(fourth) },
+			].map((json) => JSON.stringify(json)),
+		);
+		expect(Object.keys(items[2].json).slice(0, 4)).toEqual(['action', 'eventId', 'email', 'id']);
+		expect(Object.keys(items[2].json).slice(-2)).toEqual(['rsvpStatus', 'qrCodeLinkUrl']);
+		expect(Object.keys(items[3].json)).toEqual(Object.keys(items[0].json));
+	});
+
+	it("an item made as a copy of the one before holds none of its values, keys named like Object's own included; a record's own email takes the head's place", () => {
+		const item = itemMaker(pollTrigger('newAttendee')!);
+		const [a, b, c] = JSON.parse(
+			'[{"id":"a","__proto__":{"n":1},"constructor":"x","7":"seven","invitationEmail":"a@example.com","tags":["t"]},' +
+				'{"id":"b","__proto__":{"n":2},"constructor":"y","7":"eight","invitationEmail":null,"tags":[]},' +
+				'{"id":"c","7":"nine","invitationEmail":"c@example.com","email":"own@example.com"}]',
+		) as IDataObject[];
+		const items = [item('e1', a), item('e2', b), item('e3', c)].map((i) => i.json);
+		expect(items.map((json) => JSON.stringify(json))).toEqual([
+			'{"7":"seven","action":"attendee-create","eventId":"e1","email":"a@example.com","id":"a","__proto__":{"n":1},"constructor":"x","invitationEmail":"a@example.com","tags":["t"]}',
+			'{"7":"eight","action":"attendee-create","eventId":"e2","email":null,"id":"b","__proto__":{"n":2},"constructor":"y","invitationEmail":null,"tags":[]}',
+			'{"7":"nine","action":"attendee-create","eventId":"e3","email":"own@example.com","id":"c","invitationEmail":"c@example.com"}',
+		]);
+		// `__proto__` is a key like any other: the items are plain objects.
+		for (const json of items) expect(Object.getPrototypeOf(json)).toBe(Object.prototype);
+		expect(items[0].tags).toBe(a.tags);
+		expect(items[1].tags).toBe(b.tags);
 	});
 
 	it('Attendee Updated: a changed attendee comes out once per change; a new attendee is not an update', async () => {

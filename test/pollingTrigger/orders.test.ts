@@ -74,6 +74,23 @@ describe('EventX Polling Trigger: orders', () => {
 		expect(await harness.pollItems()).toBeNull();
 	});
 
+	it('New Order: each of several orders is its own order after action and eventId, in that order (the JSON text)', async () => {
+		const harness = await activate('newOrder');
+		const placed = ['one@example.com', 'two@example.com', 'three@example.com'].map((email) => {
+			ctx.sim.store.advanceTime(1000);
+			return ctx.sim.addOrder(eventId, { user: { email } });
+		});
+		ctx.sim.store.advanceTime(1000);
+
+		const items = (await harness.pollItems())!;
+		expect(items.map((item) => JSON.stringify(item.json))).toEqual(
+			placed.map((order) =>
+				JSON.stringify({ action: 'order-create', eventId, ...orderJson(order) }),
+			),
+		);
+		expect(Object.keys(items[1].json).slice(0, 3)).toEqual(['action', 'eventId', 'id']);
+	});
+
 	it('New Order with Order Status: only orders in the chosen statuses, filtered by EventX', async () => {
 		const harness = await activate('newOrder', { orderStatus: ['paid'] });
 		ctx.sim.store.advanceTime(1000);

@@ -117,20 +117,58 @@ export function readPollSettings(ctx: IPollFunctions): PollSettings {
 	};
 }
 
-/** The item the workflow receives: the tidy attendee of EventX Trigger, or the order as EventX returns it. */
+/**
+ * The keys an item puts before EventX's record: `action`, `eventId` and, for an attendee, `email`
+ * as EventX Trigger's deliveries name the invitation email. A key the record has keeps its place
+ * here and takes the record's value.
+ */
+const itemHead = (trigger: PollTrigger, eventId: string, record: IDataObject): IDataObject =>
+	trigger.resource === 'attendee'
+		? { action: trigger.action, eventId, email: record.invitationEmail }
+		: { action: trigger.action, eventId };
+
+/**
+ * The item the workflow receives: the tidy attendee of EventX Trigger (EventX's API names its keys
+ * as the tidy attendee does), or the order as EventX returns it, with `itemHead` first.
+ */
 export function toItem(
 	trigger: PollTrigger,
 	eventId: string,
 	record: IDataObject,
 ): INodeExecutionData {
-	if (trigger.resource === 'attendee') {
-		// `email` as EventX Trigger's deliveries name the invitation email, unless the record has one.
-		// EventX's API names its keys as the tidy attendee does: one object literal, built once (the
-		// tidy attendee, built key by key, is a dictionary twice the size, and a catch-up makes
-		// 100,000 of them).
-		return { json: { action: trigger.action, eventId, email: record.invitationEmail, ...record } };
-	}
-	return { json: { action: trigger.action, eventId, ...record } };
+	return { json: { ...itemHead(trigger, eventId, record), ...record } };
+}
+
+/** Whether a record's keys are `keys`, in that order. */
+function hasKeys(record: IDataObject, keys: string[]): boolean {
+	let i = 0;
+	for (const key in record) if (key !== keys[i++]) return false;
+	return i === keys.length;
+}
+
+/**
+ * `toItem` for the records of one poll. An object literal over a record adds its keys one by one,
+ * its store growing several times on the way (1.9 KB allocated for an attendee's item of 0.6 KB):
+ * a catch-up of 100,000 attendees allocated 190 MB, which set its peak memory. The records of a
+ * list share their keys, in one order, so the item of a record with the keys of the last one built
+ * is a copy of that item (one allocation) given this record's values.
+ */
+export function itemMaker(
+	trigger: PollTrigger,
+): (eventId: string, record: IDataObject) => INodeExecutionData {
+	let model: IDataObject | undefined;
+	let keys: string[] = [];
+	return (eventId, record) => {
+		if (model === undefined || !hasKeys(record, keys)) {
+			const item = toItem(trigger, eventId, record);
+			model = item.json;
+			keys = Object.keys(record);
+			return item;
+		}
+		const json = Object.assign({ ...model }, itemHead(trigger, eventId, record));
+		for (const key in record) json[key] = record[key];
+		return { json };
+	};
 }
 
 /** One event's occurrences on a poll, with its event. */
@@ -139,11 +177,13 @@ interface EventOccurrences {
 	occurrences: Occurrence[];
 }
 
-const toItems = (trigger: PollTrigger, found: EventOccurrences[]) =>
-	found
+const toItems = (trigger: PollTrigger, found: EventOccurrences[]) => {
+	const item = itemMaker(trigger);
+	return found
 		.flatMap(({ eventId, occurrences }) => occurrences.map((o) => ({ eventId, o })))
 		.sort((a, b) => a.o.stamp - b.o.stamp || (a.o.id < b.o.id ? -1 : 1))
-		.map(({ eventId, o }) => toItem(trigger, eventId, o.record));
+		.map(({ eventId, o }) => item(eventId, o.record));
+};
 
 /** The events a scope poll reads, and what it knows of each. */
 interface InScope {
@@ -419,7 +459,8 @@ export async function pollEventX(this: IPollFunctions): Promise<INodeExecutionDa
 		limits,
 		settings.startFrom,
 	);
+	const item = itemMaker(trigger);
 	return occurrences.length > 0
-		? [occurrences.map((occurrence) => toItem(trigger, eventId, occurrence.record))]
+		? [occurrences.map((occurrence) => item(eventId, occurrence.record))]
 		: null;
 }
