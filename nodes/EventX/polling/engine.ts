@@ -215,10 +215,11 @@ function presentOf(read: Pick<Read, 'rows' | 'date' | 'n8nNow'>): number | undef
 export const MAX_CLOCK_AHEAD_MS = 300_000;
 
 /**
- * How far the watermark may move: the look-back behind EventX's present, and past its newest
- * record only by what a server whose clock runs ahead could add (`MAX_CLOCK_AHEAD_MS`): changes
- * yet to come are stamped after the newest record, or after EventX's true present less the
- * look-back.
+ * How far the watermark may move: the look-back behind EventX's present, and no further than the
+ * look-back behind its newest record unless that is older than what a server whose clock runs
+ * ahead could add (`MAX_CLOCK_AHEAD_MS`): changes yet to come are stamped after EventX's true
+ * present less the look-back, and the newest record, by a clock up to a minute ahead, may be
+ * stamped up to a minute after that present.
  */
 function settledOf(read: Pick<Read, 'rows' | 'date' | 'n8nNow'>): number | undefined {
 	const present = presentOf(read);
@@ -226,7 +227,7 @@ function settledOf(read: Pick<Read, 'rows' | 'date' | 'n8nNow'>): number | undef
 	const settled = settledAt(present);
 	// (a `Date` is whole seconds: a record of the same second is no later than EventX's present)
 	const newest = newestUpTo(read.rows, present + 999);
-	return Math.min(settled, Math.max(settled - MAX_CLOCK_AHEAD_MS, newest ?? -Infinity));
+	return Math.min(settled, Math.max(settled - MAX_CLOCK_AHEAD_MS, settledAt(newest ?? -Infinity)));
 }
 
 const sortOf = (source: PollSource, descending: boolean) => {
