@@ -122,9 +122,9 @@ export async function startRedis(
 				options.persist ? 'yes' : 'no',
 				// n8n's Redis clients skip ioredis's ready check, so a command that reaches a Redis
 				// still loading its append-only file fails with LOADING (a job taken but never
-				// locked is then failed as stalled). Redis answers clients while loading only once
-				// per 2 MB read: rewritten from 1 MB on, the file stays near n8n's live queue (it
-				// removes finished jobs), small enough to load before Redis answers anyone.
+				// locked is then failed as stalled). Rewritten from 1 MB on (Redis's default: 64 MB),
+				// the file stays near n8n's live queue (it removes finished jobs) and loads in
+				// milliseconds, which is all the time Redis answers LOADING.
 				'--auto-aof-rewrite-min-size',
 				'1mb',
 				'--protected-mode',
