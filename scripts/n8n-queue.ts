@@ -40,6 +40,12 @@ export function queueEnv(backends: QueueBackends): Record<string, string> {
 		// behind 2 connections, and on a starved machine the wait can exceed the timeout.
 		DB_POSTGRESDB_POOL_SIZE: '10',
 		DB_POSTGRESDB_CONNECTION_TIMEOUT: '60000',
+		// n8n pings PostgreSQL every 2 s and, after 3 failed pings, tears its pool down and builds it
+		// again, failing every query with "Driver not Connected" meanwhile: a PostgreSQL restarted
+		// for a few seconds comes back while a worker rebuilds, and the jobs it takes then fail with
+		// their items dropped (docs/scale.md, the soak's second run). The pool replaces the
+		// connections PostgreSQL closed by itself, so the rebuild waits for 30 s of failed pings.
+		DB_PING_MAX_FAILURES_BEFORE_RECOVERY: '15',
 		// Production webhooks are answered by webhook processes only, not by main.
 		N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true',
 		// Runs started by hand (the editor's "Execute workflow", POST /rest/workflows/:id/run) go

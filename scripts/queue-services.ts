@@ -96,7 +96,8 @@ async function startOrRemove(
 
 /**
  * Redis on a free loopback port, nothing persisted; with `persist`, an append-only file in its
- * data directory, so that a restart keeps n8n's queue (what a production Redis for n8n does).
+ * data directory, so that a restart keeps n8n's queue (what a production Redis for n8n does),
+ * fsynced every second (Redis's default; a SIGTERM, as `restart` sends, fsyncs it in full).
  */
 export async function startRedis(
 	log: Log = () => undefined,
@@ -119,6 +120,13 @@ export async function startRedis(
 				'',
 				'--appendonly',
 				options.persist ? 'yes' : 'no',
+				// n8n's Redis clients skip ioredis's ready check, so a command that reaches a Redis
+				// still loading its append-only file fails with LOADING (a job taken but never
+				// locked is then failed as stalled). Rewritten from 1 MB on (Redis's default: 64 MB),
+				// the file stays near n8n's live queue (it removes finished jobs) and loads in
+				// milliseconds, which is all the time Redis answers LOADING.
+				'--auto-aof-rewrite-min-size',
+				'1mb',
 				'--protected-mode',
 				'yes',
 			],

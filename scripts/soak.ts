@@ -9,8 +9,9 @@
  *     [--cadence halfMinute|minute] [--festivals 6] [--short-events 24] [--fault-duration 0.75]
  *     [--seed N] [--results soak-results.json] [--raw soak-raw.json] [--polling durable|classic]
  *
- * The default run (8 minutes of season, every fault once) takes about 12 minutes on 2 cores;
- * --minutes and --scale make it longer or larger. A seed plays the same season again (the
+ * The default run (8 minutes of season, every fault once) takes about 12 minutes on 2 cores, more
+ * on a loaded machine (slow restarts put the later faults off, and the season lasts until the
+ * last one is over); --minutes and --scale make it longer or larger. A seed plays the same season again (the
  * driver's choices; n8n's timing is its own).
  */
 import { REPO_ROOT } from './n8n-runtime';

@@ -261,9 +261,14 @@ export async function playSeason(
 		},
 		log,
 	});
+	// The driver plays on until the nemesis is done: on a loaded machine a restart takes a minute or
+	// more and puts the next faults off, and a fault after the season would find nothing to lose.
+	let nemesisDone = false;
 	const [, faults] = await Promise.all([
-		driver.play(startReal + options.seasonMs),
-		nemesis.run(startReal, options.seasonMs),
+		driver.play(startReal + options.seasonMs, () => !nemesisDone),
+		nemesis.run(startReal, options.seasonMs).finally(() => {
+			nemesisDone = true;
+		}),
 	]);
 	await env.sim('DELETE', '/__sim/faults');
 	await env.restartExited();

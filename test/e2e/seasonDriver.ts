@@ -420,10 +420,13 @@ export class SeasonDriver {
 		}
 	}
 
-	/** Plays the season until `untilReal` (ms, real time), a tick every `tickMs`. */
-	async play(untilReal: number, tickMs = 250): Promise<void> {
+	/**
+	 * Plays the season until `untilReal` (ms, real time) and for as long after it as `more()` says,
+	 * a tick every `tickMs`.
+	 */
+	async play(untilReal: number, more: () => boolean = () => false, tickMs = 250): Promise<void> {
 		let last = Date.now();
-		while (Date.now() < untilReal) {
+		while (Date.now() < untilReal || more()) {
 			const now = await this.now();
 			const elapsed = (Date.now() - last) / 1000;
 			last = Date.now();
