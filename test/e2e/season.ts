@@ -348,6 +348,7 @@ export async function playSeason(
 	);
 
 	const failedItems = new Map<string, Json[]>();
+	const emptied = new Map<string, number[]>();
 	const workflowStats: SeasonResult['workflows'] = [];
 	const logged = await requests();
 	const executionsBy: Record<string, Json[]> = {};
@@ -364,9 +365,13 @@ export async function playSeason(
 		const executions: Record<string, number> = {};
 		for (const e of listed) executions[String(e.status)] = (executions[String(e.status)] ?? 0) + 1;
 		const items: Json[] = [];
+		const none: number[] = [];
 		for (const e of listed.filter((x) => x.status !== 'success')) {
 			const full = (await env.api('GET', `/executions/${String(e.id)}?includeData=true`)).data;
-			items.push(...triggerOutput(full?.data).map((i) => i.json));
+			const output = triggerOutput(full?.data);
+			items.push(...output.map((i) => i.json));
+			// Failed before it started, nothing kept: what n8n accepted and dropped.
+			if (!e.startedAt && output.length === 0) none.push(Number(e.id));
 			const error = full?.data?.resultData?.error as Json | undefined;
 			const kept = executionsBy[workflow.label].find((x) => x.id === e.id);
 			if (kept && error) kept.error = String(error.message ?? '').slice(0, 300);
@@ -379,6 +384,7 @@ export async function playSeason(
 			);
 		}
 		failedItems.set(workflow.label, items);
+		emptied.set(workflow.label, none);
 		const mine = logged.filter((r) => r.client === workflow.label);
 		workflowStats.push({
 			label: workflow.label,
@@ -412,6 +418,7 @@ export async function playSeason(
 		failedItems,
 		faults,
 		2 * cadenceMs,
+		emptied,
 	);
 	// Off again, and EventX's clock back to the real pace: the season leaves nothing running.
 	for (const workflow of workflows) await env.setActive(ids.get(workflow.label)!, false);
@@ -440,6 +447,7 @@ export async function playSeason(
 					executions: executionsBy,
 					requests: logged,
 					failedItems: Object.fromEntries(failedItems),
+					emptied: Object.fromEntries(emptied),
 				}
 			: undefined,
 	};

@@ -229,4 +229,52 @@ describe('the soak checker', () => {
 			expect(triggerOutput(undefined)).toEqual([]);
 		});
 	});
+
+	describe('dropped: deliveries n8n answered, then failed before they started and emptied', () => {
+		// Three deliveries to Webhook A's URL, all answered 200, a second apart.
+		const created = ['b1', 'b2', 'b3'].map((id, i) =>
+			change(i + 1, 'attendee-create', 'fest-a', id, { updatedAt: iso(i + 1) }),
+		);
+		const delivered = created.map((c, i) => ({
+			url: 'http://n8n/webhook/a/webhook',
+			action: 'attendee-create',
+			status: 200,
+			at: new Date(2_000_000 + i * 1000).toISOString(),
+			body: { attendee: { id: c.id, update_at: (c.record as { updatedAt: string }).updatedAt } },
+		}));
+		const season = { ...facts, history: created, deliveries: delivered };
+		const recorded = (id: string, execution: number, minute: number) =>
+			entry(
+				'Webhook A',
+				`wa:${execution}:0`,
+				{ action: 'attendee-create', id, updatedAt: iso(minute) },
+				2_000_000,
+			);
+		const webhookA = (ledger: LedgerEntry[], emptied: number[]) =>
+			checkSeason(
+				season,
+				rules,
+				ledger,
+				new Map(),
+				[],
+				0,
+				new Map([['Webhook A', emptied]]),
+			).triggers.find((t) => t.label === 'Webhook A')!;
+
+		it('counts a delivery apart when an emptied execution lies between its neighbours', () => {
+			const t = webhookA([recorded('b1', 10, 1), recorded('b3', 14, 3)], [12]);
+			expect([t.once, t.lost, t.dropped]).toEqual([2, 0, 1]);
+			expect(t.examples).toEqual({ dropped: ['attendee-create:b2@2026-12-01T10:02:00.000Z'] });
+		});
+
+		it('still counts it lost when no emptied execution lies near it', () => {
+			const t = webhookA([recorded('b1', 10, 1), recorded('b3', 14, 3)], [30]);
+			expect([t.once, t.lost, t.dropped]).toEqual([2, 1, 0]);
+		});
+
+		it('lets one emptied execution account for one delivery only', () => {
+			const t = webhookA([recorded('b1', 10, 1)], [12]);
+			expect([t.once, t.lost, t.dropped]).toEqual([1, 1, 1]);
+		});
+	});
 });

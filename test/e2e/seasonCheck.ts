@@ -8,6 +8,11 @@
  *   marked failed (a worker killed mid-run: n8n 2 never runs such a job again; the execution is
  *   listed as failed, and can be retried by hand); for the send, an attendee a failed run claimed
  *   and never messaged.
+ * - dropped: a delivery n8n answered 2xx and made an execution of, which n8n then failed before it
+ *   started and emptied (its worker killed as it took the job, or its lock lost: n8n 2.41.1's
+ *   `processError` saves no items; docs/scale.md). Told from a loss by the executions of the
+ *   deliveries made just before and after it: one such emptied execution lies between them, and
+ *   accounts for one delivery only.
  * - doubled: an occurrence recorded more than once (by different executions or items: the
  *   ledger keeps one entry per execution and item, so its own retries never count twice).
  * - unexpected: an item no rule expects.
@@ -30,6 +35,7 @@ export interface TriggerTally {
 	once: number;
 	lost: number;
 	failed: number;
+	dropped: number;
 	doubled: number;
 	unexpected: number;
 	late: number;
@@ -58,6 +64,7 @@ export interface FaultTally {
 	changes: number;
 	lost: number;
 	failed: number;
+	dropped: number;
 	doubled: number;
 	late: number;
 	apart: number;
@@ -73,17 +80,50 @@ export interface SeasonVerdict {
 interface Outcome {
 	expected: Expected;
 	label: string;
-	problem?: 'lost' | 'failed' | 'doubled';
+	problem?: 'lost' | 'failed' | 'dropped' | 'doubled';
 	late: boolean;
 }
 
 const EXAMPLES = 5;
+
+/** The execution a ledger entry was written by (its key: workflow, execution, item). */
+const executionOf = (entry: LedgerEntry) => Number(entry.key.split(':')[1]);
+
+/**
+ * Whether an expected delivery nobody recorded is one n8n dropped: an emptied execution lies
+ * between the executions of the recorded deliveries made two before and two after it (n8n may
+ * take deliveries made a moment apart in either order; one each side where there are fewer). Each
+ * emptied execution accounts for one.
+ */
+function emptiedBetween(
+	expected: Expected[],
+	received: Map<string, LedgerEntry[]>,
+	emptied: number[],
+): (e: Expected) => boolean {
+	const recorded = expected
+		.filter((e) => e.deliveredAt !== undefined && received.has(e.key))
+		.map((e) => ({ at: e.deliveredAt!, execution: executionOf(received.get(e.key)![0]) }))
+		.sort((a, b) => a.at - b.at);
+	const unused = [...emptied];
+	return (e) => {
+		if (e.deliveredAt === undefined || unused.length === 0) return false;
+		const next = recorded.findIndex((r) => r.at > e.deliveredAt!);
+		const after = next === -1 ? recorded.length : next;
+		const low = (recorded[after - 2] ?? recorded[after - 1])?.execution ?? -Infinity;
+		const high = (recorded[after + 1] ?? recorded[after])?.execution ?? Infinity;
+		const found = unused.findIndex((id) => id > low && id < high);
+		if (found === -1) return false;
+		unused.splice(found, 1);
+		return true;
+	};
+}
 
 function tally(
 	rule: TriggerRule,
 	facts: SeasonFacts,
 	entries: LedgerEntry[],
 	failedItems: Json[],
+	emptied: number[],
 ): { tally: TriggerTally; outcomes: Outcome[]; apart: Apart[] } {
 	const { expected, apart } = rule.expected(facts);
 	const received = new Map<string, LedgerEntry[]>();
@@ -101,6 +141,7 @@ function tally(
 		once: 0,
 		lost: 0,
 		failed: 0,
+		dropped: 0,
 		doubled: 0,
 		unexpected: 0,
 		late: 0,
@@ -114,6 +155,7 @@ function tally(
 		if (list.length < EXAMPLES) list.push(key);
 	};
 	const outcomes: Outcome[] = [];
+	const droppedByN8n = emptiedBetween(expected, received, emptied);
 	for (const e of expected) {
 		const got = received.get(e.key) ?? [];
 		const late = got.some(
@@ -132,6 +174,10 @@ function tally(
 				t.failed++;
 				outcome.problem = 'failed';
 				example('failed', e.key);
+			} else if (droppedByN8n(e)) {
+				t.dropped++;
+				outcome.problem = 'dropped';
+				example('dropped', e.key);
 			} else {
 				t.lost++;
 				outcome.problem = 'lost';
@@ -179,6 +225,8 @@ export function checkSeason(
 	failedItems: Map<string, Json[]>,
 	faults: FaultWindow[],
 	recoveryMs: number,
+	/** By workflow, the executions n8n failed before they started, keeping no items. */
+	emptied: Map<string, number[]> = new Map(),
 ): SeasonVerdict {
 	const triggers: TriggerTally[] = [];
 	const outcomes: Outcome[] = [];
@@ -189,6 +237,7 @@ export function checkSeason(
 			facts,
 			ledger.filter((entry) => entry.workflow === rule.label),
 			failedItems.get(rule.label) ?? [],
+			emptied.get(rule.label) ?? [],
 		);
 		triggers.push(result.tally);
 		outcomes.push(...result.outcomes);
@@ -205,6 +254,7 @@ export function checkSeason(
 			changes: hit.length,
 			lost: hit.filter((o) => o.problem === 'lost').length,
 			failed: hit.filter((o) => o.problem === 'failed').length,
+			dropped: hit.filter((o) => o.problem === 'dropped').length,
 			doubled: hit.filter((o) => o.problem === 'doubled').length,
 			late: hit.filter((o) => o.late).length,
 			apart: aparts.filter((a) => inside(a.real)).length,
@@ -219,6 +269,7 @@ export function checkSeason(
 		once: sum('once'),
 		lost: sum('lost'),
 		failed: sum('failed'),
+		dropped: sum('dropped'),
 		doubled: sum('doubled'),
 		unexpected: sum('unexpected'),
 		late: sum('late'),
@@ -248,13 +299,14 @@ export function seasonTable(verdict: SeasonVerdict): string {
 		'once',
 		'lost',
 		'failed',
+		'dropped',
 		'doubled',
 		'unexpected',
 		'late',
 		'undeliverable',
 		'unsubscribed',
 	];
-	const tw = [20, 7, 5, 8, 6, 4, 6, 7, 10, 4, 13, 12];
+	const tw = [20, 7, 5, 8, 6, 4, 6, 7, 7, 10, 4, 13, 12];
 	const lines = [row(triggerHead, tw)];
 	for (const t of [...verdict.triggers, { label: 'all', ...verdict.totals, examples: {} }])
 		lines.push(
@@ -267,6 +319,7 @@ export function seasonTable(verdict: SeasonVerdict): string {
 					t.once,
 					t.lost,
 					t.failed,
+					t.dropped,
 					t.doubled,
 					t.unexpected,
 					t.late,
@@ -276,15 +329,40 @@ export function seasonTable(verdict: SeasonVerdict): string {
 				tw,
 			),
 		);
-	const fw = [18, 6, 5, 7, 4, 6, 7, 4, 5];
+	const fw = [18, 6, 5, 7, 4, 6, 7, 7, 4, 5];
 	lines.push(
 		'',
-		row(['fault', 'at (s)', 'for', 'changes', 'lost', 'failed', 'doubled', 'late', 'apart'], fw),
+		row(
+			[
+				'fault',
+				'at (s)',
+				'for',
+				'changes',
+				'lost',
+				'failed',
+				'dropped',
+				'doubled',
+				'late',
+				'apart',
+			],
+			fw,
+		),
 	);
 	for (const f of verdict.faults)
 		lines.push(
 			row(
-				[f.name, f.startS, f.seconds, f.changes, f.lost, f.failed, f.doubled, f.late, f.apart],
+				[
+					f.name,
+					f.startS,
+					f.seconds,
+					f.changes,
+					f.lost,
+					f.failed,
+					f.dropped,
+					f.doubled,
+					f.late,
+					f.apart,
+				],
 				fw,
 			) + (f.note ? `  ${f.note}` : ''),
 		);

@@ -46,6 +46,8 @@ export interface Expected {
 	key: string;
 	/** When it happened (real ms; for a moment, when its time came). */
 	real: number;
+	/** A webhook delivery: when EventX made the one n8n answered (real ms). */
+	deliveredAt?: number;
 	optional?: string;
 }
 
@@ -250,7 +252,12 @@ function webhookRule(label: string, eventId: string, webhookPath: string): Trigg
 				const key = keyOf(change.kind, change.id, change.record.updatedAt);
 				const tries = attempts.get(key) ?? [];
 				const answered = tries.filter((d) => Number(d.status) >= 200 && Number(d.status) < 300);
-				if (answered.length > 0) expected.push({ key, real: change.real });
+				if (answered.length > 0)
+					expected.push({
+						key,
+						real: change.real,
+						deliveredAt: Date.parse(String(answered[0].at)),
+					});
 				else if (tries.length > 0)
 					apart.push({
 						key,
