@@ -304,6 +304,32 @@ describe('All Running Events', () => {
 		expect(watched).toEqual([]);
 	});
 
+	it('an event postponed while a backlog waits (Max Records Per Poll 1) keeps its cursor: the backlog comes out once it runs again (found by the property tests, issue 41)', async () => {
+		const postponed = add('Postponed', -HOUR);
+		const names = { [postponed]: 'Postponed' };
+		const harness = await activate({
+			resource: 'newAttendee',
+			events: 'running',
+			options: { maxRecords: 1 },
+		});
+		tick(MIN);
+		attendee(postponed, 'Ada');
+		tick(1);
+		attendee(postponed, 'Bea');
+		tick(MIN);
+		expect(await polls(harness, 1, names)).toEqual([['Ada @ Postponed']]);
+		// 09:02: moved to start at 12:00, before Bea came out
+		rescheduleEvent(ctx.sim.store, postponed, {
+			startsAt: iso(T0 + 3 * HOUR),
+			endsAt: iso(T0 + 8 * HOUR),
+		});
+		tick(MIN);
+		expect(await polls(harness, 1, names)).toEqual([null]);
+		// 12:01: it runs again
+		ctx.sim.store.freezeTime(T0 + 3 * HOUR + MIN);
+		expect(await polls(harness, 2, names)).toEqual([['Bea @ Postponed'], null]);
+	});
+
 	it("100 events starting at 09:00 with a poll's budget that allows a few reads: each joins with a cursor, is read at the next polls, and each attendee comes out once", async () => {
 		let ahead = 0;
 		const realNow = Date.now.bind(Date);

@@ -152,8 +152,11 @@ interface InScope {
 	since: Map<string, number>;
 	/** Events that stopped running: until when they ran (changes after are out of scope). */
 	ended: Map<string, number>;
-	/** Events that stopped running less than a day ago: their cursors are kept, read or not. */
-	recent: Set<string>;
+	/**
+	 * Events not running whose cursors are kept, read or not: those that stopped running less than
+	 * a day ago, and those that have not started (moved later, or EventX's clock stepped back).
+	 */
+	kept: Set<string>;
 	/** EventX's present as the running events' list told it (its `Date`). */
 	listed?: number;
 }
@@ -171,7 +174,7 @@ async function runningEvents(
 	savedCursors: Record<string, PollState>,
 	joinFrom: number | undefined,
 ): Promise<InScope> {
-	const inScope: InScope = { eventIds: [], since: new Map(), ended: new Map(), recent: new Set() };
+	const inScope: InScope = { eventIds: [], since: new Map(), ended: new Map(), kept: new Set() };
 	const grace = showsWithin(trigger.maxShowDelayMs);
 	const running = await readRunningEvents(ctx, limits.deadline, grace);
 	for (const event of running.events) {
@@ -179,15 +182,16 @@ async function runningEvents(
 		if (t !== undefined) inScope.since.set(String(event.id).toLowerCase(), t);
 	}
 	inScope.eventIds = [...inScope.since.keys()];
+	for (const event of running.upcoming) inScope.kept.add(String(event.id).toLowerCase());
 	for (const event of running.ended) {
 		const id = String(event.id).toLowerCase();
-		inScope.recent.add(id);
+		inScope.kept.add(id);
 		const start = runningSince(event);
 		const until = runningUntil(event)!;
 		if (inScope.since.has(id) || start === undefined) continue;
-		const kept = savedCursors[id];
+		const saved = savedCursors[id];
 		const readOn =
-			kept !== undefined && (until + grace >= running.present || Date.parse(kept.at) <= until);
+			saved !== undefined && (until + grace >= running.present || Date.parse(saved.at) <= until);
 		if (readOn || (joinFrom !== undefined && until >= joinFrom)) {
 			inScope.since.set(id, start);
 			inScope.ended.set(id, until);
@@ -289,7 +293,8 @@ async function pollScopeEvent(
 
 /**
  * Saves where the scope stands: each event's cursor, those of events that stopped running less
- * than a day ago (moved to run again, one goes on from there), all their memories bounded
+ * than a day ago or have not started (moved later, or EventX's clock stepped back: run again, one
+ * goes on from there, its backlog with it), all their memories bounded
  * together (a check-in trigger remembers a day of check-ins per event), and where an event
  * joining at the next poll starts: EventX's present less the look-back, never back (without a
  * read this poll, where it stood).
@@ -302,7 +307,7 @@ function saveScope(
 ): void {
 	const { ctx, settings, joinFrom, presents } = poll;
 	const { trigger } = settings;
-	for (const id of poll.inScope.recent)
+	for (const id of poll.inScope.kept)
 		if (!events[id] && savedCursors[id]) events[id] = savedCursors[id];
 	const bounded = boundMemories(events, MAX_SEEN_IN_SCOPE);
 	for (const [eventId, floor] of Object.entries(bounded.floors))
@@ -354,7 +359,7 @@ async function pollScope(
 					eventIds: scope.mode === 'several' ? scope.eventIds : [],
 					since: new Map(),
 					ended: new Map(),
-					recent: new Set(),
+					kept: new Set(),
 				};
 	if (manual) return await sampleScope(ctx, settings, inScope.eventIds, limits);
 

@@ -93,6 +93,11 @@ export interface PollView {
 	dateAhead: number;
 	/** After this poll, events no longer watched (unpicked or deleted): their backlog is not due. */
 	dropped: Set<string>;
+	/**
+	 * After this poll, events watched but not running, not started (moved later, or EventX's clock
+	 * stepped back): their cursors wait, and their backlog is owed once they run again.
+	 */
+	waiting?: Set<string>;
 	/** A read of the poll took much of its budget: events it had no time for start at its clock. */
 	slow: boolean;
 }
@@ -303,7 +308,7 @@ export function judge(polls: PollView[], lastRunDrained = true): Verdict {
 		let owedLogs = 0;
 		for (const s of seen.values()) {
 			if (history.has(s.key) || anomalies.has(s.key) || emittedAt.has(s.key)) continue;
-			if (!atEnd.has(s.key) || dropped.has(s.eventId)) continue;
+			if (!atEnd.has(s.key) || dropped.has(s.eventId) || end?.waiting?.has(s.eventId)) continue;
 			const read = s.read >= s.readHigh - LOOK_BACK_MS;
 			// Its record showed, at a poll, a version stamped too late to be read (by a clock behind):
 			// the watermark may pass the occurrence meanwhile, and once the record is readable again
