@@ -394,6 +394,47 @@ describe('All Running Events', () => {
 		}
 	});
 
+	it("a first poll with time for a few events, answered without a Date while n8n's clock runs 5 minutes ahead: the events it had no time for keep what they changed after it once a Date tells EventX's clock (found by the property tests, issue 41)", async () => {
+		let waited = 0;
+		const now = jest
+			.spyOn(Date, 'now')
+			.mockImplementation(() => ctx.sim.store.nowMs() + 5 * MIN + waited);
+		ctx.sim.store.dateSkewMs = null;
+		// each attendee list read takes 3 s of n8n's clock (the budget: 20 s, no read after 10 s)
+		ctx.sim.addFault({ kind: 'delay', delayMs: 3_000, path: '/attendee$', times: 0 });
+		const wait = jest.spyOn(ctx.sim as never as { wait: (ms: number) => Promise<void> }, 'wait');
+		wait.mockImplementation(async (ms: number) => {
+			waited += ms;
+		});
+		try {
+			const ids = Array.from({ length: 6 }, (_, i) => add(`E${i}`, -HOUR));
+			const names = Object.fromEntries(ids.map((id, i) => [id, `E${i}`]));
+			const harness = pollingTrigger(
+				ctx.sim,
+				{ resource: 'newAttendee', events: 'running' } as INodeParameters,
+				20_000,
+			);
+			// 09:00 (n8n: 09:05): time for a few events; nothing tells EventX's clock
+			expect(await harness.pollItems()).toBeNull();
+			// 09:00:10: an attendee each
+			tick(10_000);
+			for (const [i, id] of ids.entries()) attendee(id, `A${i}`);
+			tick(MIN);
+			// EventX's answers carry a Date again
+			ctx.sim.store.dateSkewMs = 0;
+			const out: string[] = [];
+			for (let i = 0; i < 6; i++) {
+				const items = await polls(harness, 1, names);
+				out.push(...(items[0] ?? []));
+				tick(MIN);
+			}
+			expect(out.sort()).toEqual(ids.map((_, i) => `A${i} @ E${i}`));
+		} finally {
+			now.mockRestore();
+			wait.mockRestore();
+		}
+	});
+
 	it("a first poll answered without a Date while n8n's clock runs 2 hours ahead: an event that starts running after it keeps what it changed since (found by the property tests, issue 41)", async () => {
 		const restore = n8nAheadWithoutDate(2 * HOUR);
 		try {

@@ -232,6 +232,8 @@ interface ScopePoll {
 	joinGuessed: boolean;
 	/** EventX's present as this poll's reads told it. */
 	presents: number[];
+	/** Events whose cursor starts at a guess of EventX's clock, and that time (`ScopeState.guesses`). */
+	guesses: Record<string, number>;
 }
 
 /** EventX's present as the scope poll's reads told it so far (n8n's clock before any told it). */
@@ -262,8 +264,22 @@ async function pollScopeEvent(
 			? (settings.startFrom ?? presentSoFar(poll))
 			: Math.max(joinFrom, inScope.since.get(eventId) ?? -Infinity);
 	const fresh = () => newCursor(trigger.value, eventId, cursorFrom(startAt()));
-	if (left <= 0 || Date.now() >= limits.softDeadline)
-		return { state: cursor ?? fresh(), occurrences: [] };
+	if (left <= 0 || Date.now() >= limits.softDeadline) {
+		if (cursor) return { state: cursor, occurrences: [] };
+		// (the first poll of All Running Events, no `Date` heard: what its records told of EventX's
+		// clock may lie far behind, n8n's clock may run either way; a guess, kept until one tells it)
+		if (
+			joinFrom === undefined &&
+			settings.startFrom === undefined &&
+			settings.scope.mode === 'running' &&
+			inScope.listed === undefined
+		) {
+			const guess = Math.max(presentSoFar(poll), Date.now());
+			poll.guesses[eventId] = guess;
+			return { state: newCursor(trigger.value, eventId, cursorFrom(guess)), occurrences: [] };
+		}
+		return { state: fresh(), occurrences: [] };
+	}
 	try {
 		if (!cursor && joinFrom === undefined) {
 			const start = await startCursor(ctx, source, limits, settings.startFrom, (told) => {
@@ -314,6 +330,9 @@ function saveScope(
 		ctx.logger.warn(
 			`EventX Polling Trigger (${trigger.name}), event ${eventId}: its events together have more occurrences than the ${MAX_SEEN_IN_SCOPE.toLocaleString('en')} they remember; one whose ${trigger.eventKey} is before ${iso(floor)} and that shows from now on is left out`,
 		);
+	const guesses = Object.entries(poll.guesses)
+		.filter(([id]) => bounded.states[id] !== undefined)
+		.map(([id, at]) => [id, iso(at)]);
 	// (never back from where EventX's clock put it; a guess from n8n's clock gives way to it)
 	const told = presents.length > 0;
 	const joinAt = told
@@ -328,7 +347,24 @@ function saveScope(
 		mode,
 		joinAt: iso(joinAt),
 		joinGuessed: !told && (joinFrom === undefined || poll.joinGuessed) ? true : undefined,
+		guesses: guesses.length > 0 ? Object.fromEntries(guesses) : undefined,
 		events: bounded.states,
+	});
+}
+
+/**
+ * A cursor started at `guess` (n8n's clock), once a `Date` tells that n8n's clock runs `ahead` of
+ * EventX's: moved back to where it would have started by EventX's clock, what it handled
+ * remembered; never forward (n8n's clock may have been stepped since).
+ */
+function fromGuess(cursor: PollState, guess: number, ahead: number): PollState {
+	const at = guess - ahead;
+	if (at >= Date.parse(cursor.at)) return cursor;
+	const floor = Math.min(at, Date.parse(cursor.floor));
+	return newCursor(cursor.trigger, cursor.eventId, {
+		at: iso(at),
+		floor: iso(floor),
+		seen: cursor.seen,
 	});
 }
 
@@ -379,13 +415,22 @@ async function pollScope(
 		joinFrom: guessAhead ? -Infinity : savedJoin,
 		joinGuessed: saved?.joinGuessed === true,
 		presents: inScope.listed === undefined ? [] : [inScope.listed],
+		guesses: {},
 	};
+	// How far n8n's clock runs ahead of EventX's (behind: less than 0), once a `Date` tells it:
+	// cursors guessed from n8n's clock move back by as much.
+	const ahead = inScope.listed === undefined ? undefined : Date.now() - inScope.listed;
 	const events: Record<string, PollState> = {};
 	const found: EventOccurrences[] = [];
 	let left = settings.maxRecords;
 	const lag = (id: string) => (savedCursors[id] ? Date.parse(savedCursors[id].at) : -Infinity);
 	for (const eventId of [...inScope.eventIds].sort((a, b) => lag(a) - lag(b))) {
-		const cursor = savedCursor(savedCursors[eventId], trigger.value, eventId);
+		let cursor = savedCursor(savedCursors[eventId], trigger.value, eventId);
+		const guess = saved?.guesses?.[eventId];
+		if (cursor && guess !== undefined) {
+			if (ahead === undefined) poll.guesses[eventId] = Date.parse(guess);
+			else cursor = fromGuess(cursor, Date.parse(guess), ahead);
+		}
 		const { state, occurrences } = await pollScopeEvent(poll, eventId, cursor, left);
 		events[eventId] = state;
 		left -= occurrences.length;

@@ -439,9 +439,7 @@ export function histories(shape: HistoryShape): fc.Arbitrary<History> {
 			if (!history.crowd) return history;
 			const steps = [...history.steps];
 			steps.splice(Math.min(crowdAt, steps.length), 0, { kind: 'crowd' });
-			// (a crowd answered without a `Date` from the activation on meets a defect still open:
-			// docs/testing.md, "a first poll that has no time for an event ...")
-			return { ...history, steps, pollBudgetMs: CROWD_BUDGET_MS, dateless: false };
+			return { ...history, steps, pollBudgetMs: CROWD_BUDGET_MS };
 		});
 }
 
