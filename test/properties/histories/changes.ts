@@ -841,6 +841,11 @@ export async function play(sim: Simulator, clock: ClientClock, history: History)
 			dateAhead,
 			dropped,
 			waiting,
+			// (All Running Events: the events an activation without a `Date` had no time for)
+			guessed:
+				!activated && noDate && history.scope === 'running'
+					? new Set([...read.keys()].filter((id) => !listsRead.has(id)))
+					: undefined,
 			slow: step.fault?.kind === 'slow' || crowd !== undefined,
 		});
 		if (!failed) {

@@ -98,6 +98,13 @@ export interface PollView {
 	 * stepped back): their cursors wait, and their backlog is owed once they run again.
 	 */
 	waiting?: Set<string>;
+	/**
+	 * An activation answered without a `Date` (All Running Events): the events it had no time to
+	 * read. Their cursors start at a guess, n8n's clock, moved back once a `Date` tells how far it
+	 * runs ahead; n8n's clock behind, or stepped forward meanwhile, what the activation showed of
+	 * them may come out (more, never less).
+	 */
+	guessed?: Set<string>;
 	/** A read of the poll took much of its budget: events it had no time for start at its clock. */
 	slow: boolean;
 }
@@ -214,7 +221,7 @@ export function judge(polls: PollView[], lastRunDrained = true): Verdict {
 		const activation = inRun.find((p) => p.activation && !p.failed);
 		for (const r of activation?.visible ?? []) {
 			const o = occurrenceOf(settings, r);
-			if (!o || !activation!.scope.has(r.eventId)) continue;
+			if (!o || !activation!.scope.has(r.eventId) || activation!.guessed?.has(r.eventId)) continue;
 			if (o.stamp <= o.read && !(activation!.slow && o.stamp >= activation!.at - 1000))
 				history.add(keyOf(r.id, o.stamp));
 		}
