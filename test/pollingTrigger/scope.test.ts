@@ -453,6 +453,24 @@ describe('All Running Events', () => {
 		}
 	});
 
+	it("a first poll answered without a Date while n8n's clock runs 2 hours ahead: an event that runs and ends before the next keeps what it changed (found by the property tests, issue 41)", async () => {
+		const restore = n8nAheadWithoutDate(2 * HOUR);
+		try {
+			// runs from 09:01 to 09:02
+			const brief = add('Brief', MIN, 1 / 60);
+			// 09:00 (n8n: 11:00): no event runs, and no answer tells EventX's clock
+			const harness = await activate({ resource: 'newAttendee', events: 'running' });
+			tick(MIN + 30_000);
+			attendee(brief, 'Bo');
+			// 09:03: Brief has ended; EventX's answers carry a Date again
+			tick(90_000);
+			ctx.sim.store.dateSkewMs = 0;
+			expect(await polls(harness, 2, { [brief]: 'Brief' })).toEqual([['Bo @ Brief'], null]);
+		} finally {
+			restore();
+		}
+	});
+
 	it('the requests of an idle poll over 50 running events: one read of the event list and one page per event', async () => {
 		const ids = Array.from({ length: 50 }, (_, i) => add(`Running ${i + 1}`, -HOUR));
 		const harness = await activate({ resource: 'newAttendee', events: 'running' });

@@ -159,6 +159,11 @@ interface InScope {
 	kept: Set<string>;
 	/** EventX's present as the running events' list told it (its `Date`). */
 	listed?: number;
+	/**
+	 * Where an event joining starts: the last poll's `joinAt`, or no bound where that was guessed
+	 * from n8n's clock and lies ahead of EventX's present (n8n's clock runs fast).
+	 */
+	joinFrom?: number;
 }
 
 /**
@@ -172,11 +177,19 @@ async function runningEvents(
 	trigger: PollTrigger,
 	limits: PollLimits,
 	savedCursors: Record<string, PollState>,
-	joinFrom: number | undefined,
+	saved: ScopeState | undefined,
 ): Promise<InScope> {
 	const inScope: InScope = { eventIds: [], since: new Map(), ended: new Map(), kept: new Set() };
 	const grace = showsWithin(trigger.maxShowDelayMs);
 	const running = await readRunningEvents(ctx, limits.deadline, grace);
+	// (a guess ahead of EventX's present: events that started, or ended, since join from their start)
+	const savedJoin = saved ? Date.parse(saved.joinAt) : undefined;
+	const guessAhead =
+		saved?.joinGuessed === true &&
+		running.date !== undefined &&
+		savedJoin! > settledAt(running.date);
+	const joinFrom = guessAhead ? -Infinity : savedJoin;
+	inScope.joinFrom = joinFrom;
 	for (const event of running.events) {
 		const t = runningSince(event);
 		if (t !== undefined) inScope.since.set(String(event.id).toLowerCase(), t);
@@ -390,7 +403,7 @@ async function pollScope(
 	const savedJoin = saved ? Date.parse(saved.joinAt) : undefined;
 	const inScope: InScope =
 		scope.mode === 'running'
-			? await runningEvents(ctx, trigger, limits, savedCursors, savedJoin)
+			? await runningEvents(ctx, trigger, limits, savedCursors, saved)
 			: {
 					eventIds: scope.mode === 'several' ? scope.eventIds : [],
 					since: new Map(),
@@ -399,20 +412,12 @@ async function pollScope(
 				};
 	if (manual) return await sampleScope(ctx, settings, inScope.eventIds, limits);
 
-	// A join point guessed from n8n's clock that lies ahead of EventX's present (n8n's clock runs
-	// fast): running events joining start where they started running, not there.
-	const guessAhead =
-		scope.mode === 'running' &&
-		saved?.joinGuessed === true &&
-		savedJoin !== undefined &&
-		inScope.listed !== undefined &&
-		savedJoin > settledAt(inScope.listed);
 	const poll: ScopePoll = {
 		ctx,
 		settings,
 		limits,
 		inScope,
-		joinFrom: guessAhead ? -Infinity : savedJoin,
+		joinFrom: scope.mode === 'running' ? inScope.joinFrom : savedJoin,
 		joinGuessed: saved?.joinGuessed === true,
 		presents: inScope.listed === undefined ? [] : [inScope.listed],
 		guesses: {},

@@ -218,14 +218,16 @@ export function judge(polls: PollView[], lastRunDrained = true): Verdict {
 		// behind), or after the activation's clock when a slow read left events without time (those
 		// start at its clock), was not where the trigger started reading, and may come out.
 		const history = new Set<string>();
+		const anomalies = new Set<string>();
 		const activation = inRun.find((p) => p.activation && !p.failed);
 		for (const r of activation?.visible ?? []) {
 			const o = occurrenceOf(settings, r);
-			if (!o || !activation!.scope.has(r.eventId) || activation!.guessed?.has(r.eventId)) continue;
-			if (o.stamp <= o.read && !(activation!.slow && o.stamp >= activation!.at - 1000))
+			if (!o || !activation!.scope.has(r.eventId)) continue;
+			// (an event whose cursor starts at a guess: what the activation showed may come out, or not)
+			if (activation!.guessed?.has(r.eventId)) anomalies.add(keyOf(r.id, o.stamp));
+			else if (o.stamp <= o.read && !(activation!.slow && o.stamp >= activation!.at - 1000))
 				history.add(keyOf(r.id, o.stamp));
 		}
-		const anomalies = new Set<string>();
 		for (const r of activation?.visible ?? []) {
 			const o = occurrenceOf(settings, r);
 			// (a `Date` is whole seconds: an event started at the activation's starts up to a second early)
