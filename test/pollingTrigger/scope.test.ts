@@ -304,6 +304,32 @@ describe('All Running Events', () => {
 		expect(watched).toEqual([]);
 	});
 
+	it('an event postponed while a backlog waits (Max Records Per Poll 1) keeps its cursor: the backlog comes out once it runs again (found by the property tests, issue 41)', async () => {
+		const postponed = add('Postponed', -HOUR);
+		const names = { [postponed]: 'Postponed' };
+		const harness = await activate({
+			resource: 'newAttendee',
+			events: 'running',
+			options: { maxRecords: 1 },
+		});
+		tick(MIN);
+		attendee(postponed, 'Ada');
+		tick(1);
+		attendee(postponed, 'Bea');
+		tick(MIN);
+		expect(await polls(harness, 1, names)).toEqual([['Ada @ Postponed']]);
+		// 09:02: moved to start at 12:00, before Bea came out
+		rescheduleEvent(ctx.sim.store, postponed, {
+			startsAt: iso(T0 + 3 * HOUR),
+			endsAt: iso(T0 + 8 * HOUR),
+		});
+		tick(MIN);
+		expect(await polls(harness, 1, names)).toEqual([null]);
+		// 12:01: it runs again
+		ctx.sim.store.freezeTime(T0 + 3 * HOUR + MIN);
+		expect(await polls(harness, 2, names)).toEqual([['Bea @ Postponed'], null]);
+	});
+
 	it("100 events starting at 09:00 with a poll's budget that allows a few reads: each joins with a cursor, is read at the next polls, and each attendee comes out once", async () => {
 		let ahead = 0;
 		const realNow = Date.now.bind(Date);
@@ -368,6 +394,47 @@ describe('All Running Events', () => {
 		}
 	});
 
+	it("a first poll with time for a few events, answered without a Date while n8n's clock runs 5 minutes ahead: the events it had no time for keep what they changed after it once a Date tells EventX's clock (found by the property tests, issue 41)", async () => {
+		let waited = 0;
+		const now = jest
+			.spyOn(Date, 'now')
+			.mockImplementation(() => ctx.sim.store.nowMs() + 5 * MIN + waited);
+		ctx.sim.store.dateSkewMs = null;
+		// each attendee list read takes 3 s of n8n's clock (the budget: 20 s, no read after 10 s)
+		ctx.sim.addFault({ kind: 'delay', delayMs: 3_000, path: '/attendee$', times: 0 });
+		const wait = jest.spyOn(ctx.sim as never as { wait: (ms: number) => Promise<void> }, 'wait');
+		wait.mockImplementation(async (ms: number) => {
+			waited += ms;
+		});
+		try {
+			const ids = Array.from({ length: 6 }, (_, i) => add(`E${i}`, -HOUR));
+			const names = Object.fromEntries(ids.map((id, i) => [id, `E${i}`]));
+			const harness = pollingTrigger(
+				ctx.sim,
+				{ resource: 'newAttendee', events: 'running' } as INodeParameters,
+				20_000,
+			);
+			// 09:00 (n8n: 09:05): time for a few events; nothing tells EventX's clock
+			expect(await harness.pollItems()).toBeNull();
+			// 09:00:10: an attendee each
+			tick(10_000);
+			for (const [i, id] of ids.entries()) attendee(id, `A${i}`);
+			tick(MIN);
+			// EventX's answers carry a Date again
+			ctx.sim.store.dateSkewMs = 0;
+			const out: string[] = [];
+			for (let i = 0; i < 6; i++) {
+				const items = await polls(harness, 1, names);
+				out.push(...(items[0] ?? []));
+				tick(MIN);
+			}
+			expect(out.sort()).toEqual(ids.map((_, i) => `A${i} @ E${i}`));
+		} finally {
+			now.mockRestore();
+			wait.mockRestore();
+		}
+	});
+
 	it("a first poll answered without a Date while n8n's clock runs 2 hours ahead: an event that starts running after it keeps what it changed since (found by the property tests, issue 41)", async () => {
 		const restore = n8nAheadWithoutDate(2 * HOUR);
 		try {
@@ -381,6 +448,24 @@ describe('All Running Events', () => {
 			// EventX's answers carry a Date again: Later joins where it started running, not at n8n's 10:59
 			ctx.sim.store.dateSkewMs = 0;
 			expect(await polls(harness, 2, { [later]: 'Later' })).toEqual([['Lu @ Later'], null]);
+		} finally {
+			restore();
+		}
+	});
+
+	it("a first poll answered without a Date while n8n's clock runs 2 hours ahead: an event that runs and ends before the next keeps what it changed (found by the property tests, issue 41)", async () => {
+		const restore = n8nAheadWithoutDate(2 * HOUR);
+		try {
+			// runs from 09:01 to 09:02
+			const brief = add('Brief', MIN, 1 / 60);
+			// 09:00 (n8n: 11:00): no event runs, and no answer tells EventX's clock
+			const harness = await activate({ resource: 'newAttendee', events: 'running' });
+			tick(MIN + 30_000);
+			attendee(brief, 'Bo');
+			// 09:03: Brief has ended; EventX's answers carry a Date again
+			tick(90_000);
+			ctx.sim.store.dateSkewMs = 0;
+			expect(await polls(harness, 2, { [brief]: 'Brief' })).toEqual([['Bo @ Brief'], null]);
 		} finally {
 			restore();
 		}

@@ -121,6 +121,8 @@ it('the generators reach a crowd of events joining under a small budget, and All
 	expect(withoutDate.length).toBeGreaterThan(10);
 	// from the activation on, too
 	expect(withoutDate.filter((h) => h.dateless).length).toBeGreaterThan(4);
+	// a crowd among them (the first poll has no time for every event, nothing tells EventX's clock)
+	expect(withoutDate.some((h) => h.crowd && h.dateless)).toBe(true);
 	// n8n's clock off both ways
 	expect(withoutDate.some((h) => (h.n8nOffsetMs ?? 0) > 0)).toBe(true);
 	expect(withoutDate.some((h) => (h.n8nOffsetMs ?? 0) < 0)).toBe(true);

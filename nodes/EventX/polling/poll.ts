@@ -192,10 +192,18 @@ interface InScope {
 	since: Map<string, number>;
 	/** Events that stopped running: until when they ran (changes after are out of scope). */
 	ended: Map<string, number>;
-	/** Events that stopped running less than a day ago: their cursors are kept, read or not. */
-	recent: Set<string>;
+	/**
+	 * Events not running whose cursors are kept, read or not: those that stopped running less than
+	 * a day ago, and those that have not started (moved later, or EventX's clock stepped back).
+	 */
+	kept: Set<string>;
 	/** EventX's present as the running events' list told it (its `Date`). */
 	listed?: number;
+	/**
+	 * Where an event joining starts: the last poll's `joinAt`, or no bound where that was guessed
+	 * from n8n's clock and lies ahead of EventX's present (n8n's clock runs fast).
+	 */
+	joinFrom?: number;
 }
 
 /**
@@ -209,25 +217,34 @@ async function runningEvents(
 	trigger: PollTrigger,
 	limits: PollLimits,
 	savedCursors: Record<string, PollState>,
-	joinFrom: number | undefined,
+	saved: ScopeState | undefined,
 ): Promise<InScope> {
-	const inScope: InScope = { eventIds: [], since: new Map(), ended: new Map(), recent: new Set() };
+	const inScope: InScope = { eventIds: [], since: new Map(), ended: new Map(), kept: new Set() };
 	const grace = showsWithin(trigger.maxShowDelayMs);
 	const running = await readRunningEvents(ctx, limits.deadline, grace);
+	// (a guess ahead of EventX's present: events that started, or ended, since join from their start)
+	const savedJoin = saved ? Date.parse(saved.joinAt) : undefined;
+	const guessAhead =
+		saved?.joinGuessed === true &&
+		running.date !== undefined &&
+		savedJoin! > settledAt(running.date);
+	const joinFrom = guessAhead ? -Infinity : savedJoin;
+	inScope.joinFrom = joinFrom;
 	for (const event of running.events) {
 		const t = runningSince(event);
 		if (t !== undefined) inScope.since.set(String(event.id).toLowerCase(), t);
 	}
 	inScope.eventIds = [...inScope.since.keys()];
+	for (const event of running.upcoming) inScope.kept.add(String(event.id).toLowerCase());
 	for (const event of running.ended) {
 		const id = String(event.id).toLowerCase();
-		inScope.recent.add(id);
+		inScope.kept.add(id);
 		const start = runningSince(event);
 		const until = runningUntil(event)!;
 		if (inScope.since.has(id) || start === undefined) continue;
-		const kept = savedCursors[id];
+		const saved = savedCursors[id];
 		const readOn =
-			kept !== undefined && (until + grace >= running.present || Date.parse(kept.at) <= until);
+			saved !== undefined && (until + grace >= running.present || Date.parse(saved.at) <= until);
 		if (readOn || (joinFrom !== undefined && until >= joinFrom)) {
 			inScope.since.set(id, start);
 			inScope.ended.set(id, until);
@@ -268,6 +285,8 @@ interface ScopePoll {
 	joinGuessed: boolean;
 	/** EventX's present as this poll's reads told it. */
 	presents: number[];
+	/** Events whose cursor starts at a guess of EventX's clock, and that time (`ScopeState.guesses`). */
+	guesses: Record<string, number>;
 }
 
 /** EventX's present as the scope poll's reads told it so far (n8n's clock before any told it). */
@@ -298,8 +317,22 @@ async function pollScopeEvent(
 			? (settings.startFrom ?? presentSoFar(poll))
 			: Math.max(joinFrom, inScope.since.get(eventId) ?? -Infinity);
 	const fresh = () => newCursor(trigger.value, eventId, cursorFrom(startAt()));
-	if (left <= 0 || Date.now() >= limits.softDeadline)
-		return { state: cursor ?? fresh(), occurrences: [] };
+	if (left <= 0 || Date.now() >= limits.softDeadline) {
+		if (cursor) return { state: cursor, occurrences: [] };
+		// (the first poll of All Running Events, no `Date` heard: what its records told of EventX's
+		// clock may lie far behind, n8n's clock may run either way; a guess, kept until one tells it)
+		if (
+			joinFrom === undefined &&
+			settings.startFrom === undefined &&
+			settings.scope.mode === 'running' &&
+			inScope.listed === undefined
+		) {
+			const guess = Math.max(presentSoFar(poll), Date.now());
+			poll.guesses[eventId] = guess;
+			return { state: newCursor(trigger.value, eventId, cursorFrom(guess)), occurrences: [] };
+		}
+		return { state: fresh(), occurrences: [] };
+	}
 	try {
 		if (!cursor && joinFrom === undefined) {
 			const start = await startCursor(ctx, source, limits, settings.startFrom, (told) => {
@@ -329,7 +362,8 @@ async function pollScopeEvent(
 
 /**
  * Saves where the scope stands: each event's cursor, those of events that stopped running less
- * than a day ago (moved to run again, one goes on from there), all their memories bounded
+ * than a day ago or have not started (moved later, or EventX's clock stepped back: run again, one
+ * goes on from there, its backlog with it), all their memories bounded
  * together (a check-in trigger remembers a day of check-ins per event), and where an event
  * joining at the next poll starts: EventX's present less the look-back, never back (without a
  * read this poll, where it stood).
@@ -342,13 +376,16 @@ function saveScope(
 ): void {
 	const { ctx, settings, joinFrom, presents } = poll;
 	const { trigger } = settings;
-	for (const id of poll.inScope.recent)
+	for (const id of poll.inScope.kept)
 		if (!events[id] && savedCursors[id]) events[id] = savedCursors[id];
 	const bounded = boundMemories(events, MAX_SEEN_IN_SCOPE);
 	for (const [eventId, floor] of Object.entries(bounded.floors))
 		ctx.logger.warn(
 			`EventX Polling Trigger (${trigger.name}), event ${eventId}: its events together have more occurrences than the ${MAX_SEEN_IN_SCOPE.toLocaleString('en')} they remember; one whose ${trigger.eventKey} is before ${iso(floor)} and that shows from now on is left out`,
 		);
+	const guesses = Object.entries(poll.guesses)
+		.filter(([id]) => bounded.states[id] !== undefined)
+		.map(([id, at]) => [id, iso(at)]);
 	// (never back from where EventX's clock put it; a guess from n8n's clock gives way to it)
 	const told = presents.length > 0;
 	const joinAt = told
@@ -363,7 +400,24 @@ function saveScope(
 		mode,
 		joinAt: iso(joinAt),
 		joinGuessed: !told && (joinFrom === undefined || poll.joinGuessed) ? true : undefined,
+		guesses: guesses.length > 0 ? Object.fromEntries(guesses) : undefined,
 		events: bounded.states,
+	});
+}
+
+/**
+ * A cursor started at `guess` (n8n's clock), once a `Date` tells that n8n's clock runs `ahead` of
+ * EventX's: moved back to where it would have started by EventX's clock, what it handled
+ * remembered; never forward (n8n's clock may have been stepped since).
+ */
+function fromGuess(cursor: PollState, guess: number, ahead: number): PollState {
+	const at = guess - ahead;
+	if (at >= Date.parse(cursor.at)) return cursor;
+	const floor = Math.min(at, Date.parse(cursor.floor));
+	return newCursor(cursor.trigger, cursor.eventId, {
+		at: iso(at),
+		floor: iso(floor),
+		seen: cursor.seen,
 	});
 }
 
@@ -389,38 +443,39 @@ async function pollScope(
 	const savedJoin = saved ? Date.parse(saved.joinAt) : undefined;
 	const inScope: InScope =
 		scope.mode === 'running'
-			? await runningEvents(ctx, trigger, limits, savedCursors, savedJoin)
+			? await runningEvents(ctx, trigger, limits, savedCursors, saved)
 			: {
 					eventIds: scope.mode === 'several' ? scope.eventIds : [],
 					since: new Map(),
 					ended: new Map(),
-					recent: new Set(),
+					kept: new Set(),
 				};
 	if (manual) return await sampleScope(ctx, settings, inScope.eventIds, limits);
 
-	// A join point guessed from n8n's clock that lies ahead of EventX's present (n8n's clock runs
-	// fast): running events joining start where they started running, not there.
-	const guessAhead =
-		scope.mode === 'running' &&
-		saved?.joinGuessed === true &&
-		savedJoin !== undefined &&
-		inScope.listed !== undefined &&
-		savedJoin > settledAt(inScope.listed);
 	const poll: ScopePoll = {
 		ctx,
 		settings,
 		limits,
 		inScope,
-		joinFrom: guessAhead ? -Infinity : savedJoin,
+		joinFrom: scope.mode === 'running' ? inScope.joinFrom : savedJoin,
 		joinGuessed: saved?.joinGuessed === true,
 		presents: inScope.listed === undefined ? [] : [inScope.listed],
+		guesses: {},
 	};
+	// How far n8n's clock runs ahead of EventX's (behind: less than 0), once a `Date` tells it:
+	// cursors guessed from n8n's clock move back by as much.
+	const ahead = inScope.listed === undefined ? undefined : Date.now() - inScope.listed;
 	const events: Record<string, PollState> = {};
 	const found: EventOccurrences[] = [];
 	let left = settings.maxRecords;
 	const lag = (id: string) => (savedCursors[id] ? Date.parse(savedCursors[id].at) : -Infinity);
 	for (const eventId of [...inScope.eventIds].sort((a, b) => lag(a) - lag(b))) {
-		const cursor = savedCursor(savedCursors[eventId], trigger.value, eventId);
+		let cursor = savedCursor(savedCursors[eventId], trigger.value, eventId);
+		const guess = saved?.guesses?.[eventId];
+		if (cursor && guess !== undefined) {
+			if (ahead === undefined) poll.guesses[eventId] = Date.parse(guess);
+			else cursor = fromGuess(cursor, Date.parse(guess), ahead);
+		}
 		const { state, occurrences } = await pollScopeEvent(poll, eventId, cursor, left);
 		events[eventId] = state;
 		left -= occurrences.length;

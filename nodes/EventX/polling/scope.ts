@@ -136,16 +136,23 @@ export function readScope(ctx: IPollFunctions, eventTriggerChosen: boolean): Sco
 export const ENTRY_AFTER_END_MS = 86_400_000;
 
 /**
- * The events running at EventX's present (its `Date` header, `date`, else n8n's clock), and those that
- * stopped running less than `after` (at least a day) ago: the event list sorted by end, latest
- * first, read down to that far before now: a first page of 100 (most polls need no more), then
- * ranges of up to 20,000 events.
+ * The events running at EventX's present (its `Date` header, `date`, else n8n's clock), those that
+ * stopped running less than `after` (at least a day) ago, and those that have not started (or
+ * not yet ended, between their entry window and their run time): the event list sorted by end,
+ * latest first, read down to that far before now: a first page of 100 (most polls need no more),
+ * then ranges of up to 20,000 events.
  */
 export async function readRunningEvents(
 	ctx: EventXContext,
 	deadline: number,
 	after = 0,
-): Promise<{ events: IDataObject[]; ended: IDataObject[]; present: number; date?: number }> {
+): Promise<{
+	events: IDataObject[];
+	ended: IDataObject[];
+	upcoming: IDataObject[];
+	present: number;
+	date?: number;
+}> {
 	const read: IDataObject[] = [];
 	let present: number | undefined;
 	let date: number | undefined;
@@ -170,9 +177,12 @@ export async function readRunningEvents(
 		const until = runningUntil(event);
 		return until !== undefined && until < now && until >= now - reach;
 	};
+	const upcoming = (event: IDataObject) =>
+		!isRunning(event, now) && (runningUntil(event) ?? -Infinity) >= now;
 	return {
 		events: read.filter((event) => isRunning(event, now)),
 		ended: read.filter(ended),
+		upcoming: read.filter(upcoming),
 		present: now,
 		date,
 	};

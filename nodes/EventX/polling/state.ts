@@ -93,6 +93,12 @@ export interface ScopeState {
 	 * (no `Date`, no record), and n8n's clock may run ahead.
 	 */
 	joinGuessed?: boolean;
+	/**
+	 * Events whose cursor starts at n8n's clock, with that time: the first poll had no time for
+	 * them and no answer told EventX's clock. Once a `Date` tells it, each cursor moves back by how
+	 * far n8n's clock runs ahead of it.
+	 */
+	guesses?: Record<string, string>;
 	events: Record<string, PollState>;
 }
 

@@ -439,9 +439,7 @@ export function histories(shape: HistoryShape): fc.Arbitrary<History> {
 			if (!history.crowd) return history;
 			const steps = [...history.steps];
 			steps.splice(Math.min(crowdAt, steps.length), 0, { kind: 'crowd' });
-			// (a crowd answered without a `Date` from the activation on meets a defect still open:
-			// docs/testing.md, "a first poll that has no time for an event ...")
-			return { ...history, steps, pollBudgetMs: CROWD_BUDGET_MS, dateless: false };
+			return { ...history, steps, pollBudgetMs: CROWD_BUDGET_MS };
 		});
 }
 
@@ -676,6 +674,7 @@ export async function play(sim: Simulator, clock: ClientClock, history: History)
 		const next = new Map<string, InScope>();
 		const read = new Map<string, InScope>();
 		const dropped = new Set<string>();
+		const waiting = new Set<string>();
 		for (const id of allIds) {
 			const record = store.events.get(id)!;
 			const deleted = record.deletedAt !== undefined && record.deletedAt !== null;
@@ -690,6 +689,13 @@ export async function play(sim: Simulator, clock: ClientClock, history: History)
 				const ran = activated && until >= (toldAt ?? -Infinity) - 3 * LOOK_BACK_MS;
 				const ended = until < told && told - until <= DAY && (watched.has(id) || ran);
 				wanted = !deleted && (runsAt(record.event, told) || ended);
+			}
+			// Watched, and not started (moved later, or EventX's clock stepped back): not read, its
+			// cursor kept; run again, it goes on from there.
+			if (history.scope === 'running' && !wanted && !deleted && watched.has(id) && until! >= told) {
+				next.set(id, watched.get(id)!);
+				waiting.add(id);
+				continue;
 			}
 			if (!wanted) {
 				dropped.add(id);
@@ -720,7 +726,7 @@ export async function play(sim: Simulator, clock: ClientClock, history: History)
 			// (as it stands at this poll: an event moved later changes its end)
 			else if (!unread) read.set(id, { ...entry });
 		}
-		return { next, read, dropped };
+		return { next, read, dropped, waiting };
 	};
 
 	const doPoll = async (step: Extract<Step, { kind: 'poll' }> = { kind: 'poll' }) => {
@@ -793,7 +799,7 @@ export async function play(sim: Simulator, clock: ClientClock, history: History)
 		// runs ahead; joining: where the last poll stood).
 		const dateAhead = Math.max(0, ...(dates ?? []).map((skew) => skew ?? 0));
 		const noDate = dates?.[0] === null;
-		const { next, read, dropped } = scopeAt(now, dateAhead, missing, noDate);
+		const { next, read, dropped, waiting } = scopeAt(now, dateAhead, missing, noDate);
 		const requestsBefore = sim.requests.length;
 		// The harness saves an activation's poll (n8n 2.8): the first after it was built or restarted.
 		const firstOfActivation = activating;
@@ -834,6 +840,12 @@ export async function play(sim: Simulator, clock: ClientClock, history: History)
 			leftOutLogged: logs.reduce((n, line) => n + leftOutCount(line), 0),
 			dateAhead,
 			dropped,
+			waiting,
+			// (All Running Events: the events an activation without a `Date` had no time for)
+			guessed:
+				!activated && noDate && history.scope === 'running'
+					? new Set([...read.keys()].filter((id) => !listsRead.has(id)))
+					: undefined,
 			slow: step.fault?.kind === 'slow' || crowd !== undefined,
 		});
 		if (!failed) {
@@ -1046,10 +1058,7 @@ export async function play(sim: Simulator, clock: ClientClock, history: History)
 				break;
 			case 'crowd': {
 				if (!crowd) break;
-				// (moved to have started 15 minutes ago, so that EventX's clock stepped back does not
-				// unstart them: an event whose start moves past now loses its cursor, a defect still
-				// open, docs/testing.md)
-				const start = store.nowMs() - 15 * MINUTE;
+				const start = store.nowMs();
 				if (!crowd.atActivation && history.scope === 'running')
 					for (const id of crowdIds)
 						rescheduleEvent(store, id, {
@@ -1100,7 +1109,11 @@ export async function play(sim: Simulator, clock: ClientClock, history: History)
 		store.advanceTime(2 * MINUTE);
 		await doPoll();
 		const last = polls[polls.length - 1];
-		quiet = last.failed || last.emitted.length > 0 ? 0 : quiet + 1;
+		// (an event waiting to run again within half an hour: its backlog is owed once it runs)
+		const soon = [...(last.waiting ?? [])].some(
+			(id) => runningSince(store.events.get(id)!.event) <= store.nowMs() + 30 * MINUTE,
+		);
+		quiet = last.failed || last.emitted.length > 0 || soon ? 0 : quiet + 1;
 		if (quiet >= 4 + rounds) {
 			drained = true;
 			break;

@@ -93,6 +93,18 @@ export interface PollView {
 	dateAhead: number;
 	/** After this poll, events no longer watched (unpicked or deleted): their backlog is not due. */
 	dropped: Set<string>;
+	/**
+	 * After this poll, events watched but not running, not started (moved later, or EventX's clock
+	 * stepped back): their cursors wait, and their backlog is owed once they run again.
+	 */
+	waiting?: Set<string>;
+	/**
+	 * An activation answered without a `Date` (All Running Events): the events it had no time to
+	 * read. Their cursors start at a guess, n8n's clock, moved back once a `Date` tells how far it
+	 * runs ahead; n8n's clock behind, or stepped forward meanwhile, what the activation showed of
+	 * them may come out (more, never less).
+	 */
+	guessed?: Set<string>;
 	/** A read of the poll took much of its budget: events it had no time for start at its clock. */
 	slow: boolean;
 }
@@ -206,14 +218,16 @@ export function judge(polls: PollView[], lastRunDrained = true): Verdict {
 		// behind), or after the activation's clock when a slow read left events without time (those
 		// start at its clock), was not where the trigger started reading, and may come out.
 		const history = new Set<string>();
+		const anomalies = new Set<string>();
 		const activation = inRun.find((p) => p.activation && !p.failed);
 		for (const r of activation?.visible ?? []) {
 			const o = occurrenceOf(settings, r);
 			if (!o || !activation!.scope.has(r.eventId)) continue;
-			if (o.stamp <= o.read && !(activation!.slow && o.stamp >= activation!.at - 1000))
+			// (an event whose cursor starts at a guess: what the activation showed may come out, or not)
+			if (activation!.guessed?.has(r.eventId)) anomalies.add(keyOf(r.id, o.stamp));
+			else if (o.stamp <= o.read && !(activation!.slow && o.stamp >= activation!.at - 1000))
 				history.add(keyOf(r.id, o.stamp));
 		}
-		const anomalies = new Set<string>();
 		for (const r of activation?.visible ?? []) {
 			const o = occurrenceOf(settings, r);
 			// (a `Date` is whole seconds: an event started at the activation's starts up to a second early)
@@ -303,7 +317,7 @@ export function judge(polls: PollView[], lastRunDrained = true): Verdict {
 		let owedLogs = 0;
 		for (const s of seen.values()) {
 			if (history.has(s.key) || anomalies.has(s.key) || emittedAt.has(s.key)) continue;
-			if (!atEnd.has(s.key) || dropped.has(s.eventId)) continue;
+			if (!atEnd.has(s.key) || dropped.has(s.eventId) || end?.waiting?.has(s.eventId)) continue;
 			const read = s.read >= s.readHigh - LOOK_BACK_MS;
 			// Its record showed, at a poll, a version stamped too late to be read (by a clock behind):
 			// the watermark may pass the occurrence meanwhile, and once the record is readable again
