@@ -365,13 +365,13 @@ export async function playSeason(
 		const executions: Record<string, number> = {};
 		for (const e of listed) executions[String(e.status)] = (executions[String(e.status)] ?? 0) + 1;
 		const items: Json[] = [];
-		const none: number[] = [];
+		const emptiedHere: number[] = [];
 		for (const e of listed.filter((x) => x.status !== 'success')) {
 			const full = (await env.api('GET', `/executions/${String(e.id)}?includeData=true`)).data;
 			const output = triggerOutput(full?.data);
 			items.push(...output.map((i) => i.json));
 			// Failed before it started, nothing kept: what n8n accepted and dropped.
-			if (!e.startedAt && output.length === 0) none.push(Number(e.id));
+			if (!e.startedAt && output.length === 0) emptiedHere.push(Number(e.id));
 			const error = full?.data?.resultData?.error as Json | undefined;
 			const kept = executionsBy[workflow.label].find((x) => x.id === e.id);
 			if (kept && error) kept.error = String(error.message ?? '').slice(0, 300);
@@ -384,7 +384,7 @@ export async function playSeason(
 			);
 		}
 		failedItems.set(workflow.label, items);
-		emptied.set(workflow.label, none);
+		emptied.set(workflow.label, emptiedHere);
 		const mine = logged.filter((r) => r.client === workflow.label);
 		workflowStats.push({
 			label: workflow.label,
