@@ -242,9 +242,9 @@ async function runningEvents(
 		const start = runningSince(event);
 		const until = runningUntil(event)!;
 		if (inScope.since.has(id) || start === undefined) continue;
-		const saved = savedCursors[id];
+		const cursor = savedCursors[id];
 		const readOn =
-			saved !== undefined && (until + grace >= running.present || Date.parse(saved.at) <= until);
+			cursor !== undefined && (until + grace >= running.present || Date.parse(cursor.at) <= until);
 		if (readOn || (joinFrom !== undefined && until >= joinFrom)) {
 			inScope.since.set(id, start);
 			inScope.ended.set(id, until);
