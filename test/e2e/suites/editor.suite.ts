@@ -379,6 +379,21 @@ async function screenshot(page: Page, name: string): Promise<void> {
  * subtitles and a node creator without EventX's actions (two runs out of two).
  */
 async function openRoute(page: Page, env: E2eEnvironment, route: string): Promise<void> {
+	await navigate(page, env, route);
+	// A page load's 6 to 9 CPU-s, beside the other real-n8n files on CI's two cores, took the
+	// canvas longer than an action's 30 s (three clicks on canvas nodes timed out there, 2026-11-28):
+	// wait for the canvas to be drawn (its nodes stay hidden until measured) as long as a load takes.
+	if (route.startsWith('/workflow/'))
+		await page
+			.locator('[data-test-id="canvas-node"]:visible, [data-test-id="canvas-plus-button"]:visible')
+			.first()
+			.waitFor({ timeout: EDITOR_LOAD_TIMEOUT });
+}
+
+/** How long n8n's editor may take to load and draw a workflow on a loaded two-core machine. */
+const EDITOR_LOAD_TIMEOUT = 120_000;
+
+async function navigate(page: Page, env: E2eEnvironment, route: string): Promise<void> {
 	const load = async () => {
 		await page.goto(`${env.baseUrl}${route}`);
 	};
@@ -549,7 +564,11 @@ export const editorSuite: E2eSuite = {
 				});
 				page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
 				page.setDefaultTimeout(30_000);
+				page.setDefaultNavigationTimeout(EDITOR_LOAD_TIMEOUT);
 				await page.goto(`${env().baseUrl}/signin`);
+				await page
+					.locator('input[name=emailOrLdapLoginId]')
+					.waitFor({ timeout: EDITOR_LOAD_TIMEOUT });
 				await page.fill('input[name=emailOrLdapLoginId]', OWNER.email);
 				await page.fill('input[name=password]', OWNER.password);
 				await page.click('button:has-text("Sign in")');
