@@ -8,7 +8,7 @@ import { addEvent, deleteEvent, rescheduleEvent } from '../simulator/routes/even
 import { ORG_HOSTED } from '../simulator/seed';
 import type { Json } from '../simulator/store';
 import { apiRequests, byId, expectNodeError, useSimulator } from '../fixtures';
-import { createAttendee, pollingTrigger, withLog } from './setup';
+import { changeAttendee, createAttendee, pollingTrigger, withLog } from './setup';
 
 const ctx = useSimulator();
 
@@ -468,6 +468,55 @@ describe('All Running Events', () => {
 			tick(90_000);
 			ctx.sim.store.dateSkewMs = 0;
 			expect(await polls(harness, 2, { [brief]: 'Brief' })).toEqual([['Bo @ Brief'], null]);
+		} finally {
+			restore();
+		}
+	});
+
+	it("answers without a Date while n8n's clock runs 5 minutes ahead: an event that ended by n8n's clock joins at a guessed point, and once a Date tells EventX's clock its change before that point comes out (found by the property tests, issues 37 and 41)", async () => {
+		const restore = n8nAheadWithoutDate(5 * MIN);
+		try {
+			// runs until 09:05
+			const ending = add('Ending', -HOUR, 1 + 5 / 60);
+			const ann = attendee(ending, 'Ann');
+			// 09:01 (n8n: 09:06): by n8n's clock nothing runs; where events join is a guess, 09:05
+			tick(MIN);
+			const harness = await activate({ resource: 'attendeeUpdated', events: 'running' });
+			tick(MIN);
+			changeAttendee(ctx.sim, ann.id, { city: 'Lyon' });
+			// 09:03 (n8n: 09:08): Ending has ended by n8n's clock, and ran since the guess: it joins
+			tick(MIN);
+			expect(await harness.pollItems()).toBeNull();
+			// EventX's answers carry a Date again: the guess was 5 minutes ahead
+			tick(MIN);
+			ctx.sim.store.dateSkewMs = 0;
+			expect(await polls(harness, 2, { [ending]: 'Ending' })).toEqual([['Ann @ Ending'], null]);
+		} finally {
+			restore();
+		}
+	});
+
+	it("answers without a Date while n8n's clock runs 2 hours ahead: an event that ended by n8n's clock joins while no answer has told EventX's clock, though a record's stamp told it meanwhile (found by the property tests, issues 37 and 41)", async () => {
+		const restore = n8nAheadWithoutDate(2 * HOUR);
+		try {
+			// 09:01 to 10:01, and 09:00 to 13:00
+			const brief = add('Brief', MIN, 1);
+			const open = add('Open', 0, 4);
+			// 09:00 (n8n: 11:00): by n8n's clock Open runs, with no attendee to tell EventX's clock;
+			// where events join is a guess, 10:59
+			const harness = await activate({ resource: 'newAttendee', events: 'running' });
+			tick(70_000);
+			attendee(brief, 'Bea');
+			tick(170_000);
+			attendee(open, 'Oz');
+			// 09:05 (n8n: 11:05): Brief has ended by n8n's clock; Open's attendee tells EventX's clock
+			tick(MIN);
+			const names = { [brief]: 'Brief', [open]: 'Open' };
+			expect(await polls(harness, 1, names)).toEqual([['Oz @ Open']]);
+			// EventX's answers carry a Date again: Brief runs
+			tick(MIN);
+			ctx.sim.store.dateSkewMs = 0;
+			expect(await polls(harness, 2, names)).toEqual([['Bea @ Brief'], null]);
 		} finally {
 			restore();
 		}

@@ -230,6 +230,10 @@ async function runningEvents(
 		savedJoin! > settledAt(running.date);
 	const joinFrom = guessAhead ? -Infinity : savedJoin;
 	inScope.joinFrom = joinFrom;
+	// (no answer has told EventX's clock since the activation, nor does this one: an event that
+	// ended by n8n's clock may have run since the last poll, or run still; it joins at the guess)
+	const endedJoinFrom =
+		saved?.joinGuessed === true && running.date === undefined ? -Infinity : joinFrom;
 	for (const event of running.events) {
 		const t = runningSince(event);
 		if (t !== undefined) inScope.since.set(String(event.id).toLowerCase(), t);
@@ -245,7 +249,7 @@ async function runningEvents(
 		const cursor = savedCursors[id];
 		const readOn =
 			cursor !== undefined && (until + grace >= running.present || Date.parse(cursor.at) <= until);
-		if (readOn || (joinFrom !== undefined && until >= joinFrom)) {
+		if (readOn || (endedJoinFrom !== undefined && until >= endedJoinFrom)) {
 			inScope.since.set(id, start);
 			inScope.ended.set(id, until);
 			inScope.eventIds.push(id);
@@ -316,7 +320,14 @@ async function pollScopeEvent(
 		joinFrom === undefined
 			? (settings.startFrom ?? presentSoFar(poll))
 			: Math.max(joinFrom, inScope.since.get(eventId) ?? -Infinity);
-	const fresh = () => newCursor(trigger.value, eventId, cursorFrom(startAt()));
+	const fresh = () => {
+		const at = startAt();
+		// (joining at a point guessed from n8n's clock, no `Date` heard: a guess like the first
+		// poll's, moved back once a `Date` tells how far n8n's clock runs ahead)
+		if (poll.joinGuessed && at === joinFrom && inScope.listed === undefined)
+			poll.guesses[eventId] = at;
+		return newCursor(trigger.value, eventId, cursorFrom(at));
+	};
 	if (left <= 0 || Date.now() >= limits.softDeadline) {
 		if (cursor) return { state: cursor, occurrences: [] };
 		// (the first poll of All Running Events, no `Date` heard: what its records told of EventX's
@@ -407,11 +418,12 @@ function saveScope(
 
 /**
  * A cursor started at `guess` (n8n's clock), once a `Date` tells that n8n's clock runs `ahead` of
- * EventX's: moved back to where it would have started by EventX's clock, what it handled
- * remembered; never forward (n8n's clock may have been stepped since).
+ * EventX's: moved back to where it would have started by EventX's clock (not before its event
+ * started running), what it handled remembered; never forward (n8n's clock may have been stepped
+ * since).
  */
-function fromGuess(cursor: PollState, guess: number, ahead: number): PollState {
-	const at = guess - ahead;
+function fromGuess(cursor: PollState, guess: number, ahead: number, since = -Infinity): PollState {
+	const at = Math.max(guess - ahead, since);
 	if (at >= Date.parse(cursor.at)) return cursor;
 	const floor = Math.min(at, Date.parse(cursor.floor));
 	return newCursor(cursor.trigger, cursor.eventId, {
@@ -474,7 +486,7 @@ async function pollScope(
 		const guess = saved?.guesses?.[eventId];
 		if (cursor && guess !== undefined) {
 			if (ahead === undefined) poll.guesses[eventId] = Date.parse(guess);
-			else cursor = fromGuess(cursor, Date.parse(guess), ahead);
+			else cursor = fromGuess(cursor, Date.parse(guess), ahead, inScope.since.get(eventId));
 		}
 		const { state, occurrences } = await pollScopeEvent(poll, eventId, cursor, left);
 		events[eventId] = state;

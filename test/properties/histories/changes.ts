@@ -437,10 +437,6 @@ export function histories(shape: HistoryShape): fc.Arbitrary<History> {
 			if (history.steps.some((step) => step.kind === 'bulk'))
 				history = { ...history, settings: { ...history.settings, maxRecords: undefined } };
 			if (!history.crowd) return history;
-			// Not yet: a crowd joining after an activation answered without a `Date` meets an open
-			// defect (docs/testing.md, seed -648009949: a record's stamp takes the place of the guessed
-			// join point); a crowd there from the activation still meets answers without a `Date`.
-			if (!history.crowd.atActivation) history = { ...history, dateless: false };
 			const steps = [...history.steps];
 			steps.splice(Math.min(crowdAt, steps.length), 0, { kind: 'crowd' });
 			return { ...history, steps, pollBudgetMs: CROWD_BUDGET_MS };
