@@ -324,7 +324,12 @@ async function pollScopeEvent(
 		const at = startAt();
 		// (joining at a point guessed from n8n's clock, no `Date` heard: a guess like the first
 		// poll's, moved back once a `Date` tells how far n8n's clock runs ahead)
-		if (poll.joinGuessed && at === joinFrom && inScope.listed === undefined)
+		if (
+			settings.scope.mode === 'running' &&
+			poll.joinGuessed &&
+			at === joinFrom &&
+			inScope.listed === undefined
+		)
 			poll.guesses[eventId] = at;
 		return newCursor(trigger.value, eventId, cursorFrom(at));
 	};
