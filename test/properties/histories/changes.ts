@@ -659,6 +659,11 @@ export async function play(sim: Simulator, clock: ClientClock, history: History)
 	 */
 	let toldAt: number | undefined;
 	let joinFrom = -Infinity;
+	/**
+	 * n8n's clock less the look-back at the end of the run's first poll: where the node takes events
+	 * to join while no answer has told EventX's clock (docs/behaviour.md, a guess).
+	 */
+	let joinGuess = -Infinity;
 	const guesses = new Map<string, number>();
 	let stays = 0;
 	let activating = true;
@@ -721,6 +726,15 @@ export async function play(sim: Simulator, clock: ClientClock, history: History)
 				guesses.set(id, Math.max(clock.n8nNow(), now + dateAhead));
 			} else if (entry.unread && !unread)
 				Object.assign(entry, { from: Math.max(now, guesses.get(id) ?? now), unread: false });
+			// Joining while no answer of the run has told EventX's clock: its cursor starts at the
+			// node's guess, nothing owed before a `Date` tells how far n8n's clock runs ahead; then
+			// from the guess moved back by as much (a step of n8n's clock meanwhile moves it too).
+			if (!watched.has(id) && activated && toldAt === undefined && noDate)
+				Object.assign(entry, { from: Infinity, guessedJoin: true });
+			else if (entry.guessedJoin && !noDate) {
+				const ahead = clock.n8nNow() - (told + dateAhead);
+				Object.assign(entry, { from: Math.max(since, joinGuess - ahead), guessedJoin: false });
+			}
 			next.set(id, entry);
 			if (deleted) dropped.add(id);
 			// (as it stands at this poll: an event moved later changes its end)
@@ -849,7 +863,10 @@ export async function play(sim: Simulator, clock: ClientClock, history: History)
 			slow: step.fault?.kind === 'slow' || crowd !== undefined,
 		});
 		if (!failed) {
-			if (!activated) activated = true;
+			if (!activated) {
+				activated = true;
+				joinGuess = clock.n8nNow() - LOOK_BACK_MS;
+			}
 			watched = next;
 			if (read.size > 0 || history.scope === 'running') {
 				if (!noDate) toldAt = now;

@@ -69,6 +69,11 @@ export interface InScope {
 	 * cursor starts is the node's guess; nothing is owed before the first poll that reads it.
 	 */
 	unread?: boolean;
+	/**
+	 * All Running Events: an event that joined while no answer of the run had told EventX's clock
+	 * (its cursor starts at the node's guess, n8n's clock); nothing is owed until a `Date` tells it.
+	 */
+	guessedJoin?: boolean;
 }
 
 /** What a poll saw and did. */
