@@ -729,11 +729,16 @@ export async function play(sim: Simulator, clock: ClientClock, history: History)
 			// Joining while no answer of the run has told EventX's clock: its cursor starts at the
 			// node's guess, nothing owed before a `Date` tells how far n8n's clock runs ahead; then
 			// from the guess moved back by as much (a step of n8n's clock meanwhile moves it too).
+			// (no earlier than it started running as known when it joined: moved earlier after, its
+			// cursor stays)
 			if (!watched.has(id) && activated && toldAt === undefined && noDate)
-				Object.assign(entry, { from: Infinity, guessedJoin: true });
-			else if (entry.guessedJoin && !noDate) {
+				Object.assign(entry, { from: Infinity, guessedJoin: since });
+			else if (entry.guessedJoin !== undefined && !noDate) {
 				const ahead = clock.n8nNow() - (told + dateAhead);
-				Object.assign(entry, { from: Math.max(since, joinGuess - ahead), guessedJoin: false });
+				Object.assign(entry, {
+					from: Math.max(entry.guessedJoin, joinGuess - ahead),
+					guessedJoin: undefined,
+				});
 			}
 			next.set(id, entry);
 			if (deleted) dropped.add(id);
