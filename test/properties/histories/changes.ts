@@ -729,10 +729,10 @@ export async function play(sim: Simulator, clock: ClientClock, history: History)
 			// Joining while no answer of the run has told EventX's clock: its cursor starts at the
 			// node's guess, nothing owed before a `Date` tells how far n8n's clock runs ahead; then
 			// from the guess moved back by as much (a step of n8n's clock meanwhile moves it too).
-			// (no earlier than it started running as known when it joined: moved earlier after, its
-			// cursor stays)
+			// (no earlier than where it joined as known then, its records having told EventX's clock
+			// or not: moved earlier after, its cursor stays)
 			if (!watched.has(id) && activated && toldAt === undefined && noDate)
-				Object.assign(entry, { from: Infinity, guessedJoin: since });
+				Object.assign(entry, { from: Infinity, guessedJoin: entry.from });
 			else if (entry.guessedJoin !== undefined && !noDate) {
 				const ahead = clock.n8nNow() - (told + dateAhead);
 				Object.assign(entry, {

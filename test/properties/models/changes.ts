@@ -71,8 +71,8 @@ export interface InScope {
 	unread?: boolean;
 	/**
 	 * All Running Events: an event that joined while no answer of the run had told EventX's clock
-	 * (its cursor starts at the node's guess, n8n's clock), and when it started running as known
-	 * then; nothing is owed until a `Date` tells EventX's clock.
+	 * (its cursor starts at the node's guess, n8n's clock, unless a record told EventX's clock), and
+	 * where it joined as known then; nothing is owed until a `Date` tells EventX's clock.
 	 */
 	guessedJoin?: number;
 }
