@@ -561,4 +561,24 @@ describe('moments the timeline must neither lose nor misjudge (issues 37 and 41)
 		clockAt(3 * HOUR);
 		expect(await names(harness)).toEqual(['After Start From']);
 	});
+
+	it("answers without a Date while n8n's clock runs 2 hours ahead: a moment fires when it is due by EventX's clock, as the last Date told it, not 2 hours early (issue 41, risk 8)", async () => {
+		const now = jest.spyOn(Date, 'now').mockImplementation(() => ctx.sim.store.nowMs() + 2 * HOUR);
+		try {
+			// starts at 12:00: its reminder (Lead Time 1 hour) is due at 11:00
+			add('Noon Talk', T0 + 3 * HOUR);
+			const harness = await activate({ ...starting, leadTime: 1, timeUnit: 'hours' });
+			// from now on EventX's answers carry no Date
+			ctx.sim.store.dateSkewMs = null;
+			// 10:00 by EventX's clock, 12:00 by n8n's; then 10:59
+			clockAt(HOUR);
+			expect(await fired(harness)).toBeNull();
+			clockAt(2 * HOUR - MIN);
+			expect(await fired(harness)).toBeNull();
+			clockAt(2 * HOUR);
+			expect(await lateness(harness)).toEqual([['Noon Talk', false, 0]]);
+		} finally {
+			now.mockRestore();
+		}
+	});
 });

@@ -35,7 +35,7 @@ import {
 } from './moments';
 import { readScope } from './scope';
 import { limitsOf, readMaxRecords, readStartFrom } from './settings';
-import { isMomentState, saveState } from './state';
+import { isMomentState, saveState, type MomentState } from './state';
 import { iso, timeOf } from './time';
 
 /** A number parameter of at least 0 (an expression may give text). */
@@ -103,16 +103,22 @@ function readRule(
 /** The list's sort key for a moment: entry times are not sortable, and doors open before the start. */
 const sortKeyOf = (rule: MomentRule) => (rule.field === 'endsAt' ? 'endsAt' : 'startsAt');
 
-/** The events read, EventX's present (its `Date`, else n8n's clock), and whether the read got to its bound. */
+/**
+ * The events read, EventX's present, whether the read got to its bound, and how far n8n's clock
+ * runs ahead of EventX's (`MomentState.ahead`).
+ */
 interface EventsRead {
 	events: IDataObject[];
 	present: number;
 	complete: boolean;
+	ahead?: number;
 }
 
 /**
  * The events in scope, read latest first by `key` down to `from` (a time of the key; a function
- * of EventX's present, which the first answer gives), within the poll's budget.
+ * of EventX's present, which the first answer gives), within the poll's budget. EventX's present
+ * is its `Date`; without one, n8n's clock less how far it ran ahead at the last `Date` (`ahead`),
+ * so that a fast n8n clock does not make moments fire early.
  */
 async function readEvents(
 	ctx: IPollFunctions,
@@ -120,10 +126,13 @@ async function readEvents(
 	key: string,
 	limits: PollLimits,
 	from: (present: number) => number,
+	ahead: number | undefined,
 ): Promise<EventsRead> {
 	const request = eventListRequest(scope);
 	const events: IDataObject[] = [];
+	const guess = () => Date.now() - (ahead ?? 0);
 	let present: number | undefined;
+	let told: number | undefined;
 	let complete = false;
 	await eventxRanges.call(
 		ctx,
@@ -132,7 +141,10 @@ async function readEvents(
 			pageSize: MAX_PAGE_SIZE,
 			rows: (sent) => (sent === 0 ? MAX_PAGE_SIZE : Infinity),
 			take: (answer) => {
-				present ??= answer.date ?? Date.now();
+				if (present === undefined) {
+					present = answer.date ?? guess();
+					if (answer.date !== undefined) told = Date.now() - answer.date;
+				}
 				events.push(...answer.fresh.filter((event) => inEventScope(event, scope)));
 				const last = timeOf(answer.rows.at(-1)?.[key]);
 				complete = answer.last || (last !== undefined && last < from(present));
@@ -140,8 +152,12 @@ async function readEvents(
 			},
 		},
 	);
-	return { events, present: present ?? Date.now(), complete };
+	return { events, present: present ?? guess(), complete, ahead: told ?? ahead };
 }
+
+/** A moment state with how far n8n's clock runs ahead of EventX's, as known. */
+const withAhead = (state: MomentState, ahead: number | undefined): MomentState =>
+	ahead === undefined ? state : { ...state, ahead };
 
 /** The item of a moment: the event as Event > Get gives it, and when and how its moment fired. */
 function momentItem(trigger: EventMomentTrigger, moment: DueMoment): INodeExecutionData {
@@ -202,8 +218,13 @@ async function sampleMoment(
 			}
 		}
 	} else {
-		({ events, present } = await readEvents(ctx, scope, sortKeyOf(rule), limits, (now) =>
-			timeBound(now, rule),
+		({ events, present } = await readEvents(
+			ctx,
+			scope,
+			sortKeyOf(rule),
+			limits,
+			(now) => timeBound(now, rule),
+			undefined,
 		));
 	}
 	let past: DueMoment | undefined;
@@ -256,8 +277,13 @@ async function pollMoments(
 	if (!isMomentState(saved) || saved.key !== key) {
 		// EventX's clock, not n8n's, says where the trigger starts; the moments already due (down to
 		// the first window's start) are recorded as history.
-		const read = await readEvents(ctx, scope, sortKey, limits, (now) =>
-			timeBound(firstHorizonOf(rule, now, startFrom), rule),
+		const read = await readEvents(
+			ctx,
+			scope,
+			sortKey,
+			limits,
+			(now) => timeBound(firstHorizonOf(rule, now, startFrom), rule),
+			undefined,
 		);
 		if (!read.complete) {
 			unfinished();
@@ -266,15 +292,20 @@ async function pollMoments(
 		saveState(
 			staticData,
 			'momentState',
-			startMoments(key, inScope, read.events, rule, read.present, startFrom),
+			withAhead(startMoments(key, inScope, read.events, rule, read.present, startFrom), read.ahead),
 		);
 		return null;
 	}
 
 	// Every moment due from the window's start on, and the events changed since the last poll
 	// (one moved or appeared more than Max Lateness in the past is told in the log).
-	const window = await readEvents(ctx, scope, sortKey, limits, (date) =>
-		timeBound(horizonOf(saved, rule, date), rule),
+	const window = await readEvents(
+		ctx,
+		scope,
+		sortKey,
+		limits,
+		(date) => timeBound(horizonOf(saved, rule, date), rule),
+		saved.ahead,
 	);
 	const changes = window.complete
 		? await readEvents(
@@ -283,6 +314,7 @@ async function pollMoments(
 				'updatedAt',
 				limits,
 				() => saved.checkedAt - CHANGES_LOOK_BACK_MS,
+				saved.ahead,
 			)
 		: undefined;
 	if (!changes?.complete) {
@@ -308,7 +340,7 @@ async function pollMoments(
 			`${plan.skipped.length} moment(s) older than Max Lateness skipped, not fired: ${named.join(', ')}${more > 0 ? ` and ${more} more` : ''}`,
 		);
 	}
-	saveState(staticData, 'momentState', plan.state);
+	saveState(staticData, 'momentState', withAhead(plan.state, window.ahead));
 	return plan.due.length > 0 ? [plan.due.map((m) => momentItem(trigger, m))] : null;
 }
 

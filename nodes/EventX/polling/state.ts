@@ -138,6 +138,8 @@ export function savedScope(
  * - `scope`: the events in scope at the last poll (`*`, or the picked IDs).
  * - `moments`: per event, the due time last handled (fired, skipped, or history) and the event's
  *   time of the moment last fired (`decodeMoments` in moments.ts).
+ * - `ahead`: how far n8n's clock ran ahead of EventX's `Date` at the last answer that had one
+ *   (behind: less than 0); an answer without a `Date` puts EventX's present at n8n's clock less it.
  */
 export interface MomentState {
 	v: 2;
@@ -150,6 +152,7 @@ export interface MomentState {
 	hold?: { due: number; id: string };
 	scope: string;
 	moments: string;
+	ahead?: number;
 }
 
 export function isMomentState(value: unknown): value is MomentState {
