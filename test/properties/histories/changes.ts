@@ -740,6 +740,16 @@ export async function play(sim: Simulator, clock: ClientClock, history: History)
 					guessedJoin: undefined,
 				});
 			}
+			// An activation's guess gives way to EventX's clock the same way, moved back only (n8n's
+			// clock stepped back meanwhile: what the event changed in between is not owed).
+			if (entry.guessedAt !== undefined && !noDate) {
+				const ahead = clock.n8nNow() - (told + dateAhead);
+				const guess = entry.guessedAt;
+				Object.assign(entry, {
+					from: Math.max(entry.from, Math.min(guess, guess - ahead)),
+					guessedAt: undefined,
+				});
+			}
 			next.set(id, entry);
 			if (deleted) dropped.add(id);
 			// (as it stands at this poll: an event moved later changes its end)
@@ -871,6 +881,9 @@ export async function play(sim: Simulator, clock: ClientClock, history: History)
 			if (!activated) {
 				activated = true;
 				joinGuess = clock.n8nNow() - LOOK_BACK_MS;
+				// (the events it had no time for start at n8n's clock, a guess)
+				for (const id of polls[polls.length - 1].guessed ?? [])
+					if (next.has(id)) next.get(id)!.guessedAt = clock.n8nNow();
 			}
 			watched = next;
 			if (read.size > 0 || history.scope === 'running') {

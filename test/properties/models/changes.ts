@@ -75,6 +75,12 @@ export interface InScope {
 	 * where it joined as known then; nothing is owed until a `Date` tells EventX's clock.
 	 */
 	guessedJoin?: number;
+	/**
+	 * All Running Events: an event an activation without a `Date` had no time for, and n8n's clock
+	 * then (its cursor's start, a guess); once a `Date` tells how far n8n's clock runs ahead, it
+	 * moves back by as much, never forward.
+	 */
+	guessedAt?: number;
 }
 
 /** What a poll saw and did. */
