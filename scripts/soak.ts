@@ -6,7 +6,7 @@
  * outside `npm test`.
  *
  *   npm run soak [-- --minutes 8] [--rate 30] [--scale 1] [--faults all|none|5xx,hang,...]
- *     [--cadence halfMinute|minute] [--festivals 6] [--short-events 24] [--fault-duration 0.75]
+ *     [--cadence minute|halfMinute] [--festivals 6] [--short-events 24] [--fault-duration 0.75]
  *     [--seed N] [--results soak-results.json] [--raw soak-raw.json] [--polling durable|classic]
  *
  * The default run (8 minutes of season, every fault once) takes about 12 minutes on 2 cores, more

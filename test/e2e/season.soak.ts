@@ -33,7 +33,9 @@ function faultsOf(text: string | undefined): FaultName[] {
 const options: SeasonOptions = {
 	seasonMs: number('SOAK_MINUTES', 8) * 60_000,
 	rate: number('SOAK_RATE', 30),
-	cadence: (process.env.SOAK_CADENCE ?? 'halfMinute') as Cadence,
+	// One Poll Time, n8n's default: with two, n8n 2.41.1 runs both after a long restart of main
+	// and doubles (docs/scale.md, "The soak"); `--cadence halfMinute` shows it.
+	cadence: (process.env.SOAK_CADENCE ?? 'minute') as Cadence,
 	scale: number('SOAK_SCALE', 1),
 	festivals: number('SOAK_FESTIVALS', 6),
 	shortEvents: number('SOAK_SHORT_EVENTS', 24),
