@@ -197,8 +197,23 @@ interface Ran {
 	startFrom?: string;
 }
 
-/** Runs a history against the simulator: the trigger activated, then each step in turn. */
+/** Runs a history against the simulator, n8n's clock set off EventX's as the history says. */
 async function run(history: TimelineHistory): Promise<Ran> {
+	const offset = history.clocks?.n8nOffsetMs;
+	const now =
+		offset === undefined
+			? undefined
+			: jest.spyOn(Date, 'now').mockImplementation(() => sim.store.nowMs() + offset);
+	try {
+		return await play(history);
+	} finally {
+		now?.mockRestore();
+		sim.store.dateSkewMs = 0;
+	}
+}
+
+/** Plays a history against the simulator: the trigger activated, then each step in turn. */
+async function play(history: TimelineHistory): Promise<Ran> {
 	sim.store.events.clear();
 	sim.faults.clear();
 	sim.clearLog();
@@ -243,9 +258,14 @@ async function run(history: TimelineHistory): Promise<Ran> {
 
 	const ran: Ran = { polls: [], outputs: [], startFrom };
 	let restart: PollRecord['restart'];
-	const poll = async (skewMs = 0) => {
+	/** An activation's answers carry a `Date` (see `TimelineHistory.clocks`). */
+	let activating = true;
+	const poll = async (skewMs = 0, noDate = false) => {
 		if (skewMs !== 0)
 			sim.addFault({ kind: 'date-skew', path: '^/public-api/v1/event$', skewMs, times: 1 });
+		sim.store.dateSkewMs = noDate && !activating ? null : 0;
+		activating = false;
+		// (without a `Date`, the trigger's present is EventX's clock: the Date it would have sent)
 		ran.polls.push({
 			date: Math.floor((sim.store.nowMs() + skewMs) / 1000) * 1000,
 			events: snapshot(),
@@ -256,6 +276,7 @@ async function run(history: TimelineHistory): Promise<Ran> {
 		warnings = [];
 		const { items, error } = await harness.poll();
 		sim.faults.clear();
+		sim.store.dateSkewMs = 0;
 		if (error) throw error;
 		ran.outputs.push({ items: items ?? [], warnings });
 	};
@@ -265,7 +286,7 @@ async function run(history: TimelineHistory): Promise<Ran> {
 		switch (step.kind) {
 			case 'poll':
 				sim.store.advanceTime(Math.max(1_000, history.interval * step.share + step.jitterMs));
-				await poll(step.skewMs);
+				await poll(step.skewMs, step.noDate);
 				break;
 			case 'down':
 				sim.store.advanceTime(step.intervals * history.interval);
@@ -329,6 +350,7 @@ async function run(history: TimelineHistory): Promise<Ran> {
 				} else {
 					harness = harnessFor();
 					restart = 'lose';
+					activating = true;
 				}
 				break;
 			case 'clock':
@@ -377,6 +399,40 @@ const tally = {
 };
 afterAll(() => {
 	if (process.env.PROPS_CAMPAIGN) print(`event timeline: ${JSON.stringify(tally)}`);
+});
+
+describe('event timeline: what the generator reaches (issue 41)', () => {
+	it('the first scheduled poll soon after the activation, downtime then a move, days across daylight saving, n8n off EventX with answers without a Date', () => {
+		const histories = fc.sample(timelineHistory('moments'), { seed: 41, numRuns: 200 });
+		const count = (test: (h: TimelineHistory) => boolean) => histories.filter(test).length;
+		// risk 5: the short gap between the activation and the first scheduled poll
+		expect(count((h) => (h.steps.find((s) => s.kind === 'poll')?.share ?? 1) < 1)).toBeGreaterThan(
+			20,
+		);
+		// risk 6: moments skipped while n8n was down, their event moved after
+		expect(
+			count((h) => {
+				const down = h.steps.findIndex((s) => s.kind === 'down');
+				return down >= 0 && h.steps.slice(down).some((s) => s.kind === 'move');
+			}),
+		).toBeGreaterThan(4);
+		// risk 8: n8n's clock off EventX's, answers without a Date
+		expect(
+			count(
+				(h) =>
+					(h.clocks?.n8nOffsetMs ?? 0) !== 0 && h.steps.some((s) => s.kind === 'poll' && s.noDate),
+			),
+		).toBeGreaterThan(30);
+		// risk 9: Lead Time or Delay in days, events in zones with daylight saving
+		expect(
+			count(
+				(h) =>
+					h.settings.unit === 'days' &&
+					h.settings.amount > 0 &&
+					h.events.some((e) => e.zone.includes('/')),
+			),
+		).toBeGreaterThan(20);
+	});
 });
 
 describe('event timeline: moments (Event Starting, Doors Opening, Event Ended)', () => {

@@ -1,9 +1,10 @@
 // Histories of an EventX account's events as the event triggers meet them: events created, moved
 // (earlier or later, past now, into and out of a lead time, back again), published, unpublished,
 // edited, deleted, many due at one instant; polls on a schedule with n8n down in between, EventX
-// servers whose Date differs, EventX's clock stepped; the Events scope widened and narrowed; n8n
-// restarting with or without the static data it saved. Times are in poll intervals from the clock
-// when a step runs, so that whatever the interval the moments fall inside the history.
+// servers whose Date differs, EventX's clock stepped; n8n's clock off EventX's with answers
+// without a Date; the Events scope widened and narrowed; n8n restarting with or without the
+// static data it saved. Times are in poll intervals from the clock when a step runs, so that
+// whatever the interval the moments fall inside the history.
 import fc from 'fast-check';
 
 import type { Saves } from '../models/timeline';
@@ -40,8 +41,11 @@ export interface EventSeed {
 }
 
 export type Step =
-	/** The clock moves a poll interval (or a share of it: the first scheduled poll after the activation), and n8n polls. */
-	| { kind: 'poll'; share: number; jitterMs: number; skewMs: number }
+	/**
+	 * The clock moves a poll interval (or a share of it: the first scheduled poll after the
+	 * activation), and n8n polls; `noDate`: EventX's answers carry no `Date` (histories with `clocks`).
+	 */
+	| { kind: 'poll'; share: number; jitterMs: number; skewMs: number; noDate: boolean }
 	/** n8n is down: the clock moves this many poll intervals without a poll. */
 	| { kind: 'down'; intervals: number }
 	| { kind: 'create'; event: EventSeed }
@@ -92,6 +96,12 @@ export interface TimelineHistory {
 	events: EventSeed[];
 	/** The scope at the activation: every event, or a mask over the first events. */
 	scope: { all: boolean; mask: number };
+	/**
+	 * n8n's clock this far from EventX's (steady), and polls whose answers carry no `Date` (an
+	 * activation's always do): every Date then true and the clock on whole seconds, EventX's clock
+	 * never stepped, so that without a `Date` the trigger's present is EventX's clock exactly.
+	 */
+	clocks?: { n8nOffsetMs: number };
 	steps: Step[];
 }
 
@@ -120,6 +130,7 @@ const step = (reach: number): fc.Arbitrary<Step> =>
 					{ weight: 6, arbitrary: fc.constant(0) },
 					fc.integer({ min: -3 * MINUTE, max: 3 * MINUTE }),
 				),
+				noDate: fc.oneof({ weight: 2, arbitrary: fc.constant(false) }, fc.constant(true)),
 			}),
 		},
 		{
@@ -195,34 +206,54 @@ const changeTriggers = ['newEvent', 'eventUpdated', 'eventPublished'] as const;
 /** Histories for the moment triggers (`moments`) or the change triggers. */
 export function timelineHistory(kind: 'moments' | 'changes'): fc.Arbitrary<TimelineHistory> {
 	// Poll intervals of a minute to a day; lead times and delays of minutes to days.
-	return fc.constantFrom(MINUTE, 10 * MINUTE, HOUR, DAY).chain((interval) => {
-		const reach = 8;
-		return fc.constantFrom(...RULES).chain((rule) =>
-			fc.record({
-				interval: fc.constant(interval),
-				saves: fc.constantFrom<Saves>('every poll', 'when it fires'),
-				settings: fc.record({
-					trigger: fc.constantFrom(...(kind === 'moments' ? momentTriggers : changeTriggers)),
-					when: fc.constantFrom('at' as const, 'before' as const, 'after' as const),
-					...rule,
-					maxLatenessHours: fc.option(fc.constantFrom(0, 1, 6, 24, 48), { nil: undefined }),
-					maxRecords: fc.option(fc.integer({ min: 1, max: 4 }), { nil: undefined, freq: 2 }),
-					includeUnpublished: fc.option(fc.boolean(), { nil: undefined }),
-					startFrom: fc.option(
+	return fc
+		.constantFrom(MINUTE, 10 * MINUTE, HOUR, DAY)
+		.chain((interval) => {
+			const reach = 8;
+			return fc.constantFrom(...RULES).chain((rule) =>
+				fc.record({
+					interval: fc.constant(interval),
+					saves: fc.constantFrom<Saves>('every poll', 'when it fires'),
+					settings: fc.record({
+						trigger: fc.constantFrom(...(kind === 'moments' ? momentTriggers : changeTriggers)),
+						when: fc.constantFrom('at' as const, 'before' as const, 'after' as const),
+						...rule,
+						maxLatenessHours: fc.option(fc.constantFrom(0, 1, 6, 24, 48), { nil: undefined }),
+						maxRecords: fc.option(fc.integer({ min: 1, max: 4 }), { nil: undefined, freq: 2 }),
+						includeUnpublished: fc.option(fc.boolean(), { nil: undefined }),
+						startFrom: fc.option(
+							fc.record({
+								intervals: fc.integer({ min: -12, max: 6 }),
+								form: fc.constantFrom('utc' as const, 'local' as const),
+							}),
+							{ nil: undefined, freq: 3 },
+						),
+						workflowZone: fc.constantFrom(...ZONES.filter((zone) => zone.includes('/'))),
+					}),
+					events: fc.array(eventSeed(reach), { maxLength: 8 }),
+					scope: fc.record({ all: fc.boolean().map((b) => !b), mask: fc.nat() }),
+					clocks: fc.option(
 						fc.record({
-							intervals: fc.integer({ min: -12, max: 6 }),
-							form: fc.constantFrom('utc' as const, 'local' as const),
+							n8nOffsetMs: fc.constantFrom(-2 * HOUR, -5 * MINUTE, 0, 5 * MINUTE, 2 * HOUR),
 						}),
-						{ nil: undefined, freq: 3 },
+						{ nil: undefined, freq: 4 },
 					),
-					workflowZone: fc.constantFrom(...ZONES.filter((zone) => zone.includes('/'))),
+					steps: fc.array(step(reach), { minLength: 1, maxLength: 40 }),
 				}),
-				events: fc.array(eventSeed(reach), { maxLength: 8 }),
-				scope: fc.record({ all: fc.boolean().map((b) => !b), mask: fc.nat() }),
-				steps: fc.array(step(reach), { minLength: 1, maxLength: 40 }),
-			}),
-		);
+			);
+		})
+		.map(withClocks);
+}
+
+/** A history's steps as its `clocks` allow (see `TimelineHistory.clocks`). */
+function withClocks(history: TimelineHistory): TimelineHistory {
+	const steps = history.steps.flatMap((step): Step[] => {
+		if (step.kind === 'clock') return history.clocks ? [] : [step];
+		if (step.kind !== 'poll') return [step];
+		if (!history.clocks) return [{ ...step, noDate: false }];
+		return [{ ...step, skewMs: 0, jitterMs: Math.round(step.jitterMs / 1000) * 1000 }];
 	});
+	return { ...history, steps };
 }
 
 export const TIMES = { MINUTE, HOUR, DAY };
