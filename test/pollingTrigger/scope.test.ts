@@ -522,6 +522,43 @@ describe('All Running Events', () => {
 		}
 	});
 
+	it("a slow first poll answered without a Date: its guessed join point is n8n's clock when it started, as a Date would have told, not when it ended (found by the property tests, issues 37 and 41)", async () => {
+		let waited = 0;
+		const now = jest.spyOn(Date, 'now').mockImplementation(() => ctx.sim.store.nowMs() + waited);
+		ctx.sim.store.dateSkewMs = null;
+		// each attendee list read takes 3 s of n8n's clock
+		ctx.sim.addFault({ kind: 'delay', delayMs: 3_000, path: '/attendee$', times: 0 });
+		const wait = jest.spyOn(ctx.sim as never as { wait: (ms: number) => Promise<void> }, 'wait');
+		wait.mockImplementation(async (ms: number) => {
+			waited += ms;
+		});
+		try {
+			// runs until 09:00:30
+			const ended = add('Ended', -HOUR, 1 + 0.5 / 60);
+			for (let i = 0; i < 3; i++) add(`Open ${i}`, -HOUR);
+			tick(5_000);
+			attendee(ended, 'Al');
+			// 09:01: the first poll reads three events, 9 s of n8n's clock
+			tick(55_000);
+			const harness = pollingTrigger(
+				ctx.sim,
+				{ resource: 'newAttendee', events: 'running' } as INodeParameters,
+				20_000,
+			);
+			expect(await harness.pollItems()).toBeNull();
+			// EventX's clock catches up, its answers carry a Date again
+			tick(waited);
+			waited = 0;
+			ctx.sim.faults.clear();
+			ctx.sim.store.dateSkewMs = 0;
+			tick(MIN);
+			expect(await polls(harness, 2, { [ended]: 'Ended' })).toEqual([['Al @ Ended'], null]);
+		} finally {
+			now.mockRestore();
+			wait.mockRestore();
+		}
+	});
+
 	it('the requests of an idle poll over 50 running events: one read of the event list and one page per event', async () => {
 		const ids = Array.from({ length: 50 }, (_, i) => add(`Running ${i + 1}`, -HOUR));
 		const harness = await activate({ resource: 'newAttendee', events: 'running' });

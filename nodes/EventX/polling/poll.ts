@@ -291,6 +291,8 @@ interface ScopePoll {
 	presents: number[];
 	/** Events whose cursor starts at a guess of EventX's clock, and that time (`ScopeState.guesses`). */
 	guesses: Record<string, number>;
+	/** n8n's clock when the poll started: a join point guessed from it stands there, as a `Date` would. */
+	startedAt: number;
 }
 
 /** EventX's present as the scope poll's reads told it so far (n8n's clock before any told it). */
@@ -409,7 +411,7 @@ function saveScope(
 				poll.joinGuessed ? -Infinity : (joinFrom ?? -Infinity),
 				settledAt(presentSoFar(poll)),
 			)
-		: (joinFrom ?? settledAt(Date.now()));
+		: (joinFrom ?? settledAt(poll.startedAt));
 	saveState(ctx.getWorkflowStaticData('node'), 'scopeState', {
 		v: 1,
 		trigger: trigger.value,
@@ -451,6 +453,7 @@ async function pollScope(
 	limits: PollLimits,
 ): Promise<INodeExecutionData[][] | null> {
 	const { trigger, scope } = settings;
+	const startedAt = Date.now();
 	const mode = scope.mode === 'running' ? 'running' : 'several';
 	const manual = ctx.getMode() === 'manual';
 	const saved = manual
@@ -478,6 +481,7 @@ async function pollScope(
 		joinGuessed: saved?.joinGuessed === true,
 		presents: inScope.listed === undefined ? [] : [inScope.listed],
 		guesses: {},
+		startedAt,
 	};
 	// How far n8n's clock runs ahead of EventX's (behind: less than 0), once a `Date` tells it:
 	// cursors guessed from n8n's clock move back by as much.

@@ -660,8 +660,8 @@ export async function play(sim: Simulator, clock: ClientClock, history: History)
 	let toldAt: number | undefined;
 	let joinFrom = -Infinity;
 	/**
-	 * n8n's clock less the look-back at the end of the run's first poll: where the node takes events
-	 * to join while no answer has told EventX's clock (docs/behaviour.md, a guess).
+	 * n8n's clock less the look-back at the start of the run's first poll: where the node takes
+	 * events to join while no answer has told EventX's clock (docs/behaviour.md, a guess).
 	 */
 	let joinGuess = -Infinity;
 	const guesses = new Map<string, number>();
@@ -832,6 +832,7 @@ export async function play(sim: Simulator, clock: ClientClock, history: History)
 		const requestsBefore = sim.requests.length;
 		// The harness saves an activation's poll (n8n 2.8): the first after it was built or restarted.
 		const firstOfActivation = activating;
+		const n8nAtStart = clock.n8nNow();
 		let logged;
 		try {
 			logged = await withLog(() => harness.poll());
@@ -880,7 +881,7 @@ export async function play(sim: Simulator, clock: ClientClock, history: History)
 		if (!failed) {
 			if (!activated) {
 				activated = true;
-				joinGuess = clock.n8nNow() - LOOK_BACK_MS;
+				joinGuess = n8nAtStart - LOOK_BACK_MS;
 				// (the events it had no time for start at n8n's clock, a guess)
 				for (const id of polls[polls.length - 1].guessed ?? [])
 					if (next.has(id)) next.get(id)!.guessedAt = clock.n8nNow();
