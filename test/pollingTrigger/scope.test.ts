@@ -422,8 +422,11 @@ describe('All Running Events', () => {
 			tick(MIN);
 			// EventX's answers carry a Date again
 			ctx.sim.store.dateSkewMs = 0;
-			// (later than the events the first poll read: up to the seventh poll, since the watermark
-			// stays a minute behind the newest record read, d7c109e; not lost, why so late is open)
+			// (later than the events the first poll read: up to the seventh poll. Each poll has time
+			// for four reads and reads the events whose cursor lags most first; the four read at the
+			// first poll keep theirs a minute behind their newest record (settledOf, d7c109e) until
+			// EventX's clock is MAX_CLOCK_AHEAD_MS past it, so the two others wait that long: late,
+			// not lost)
 			const out: string[] = [];
 			for (let i = 0; i < 8; i++) {
 				const items = await polls(harness, 1, names);
