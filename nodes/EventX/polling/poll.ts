@@ -293,6 +293,9 @@ interface ScopePoll {
 	guesses: Record<string, number>;
 	/** n8n's clock when the poll started: a join point guessed from it stands there, as a `Date` would. */
 	startedAt: number;
+	/** This poll's turn, and the turn each event was last read at (`ScopeState.readAt`). */
+	turn: number;
+	readAt: Record<string, number>;
 }
 
 /** EventX's present as the scope poll's reads told it so far (n8n's clock before any told it). */
@@ -311,7 +314,7 @@ async function pollScopeEvent(
 	eventId: string,
 	cursor: PollState | undefined,
 	left: number,
-): Promise<{ state: PollState; occurrences: Occurrence[] }> {
+): Promise<{ state: PollState; occurrences: Occurrence[]; read: boolean }> {
 	const { ctx, settings, limits, inScope, joinFrom } = poll;
 	const { trigger } = settings;
 	const source = {
@@ -336,7 +339,7 @@ async function pollScopeEvent(
 		return newCursor(trigger.value, eventId, cursorFrom(at));
 	};
 	if (left <= 0 || Date.now() >= limits.softDeadline) {
-		if (cursor) return { state: cursor, occurrences: [] };
+		if (cursor) return { state: cursor, occurrences: [], read: false };
 		// (the first poll of All Running Events, no `Date` heard: what its records told of EventX's
 		// clock may lie far behind, n8n's clock may run either way; a guess, kept until one tells it)
 		if (
@@ -347,16 +350,20 @@ async function pollScopeEvent(
 		) {
 			const guess = Math.max(presentSoFar(poll), Date.now());
 			poll.guesses[eventId] = guess;
-			return { state: newCursor(trigger.value, eventId, cursorFrom(guess)), occurrences: [] };
+			return {
+				state: newCursor(trigger.value, eventId, cursorFrom(guess)),
+				occurrences: [],
+				read: false,
+			};
 		}
-		return { state: fresh(), occurrences: [] };
+		return { state: fresh(), occurrences: [], read: false };
 	}
 	try {
 		if (!cursor && joinFrom === undefined) {
 			const start = await startCursor(ctx, source, limits, settings.startFrom, (told) => {
 				if (told !== undefined) poll.presents.push(told);
 			});
-			return { state: newCursor(trigger.value, eventId, start), occurrences: [] };
+			return { state: newCursor(trigger.value, eventId, start), occurrences: [], read: true };
 		}
 		const polled = await pollSource(ctx, source, cursor ?? fresh(), {
 			...limits,
@@ -364,7 +371,7 @@ async function pollScopeEvent(
 		});
 		logLeftOut(ctx, { name: trigger.name, eventKey: trigger.eventKey, eventId }, polled);
 		if (polled.present !== undefined) poll.presents.push(polled.present);
-		return { state: polled.state, occurrences: polled.occurrences };
+		return { state: polled.state, occurrences: polled.occurrences, read: true };
 	} catch (error) {
 		// EventX's failures are NodeApiErrors already; anything else is wrapped as n8n asks.
 		const failure =
@@ -374,7 +381,7 @@ async function pollScopeEvent(
 		ctx.logger.warn(
 			`EventX Polling Trigger: event ${eventId} was not found (deleted?); it is passed over in this poll and keeps its place`,
 		);
-		return { state, occurrences: [] };
+		return { state, occurrences: [], read: true };
 	}
 }
 
@@ -419,6 +426,10 @@ function saveScope(
 		joinAt: iso(joinAt),
 		joinGuessed: !told && (joinFrom === undefined || poll.joinGuessed) ? true : undefined,
 		guesses: guesses.length > 0 ? Object.fromEntries(guesses) : undefined,
+		turn: poll.turn,
+		readAt: Object.fromEntries(
+			Object.entries(poll.readAt).filter(([id]) => bounded.states[id] !== undefined),
+		),
 		events: bounded.states,
 	});
 }
@@ -442,8 +453,8 @@ function fromGuess(cursor: PollState, guess: number, ahead: number, since = -Inf
 
 /**
  * Attendee and order events on several events (the picked ones, or every running one, looked up
- * at each poll): one cursor per event, the poll's cap and budget shared, the events whose cursor
- * lags most read first (`pollScopeEvent`). An event that stops running is read on for the
+ * at each poll): one cursor per event, the poll's cap and budget shared, the events read longest
+ * ago first, then those whose cursor lags most (`pollScopeEvent`). An event that stops running is read on for the
  * lateness the trigger allows (a check-in synced up to 24 hours late) and the look-back
  * (`runningEvents`); one no longer picked is forgotten.
  */
@@ -482,6 +493,8 @@ async function pollScope(
 		presents: inScope.listed === undefined ? [] : [inScope.listed],
 		guesses: {},
 		startedAt,
+		turn: (saved?.turn ?? 0) + 1,
+		readAt: {},
 	};
 	// How far n8n's clock runs ahead of EventX's (behind: less than 0), once a `Date` tells it:
 	// cursors guessed from n8n's clock move back by as much.
@@ -489,16 +502,23 @@ async function pollScope(
 	const events: Record<string, PollState> = {};
 	const found: EventOccurrences[] = [];
 	let left = settings.maxRecords;
+	// Read longest ago first (never read: first of all), then the most lagging: each event gets its
+	// turn however far the others' cursors lag (one held a minute behind its newest record lags
+	// without a backlog).
+	const readAt = (id: string) => saved?.readAt?.[id] ?? 0;
 	const lag = (id: string) => (savedCursors[id] ? Date.parse(savedCursors[id].at) : -Infinity);
-	for (const eventId of [...inScope.eventIds].sort((a, b) => lag(a) - lag(b))) {
+	const order = [...inScope.eventIds].sort((a, b) => readAt(a) - readAt(b) || lag(a) - lag(b));
+	for (const eventId of order) {
 		let cursor = savedCursor(savedCursors[eventId], trigger.value, eventId);
 		const guess = saved?.guesses?.[eventId];
 		if (cursor && guess !== undefined) {
 			if (ahead === undefined) poll.guesses[eventId] = Date.parse(guess);
 			else cursor = fromGuess(cursor, Date.parse(guess), ahead, inScope.since.get(eventId));
 		}
-		const { state, occurrences } = await pollScopeEvent(poll, eventId, cursor, left);
+		const { state, occurrences, read } = await pollScopeEvent(poll, eventId, cursor, left);
 		events[eventId] = state;
+		if (read) poll.readAt[eventId] = poll.turn;
+		else if (saved?.readAt?.[eventId] !== undefined) poll.readAt[eventId] = saved.readAt[eventId];
 		left -= occurrences.length;
 		if (occurrences.length > 0) found.push({ eventId, occurrences });
 	}

@@ -99,6 +99,13 @@ export interface ScopeState {
 	 * far n8n's clock runs ahead of it.
 	 */
 	guesses?: Record<string, string>;
+	/**
+	 * How many polls of the scope were saved, and the one at which each event was last read: a
+	 * poll reads the events read longest ago first, so that, with time for a few reads, each gets
+	 * its turn.
+	 */
+	turn?: number;
+	readAt?: Record<string, number>;
 	events: Record<string, PollState>;
 }
 
