@@ -293,7 +293,8 @@ export async function playSeason(
 		(2 + 2 * options.drainPolls) * cadenceMs + 120_000,
 	);
 	// Executions n8n never finishes (enqueued while Redis was down, run by a killed worker before
-	// it was found out) are waited for a while, then counted as they stand.
+	// it was found out) are waited for while others still end (at most 2 minutes), then counted as
+	// they stand: one stuck for 30 s while none ends is not waited for longer.
 	const unfinished = async () => {
 		let count = 0;
 		for (const id of ids.values())
@@ -302,9 +303,19 @@ export async function playSeason(
 			).length;
 		return count;
 	};
-	await until('every execution ended', async () => (await unfinished()) === 0, 120_000, 3000).catch(
-		async () => log(`${await unfinished()} executions still unfinished; counted as they stand`),
-	);
+	let stuck = { count: -1, since: Date.now() };
+	await until(
+		'every execution ended',
+		async () => {
+			const count = await unfinished();
+			if (count !== stuck.count) stuck = { count, since: Date.now() };
+			return count === 0 || Date.now() - stuck.since >= 30_000;
+		},
+		120_000,
+		3000,
+	).catch(() => undefined);
+	const left = await unfinished();
+	if (left > 0) log(`${left} executions still unfinished; counted as they stand`);
 	let ledgerSize = -1;
 	await until(
 		'a quiet ledger',
