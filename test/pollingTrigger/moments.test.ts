@@ -4,6 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import {
 	decodeMoments,
+	encodeMoments,
 	MAX_REMEMBERED,
 	planMoments,
 	RESCHEDULE_MEMORY_MS,
@@ -354,5 +355,27 @@ describe('event timeline moments', () => {
 		expect([...decodeMoments(later.state.moments).keys()]).not.toContain('e0');
 		const forgotten = pollAt(events, dayBefore, later.state, ['2027-01-03T01:00:00.000Z']);
 		expect(decodeMoments(forgotten.state.moments).size).toBe(0);
+	});
+
+	it('a remembered moment takes 48 bytes of static data, 57 once fired (it keeps the time it fired for): the figures docs/behaviour.md gives', () => {
+		const id = '0f5755d4-a5ac-4cec-afb3-51bf5271efc9';
+		const due = at('2027-03-13T12:00:00.000Z');
+		const one = (kind: 'fired' | 'skipped' | 'history') =>
+			encodeMoments(
+				new Map([[id, { due, kind, ...(kind === 'fired' ? { lastFiredTime: due } : {}) }]]),
+			);
+		expect(one('history')).toBe(`${id}.n16e7400.h`);
+		expect(one('fired')).toBe(`${id}.n16e7400.f.n16e7400`);
+		// with the space between two entries
+		expect(
+			encodeMoments(
+				new Map([
+					[id, { due, kind: 'skipped' }],
+					[`${id.slice(0, -1)}0`, { due, kind: 'history' }],
+				]),
+			).length,
+		).toBe(2 * 48 - 1);
+		expect(one('history').length + 1).toBe(48);
+		expect(one('fired').length + 1).toBe(57);
 	});
 });
