@@ -563,6 +563,25 @@ describe('All Running Events', () => {
 		}
 	});
 
+	it("a first poll answered without a Date while n8n's clock runs 2 hours ahead, the first Date two hours later: the guessed join point moves back by as much, and an event that ended meanwhile keeps what it changed (found by the property tests, issues 37 and 41)", async () => {
+		const restore = n8nAheadWithoutDate(2 * HOUR);
+		try {
+			// 09:00 to 10:00, an attendee at 09:00
+			const morning = add('Morning', 0, 1);
+			attendee(morning, 'Mo');
+			// 09:01 (n8n: 11:01): by n8n's clock Morning has ended; where events join is a guess, 11:00
+			tick(MIN);
+			const harness = await activate({ resource: 'newAttendee', events: 'running' });
+			// 11:02: EventX's answers carry a Date again; the guess, two hours old, no longer lies ahead
+			// of EventX's present
+			tick(2 * HOUR + MIN);
+			ctx.sim.store.dateSkewMs = 0;
+			expect(await polls(harness, 2, { [morning]: 'Morning' })).toEqual([['Mo @ Morning'], null]);
+		} finally {
+			restore();
+		}
+	});
+
 	it('the requests of an idle poll over 50 running events: one read of the event list and one page per event', async () => {
 		const ids = Array.from({ length: 50 }, (_, i) => add(`Running ${i + 1}`, -HOUR));
 		const harness = await activate({ resource: 'newAttendee', events: 'running' });

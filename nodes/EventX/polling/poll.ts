@@ -200,8 +200,8 @@ interface InScope {
 	/** EventX's present as the running events' list told it (its `Date`). */
 	listed?: number;
 	/**
-	 * Where an event joining starts: the last poll's `joinAt`, or no bound where that was guessed
-	 * from n8n's clock and lies ahead of EventX's present (n8n's clock runs fast).
+	 * Where an event joining starts: the last poll's `joinAt`; one guessed from n8n's clock, once a
+	 * `Date` tells how far n8n's clock runs ahead, moved back by as much.
 	 */
 	joinFrom?: number;
 }
@@ -222,13 +222,13 @@ async function runningEvents(
 	const inScope: InScope = { eventIds: [], since: new Map(), ended: new Map(), kept: new Set() };
 	const grace = showsWithin(trigger.maxShowDelayMs);
 	const running = await readRunningEvents(ctx, limits.deadline, grace);
-	// (a guess ahead of EventX's present: events that started, or ended, since join from their start)
+	// (a join point guessed from n8n's clock, once a `Date` tells how far n8n's clock runs ahead:
+	// moved back by as much, never forward, as the first poll's guessed cursors are)
 	const savedJoin = saved ? Date.parse(saved.joinAt) : undefined;
-	const guessAhead =
-		saved?.joinGuessed === true &&
-		running.date !== undefined &&
-		savedJoin! > settledAt(running.date);
-	const joinFrom = guessAhead ? -Infinity : savedJoin;
+	const joinFrom =
+		saved?.joinGuessed === true && running.date !== undefined
+			? Math.min(savedJoin!, savedJoin! - (Date.now() - running.date))
+			: savedJoin;
 	inScope.joinFrom = joinFrom;
 	// (no answer has told EventX's clock since the activation, nor does this one: an event that
 	// ended by n8n's clock may have run since the last poll, or run still; it joins at the guess)

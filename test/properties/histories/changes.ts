@@ -729,6 +729,13 @@ export async function play(sim: Simulator, clock: ClientClock, history: History)
 			// Joining while no answer of the run has told EventX's clock: its cursor starts at the
 			// node's guess, nothing owed before a `Date` tells how far n8n's clock runs ahead; then
 			// from the guess moved back by as much (a step of n8n's clock meanwhile moves it too).
+			// Joining at the run's first poll with a `Date`: no earlier than the node's guess moved
+			// back by how far n8n's clock runs ahead (stepped back since, what it changed in between
+			// is not owed).
+			if (!watched.has(id) && activated && toldAt === undefined && !noDate) {
+				const ahead = clock.n8nNow() - (told + dateAhead);
+				entry.from = Math.max(entry.from, Math.min(joinGuess, joinGuess - ahead));
+			}
 			// (no earlier than where it joined as known then, its records having told EventX's clock
 			// or not: moved earlier after, its cursor stays)
 			if (!watched.has(id) && activated && toldAt === undefined && noDate)
