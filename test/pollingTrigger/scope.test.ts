@@ -43,14 +43,46 @@ async function activate(parameters: Json): Promise<PollHarness> {
 	return harness;
 }
 
-/** n8n's clock `ms` ahead of EventX's, whose answers carry no `Date`; what undoes the clock. */
-function n8nAheadWithoutDate(ms: number): () => void {
+/** Runs `body` with n8n's clock `ms` ahead of EventX's, whose answers carry no `Date`. */
+async function n8nAheadWithoutDate(ms: number, body: () => Promise<void>): Promise<void> {
 	const realNow = Date.now.bind(Date);
 	const now = jest
 		.spyOn(Date, 'now')
 		.mockImplementation(() => (ctx.sim ? ctx.sim.store.nowMs() + ms : realNow()));
 	ctx.sim.store.dateSkewMs = null;
-	return () => now.mockRestore();
+	try {
+		await body();
+	} finally {
+		now.mockRestore();
+	}
+}
+
+/**
+ * Runs `body` with n8n's clock `ms` ahead of EventX's, whose answers carry no `Date`, and each
+ * attendee list read taking 3 s of n8n's clock, EventX's standing still (`catchUp` moves it on by
+ * as much).
+ */
+async function slowReadsWithoutDate(
+	ms: number,
+	body: (catchUp: () => void) => Promise<void>,
+): Promise<void> {
+	let waited = 0;
+	const now = jest.spyOn(Date, 'now').mockImplementation(() => ctx.sim.store.nowMs() + ms + waited);
+	ctx.sim.store.dateSkewMs = null;
+	ctx.sim.addFault({ kind: 'delay', delayMs: 3_000, path: '/attendee$', times: 0 });
+	const wait = jest.spyOn(ctx.sim as never as { wait: (ms: number) => Promise<void> }, 'wait');
+	wait.mockImplementation(async (delay: number) => {
+		waited += delay;
+	});
+	try {
+		await body(() => {
+			tick(waited);
+			waited = 0;
+		});
+	} finally {
+		now.mockRestore();
+		wait.mockRestore();
+	}
 }
 
 /** Each poll's items as "first name @ event" (null: nothing). */
@@ -375,8 +407,7 @@ describe('All Running Events', () => {
 	}, 60_000);
 
 	it("answers without a Date while n8n's clock runs 10 minutes ahead: an event moved to have started already keeps what it changed since the last poll", async () => {
-		const restore = n8nAheadWithoutDate(10 * MIN);
-		try {
+		await n8nAheadWithoutDate(10 * MIN, async () => {
 			add('Running', -HOUR);
 			const moved = add('Moved', 2 * HOUR);
 			const harness = await activate({ resource: 'newAttendee', events: 'running' });
@@ -391,24 +422,12 @@ describe('All Running Events', () => {
 				endsAt: iso(T0 + 5 * HOUR),
 			});
 			expect(await polls(harness, 2, { [moved]: 'Moved' })).toEqual([['Mo @ Moved'], null]);
-		} finally {
-			restore();
-		}
+		});
 	});
 
 	it("a first poll with time for a few events, answered without a Date while n8n's clock runs 5 minutes ahead: the events it had no time for keep what they changed after it once a Date tells EventX's clock (found by the property tests, issue 41)", async () => {
-		let waited = 0;
-		const now = jest
-			.spyOn(Date, 'now')
-			.mockImplementation(() => ctx.sim.store.nowMs() + 5 * MIN + waited);
-		ctx.sim.store.dateSkewMs = null;
-		// each attendee list read takes 3 s of n8n's clock (the budget: 20 s, no read after 10 s)
-		ctx.sim.addFault({ kind: 'delay', delayMs: 3_000, path: '/attendee$', times: 0 });
-		const wait = jest.spyOn(ctx.sim as never as { wait: (ms: number) => Promise<void> }, 'wait');
-		wait.mockImplementation(async (ms: number) => {
-			waited += ms;
-		});
-		try {
+		// (the budget: 20 s, no read after 10 s)
+		await slowReadsWithoutDate(5 * MIN, async () => {
 			const ids = Array.from({ length: 6 }, (_, i) => add(`E${i}`, -HOUR));
 			const names = Object.fromEntries(ids.map((id, i) => [id, `E${i}`]));
 			const harness = pollingTrigger(
@@ -435,15 +454,11 @@ describe('All Running Events', () => {
 				tick(MIN);
 			}
 			expect(out.sort()).toEqual(ids.map((_, i) => `A${i} @ E${i}`));
-		} finally {
-			now.mockRestore();
-			wait.mockRestore();
-		}
+		});
 	});
 
 	it("a first poll answered without a Date while n8n's clock runs 2 hours ahead: an event that starts running after it keeps what it changed since (found by the property tests, issue 41)", async () => {
-		const restore = n8nAheadWithoutDate(2 * HOUR);
-		try {
+		await n8nAheadWithoutDate(2 * HOUR, async () => {
 			const later = add('Later', MIN, 1);
 			// 09:00 (n8n: 11:00): no event runs, and no answer tells EventX's clock
 			const harness = await activate({ resource: 'newAttendee', events: 'running' });
@@ -454,14 +469,11 @@ describe('All Running Events', () => {
 			// EventX's answers carry a Date again: Later joins where it started running, not at n8n's 10:59
 			ctx.sim.store.dateSkewMs = 0;
 			expect(await polls(harness, 2, { [later]: 'Later' })).toEqual([['Lu @ Later'], null]);
-		} finally {
-			restore();
-		}
+		});
 	});
 
 	it("a first poll answered without a Date while n8n's clock runs 2 hours ahead: an event that runs and ends before the next keeps what it changed (found by the property tests, issue 41)", async () => {
-		const restore = n8nAheadWithoutDate(2 * HOUR);
-		try {
+		await n8nAheadWithoutDate(2 * HOUR, async () => {
 			// runs from 09:01 to 09:02
 			const brief = add('Brief', MIN, 1 / 60);
 			// 09:00 (n8n: 11:00): no event runs, and no answer tells EventX's clock
@@ -472,14 +484,11 @@ describe('All Running Events', () => {
 			tick(90_000);
 			ctx.sim.store.dateSkewMs = 0;
 			expect(await polls(harness, 2, { [brief]: 'Brief' })).toEqual([['Bo @ Brief'], null]);
-		} finally {
-			restore();
-		}
+		});
 	});
 
 	it("answers without a Date while n8n's clock runs 5 minutes ahead: an event that ended by n8n's clock joins at a guessed point, and once a Date tells EventX's clock its change before that point comes out (found by the property tests, issues 37 and 41)", async () => {
-		const restore = n8nAheadWithoutDate(5 * MIN);
-		try {
+		await n8nAheadWithoutDate(5 * MIN, async () => {
 			// runs until 09:05
 			const ending = add('Ending', -HOUR, 1 + 5 / 60);
 			const ann = attendee(ending, 'Ann');
@@ -495,14 +504,11 @@ describe('All Running Events', () => {
 			tick(MIN);
 			ctx.sim.store.dateSkewMs = 0;
 			expect(await polls(harness, 2, { [ending]: 'Ending' })).toEqual([['Ann @ Ending'], null]);
-		} finally {
-			restore();
-		}
+		});
 	});
 
 	it("answers without a Date while n8n's clock runs 2 hours ahead: an event that ended by n8n's clock joins while no answer has told EventX's clock, though a record's stamp told it meanwhile (found by the property tests, issues 37 and 41)", async () => {
-		const restore = n8nAheadWithoutDate(2 * HOUR);
-		try {
+		await n8nAheadWithoutDate(2 * HOUR, async () => {
 			// 09:01 to 10:01, and 09:00 to 13:00
 			const brief = add('Brief', MIN, 1);
 			const open = add('Open', 0, 4);
@@ -521,22 +527,11 @@ describe('All Running Events', () => {
 			tick(MIN);
 			ctx.sim.store.dateSkewMs = 0;
 			expect(await polls(harness, 2, names)).toEqual([['Bea @ Brief'], null]);
-		} finally {
-			restore();
-		}
+		});
 	});
 
 	it("a slow first poll answered without a Date: its guessed join point is n8n's clock when it started, as a Date would have told, not when it ended (found by the property tests, issues 37 and 41)", async () => {
-		let waited = 0;
-		const now = jest.spyOn(Date, 'now').mockImplementation(() => ctx.sim.store.nowMs() + waited);
-		ctx.sim.store.dateSkewMs = null;
-		// each attendee list read takes 3 s of n8n's clock
-		ctx.sim.addFault({ kind: 'delay', delayMs: 3_000, path: '/attendee$', times: 0 });
-		const wait = jest.spyOn(ctx.sim as never as { wait: (ms: number) => Promise<void> }, 'wait');
-		wait.mockImplementation(async (ms: number) => {
-			waited += ms;
-		});
-		try {
+		await slowReadsWithoutDate(0, async (catchUp) => {
 			// runs until 09:00:30
 			const ended = add('Ended', -HOUR, 1 + 0.5 / 60);
 			for (let i = 0; i < 3; i++) add(`Open ${i}`, -HOUR);
@@ -551,21 +546,16 @@ describe('All Running Events', () => {
 			);
 			expect(await harness.pollItems()).toBeNull();
 			// EventX's clock catches up, its answers carry a Date again
-			tick(waited);
-			waited = 0;
+			catchUp();
 			ctx.sim.faults.clear();
 			ctx.sim.store.dateSkewMs = 0;
 			tick(MIN);
 			expect(await polls(harness, 2, { [ended]: 'Ended' })).toEqual([['Al @ Ended'], null]);
-		} finally {
-			now.mockRestore();
-			wait.mockRestore();
-		}
+		});
 	});
 
 	it("a first poll answered without a Date while n8n's clock runs 2 hours ahead, the first Date two hours later: the guessed join point moves back by as much, and an event that ended meanwhile keeps what it changed (found by the property tests, issues 37 and 41)", async () => {
-		const restore = n8nAheadWithoutDate(2 * HOUR);
-		try {
+		await n8nAheadWithoutDate(2 * HOUR, async () => {
 			// 09:00 to 10:00, an attendee at 09:00
 			const morning = add('Morning', 0, 1);
 			attendee(morning, 'Mo');
@@ -577,9 +567,7 @@ describe('All Running Events', () => {
 			tick(2 * HOUR + MIN);
 			ctx.sim.store.dateSkewMs = 0;
 			expect(await polls(harness, 2, { [morning]: 'Morning' })).toEqual([['Mo @ Morning'], null]);
-		} finally {
-			restore();
-		}
+		});
 	});
 
 	it('the requests of an idle poll over 50 running events: one read of the event list and one page per event', async () => {
