@@ -454,9 +454,9 @@ function fromGuess(cursor: PollState, guess: number, ahead: number, since = -Inf
 /**
  * Attendee and order events on several events (the picked ones, or every running one, looked up
  * at each poll): one cursor per event, the poll's cap and budget shared, the events read longest
- * ago first, then those whose cursor lags most (`pollScopeEvent`). An event that stops running is read on for the
- * lateness the trigger allows (a check-in synced up to 24 hours late) and the look-back
- * (`runningEvents`); one no longer picked is forgotten.
+ * ago first, then those whose cursor lags most (`pollScopeEvent`). An event that stops running is
+ * read on for the lateness the trigger allows (a check-in synced up to 24 hours late) and the
+ * look-back (`runningEvents`); one no longer picked is forgotten.
  */
 async function pollScope(
 	ctx: IPollFunctions,
