@@ -570,6 +570,44 @@ describe('All Running Events', () => {
 		});
 	});
 
+	it("an event joining at a guessed join point and read before a Date tells EventX's clock: moved back then, what it let out is not let out again (found by the property tests, issues 37 and 41)", async () => {
+		await slowReadsWithoutDate(0, async (catchUp) => {
+			add('Open', -HOUR, 4);
+			const moved = add('Moved', HOUR, 4);
+			// 09:01: the first poll reads Open, which tells nothing of EventX's clock: events join
+			// from a guess, 09:00 by n8n's clock
+			tick(MIN);
+			const harness = pollingTrigger(
+				ctx.sim,
+				{ resource: 'newAttendee', events: 'running' } as INodeParameters,
+				20_000,
+			);
+			expect(await harness.pollItems()).toBeNull();
+			// Moved now started at 08:30; an attendee at 09:01:30
+			rescheduleEvent(ctx.sim.store, moved, {
+				startsAt: iso(T0 - 30 * MIN),
+				endsAt: iso(T0 + 4 * HOUR),
+			});
+			tick(30_000);
+			attendee(moved, 'Mo');
+			tick(MIN);
+			const names = { [moved]: 'Moved' };
+			expect(await polls(harness, 1, names)).toEqual([['Mo @ Moved']]);
+			// still no Date, half an hour on, and again: Moved's cursor and memory pass Mo
+			tick(30 * MIN);
+			attendee(moved, 'Max');
+			tick(MIN);
+			expect(await polls(harness, 1, names)).toEqual([['Max @ Moved']]);
+			tick(30 * MIN);
+			expect(await polls(harness, 1, names)).toEqual([null]);
+			// EventX's clock catches up, its answers carry a Date again: the guess moves back
+			catchUp();
+			ctx.sim.store.dateSkewMs = 0;
+			tick(MIN);
+			expect(await polls(harness, 2, names)).toEqual([null, null]);
+		});
+	});
+
 	it('the requests of an idle poll over 50 running events: one read of the event list and one page per event', async () => {
 		const ids = Array.from({ length: 50 }, (_, i) => add(`Running ${i + 1}`, -HOUR));
 		const harness = await activate({ resource: 'newAttendee', events: 'running' });

@@ -59,6 +59,11 @@ export class Seen {
 		this.addPacked(packId(id), stamp);
 	}
 
+	/** Adds every occurrence `other` holds. */
+	merge(other: Seen): void {
+		for (const [stamp, ids] of other.byStamp) for (const id of ids) this.addPacked(id, stamp);
+	}
+
 	/** Stamps, oldest first, with how many occurrences each holds. */
 	stamps(): Array<[number, number]> {
 		return [...this.byStamp.entries()]

@@ -3,7 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { ORDER_STATUSES, REGISTRATION_STATUSES } from '../helpers/enums';
 import { invalidField } from '../helpers/validation';
-import { MAX_SEEN_IN_SCOPE } from './cursor';
+import { MAX_SEEN, MAX_SEEN_IN_SCOPE, Seen } from './cursor';
 import { logLeftOut, pollCursor, startCursor } from './cursorPoll';
 import {
 	boundMemories,
@@ -291,6 +291,8 @@ interface ScopePoll {
 	presents: number[];
 	/** Events whose cursor starts at a guess of EventX's clock, and that time (`ScopeState.guesses`). */
 	guesses: Record<string, number>;
+	/** What each of those emitted while its guess stood (`ScopeState.guessSeen`). */
+	guessSeen: Record<string, Seen>;
 	/** n8n's clock when the poll started: a join point guessed from it stands there, as a `Date` would. */
 	startedAt: number;
 	/** This poll's turn, and the turn each event was last read at (`ScopeState.readAt`). */
@@ -408,9 +410,11 @@ function saveScope(
 		ctx.logger.warn(
 			`EventX Polling Trigger (${trigger.name}), event ${eventId}: its events together have more occurrences than the ${MAX_SEEN_IN_SCOPE.toLocaleString('en')} they remember; one whose ${trigger.eventKey} is before ${iso(floor)} and that shows from now on is left out`,
 		);
-	const guesses = Object.entries(poll.guesses)
-		.filter(([id]) => bounded.states[id] !== undefined)
-		.map(([id, at]) => [id, iso(at)]);
+	const guessed = Object.keys(poll.guesses).filter((id) => bounded.states[id] !== undefined);
+	const guesses = guessed.map((id) => [id, iso(poll.guesses[id])]);
+	const guessSeen = guessed
+		.filter((id) => (poll.guessSeen[id]?.size ?? 0) > 0)
+		.map((id) => [id, poll.guessSeen[id].encode()]);
 	// (never back from where EventX's clock put it; a guess from n8n's clock gives way to it)
 	const told = presents.length > 0;
 	const joinAt = told
@@ -426,6 +430,7 @@ function saveScope(
 		joinAt: iso(joinAt),
 		joinGuessed: !told && (joinFrom === undefined || poll.joinGuessed) ? true : undefined,
 		guesses: guesses.length > 0 ? Object.fromEntries(guesses) : undefined,
+		guessSeen: guessSeen.length > 0 ? Object.fromEntries(guessSeen) : undefined,
 		turn: poll.turn,
 		readAt: Object.fromEntries(
 			Object.entries(poll.readAt).filter(([id]) => bounded.states[id] !== undefined),
@@ -440,15 +445,45 @@ function saveScope(
  * started running), what it handled remembered; never forward (n8n's clock may have been stepped
  * since).
  */
-function fromGuess(cursor: PollState, guess: number, ahead: number, since = -Infinity): PollState {
+function fromGuess(
+	cursor: PollState,
+	guess: number,
+	ahead: number,
+	emitted: Seen,
+	since = -Infinity,
+): PollState {
 	const at = Math.max(guess - ahead, since);
 	if (at >= Date.parse(cursor.at)) return cursor;
 	const floor = Math.min(at, Date.parse(cursor.floor));
+	// (what it emitted while its guess stood is read again: remembered, it does not come out twice)
+	const seen = Seen.decode(cursor.seen);
+	seen.merge(emitted);
 	return newCursor(cursor.trigger, cursor.eventId, {
 		at: iso(at),
 		floor: iso(floor),
-		seen: cursor.seen,
+		seen: seen.encode(),
 	});
+}
+
+/**
+ * Remembers what an event whose cursor is still a guess emitted (the guess, moved back once a
+ * `Date` comes, reads it again); past the memory's size, the guess is given up, with a warning.
+ */
+function keepGuessSeen(
+	poll: ScopePoll,
+	eventId: string,
+	guessSeen: Seen,
+	occurrences: Occurrence[],
+): void {
+	for (const o of occurrences) guessSeen.add(o.id, o.stamp);
+	if (guessSeen.size <= MAX_SEEN) {
+		poll.guessSeen[eventId] = guessSeen;
+		return;
+	}
+	delete poll.guesses[eventId];
+	poll.ctx.logger.warn(
+		`EventX Polling Trigger (${poll.settings.trigger.name}), event ${eventId}: more than ${MAX_SEEN.toLocaleString('en')} occurrences came out while no answer told EventX's clock; its cursor stays where n8n's clock put it`,
+	);
 }
 
 /**
@@ -492,6 +527,7 @@ async function pollScope(
 		joinGuessed: saved?.joinGuessed === true,
 		presents: inScope.listed === undefined ? [] : [inScope.listed],
 		guesses: {},
+		guessSeen: {},
 		startedAt,
 		turn: (saved?.turn ?? 0) + 1,
 		readAt: {},
@@ -511,12 +547,15 @@ async function pollScope(
 	for (const eventId of order) {
 		let cursor = savedCursor(savedCursors[eventId], trigger.value, eventId);
 		const guess = saved?.guesses?.[eventId];
+		const guessSeen = Seen.decode(saved?.guessSeen?.[eventId] ?? '');
 		if (cursor && guess !== undefined) {
 			if (ahead === undefined) poll.guesses[eventId] = Date.parse(guess);
-			else cursor = fromGuess(cursor, Date.parse(guess), ahead, inScope.since.get(eventId));
+			else
+				cursor = fromGuess(cursor, Date.parse(guess), ahead, guessSeen, inScope.since.get(eventId));
 		}
 		const { state, occurrences, read } = await pollScopeEvent(poll, eventId, cursor, left);
 		events[eventId] = state;
+		if (poll.guesses[eventId] !== undefined) keepGuessSeen(poll, eventId, guessSeen, occurrences);
 		if (read) poll.readAt[eventId] = poll.turn;
 		else if (saved?.readAt?.[eventId] !== undefined) poll.readAt[eventId] = saved.readAt[eventId];
 		left -= occurrences.length;

@@ -100,6 +100,11 @@ export interface ScopeState {
 	 */
 	guesses?: Record<string, string>;
 	/**
+	 * What each of those events emitted while its guess stood (a `Seen`, encoded): its cursor,
+	 * moved back, reads it again without letting it out twice.
+	 */
+	guessSeen?: Record<string, string>;
+	/**
 	 * How many polls of the scope were saved, and the one at which each event was last read: a
 	 * poll reads the events read longest ago first, so that, with time for a few reads, each gets
 	 * its turn.
