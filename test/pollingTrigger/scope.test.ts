@@ -608,6 +608,33 @@ describe('All Running Events', () => {
 		});
 	});
 
+	it('an event that stops running with a backlog (Max Records Per Poll 1) is read on until it is out, though its cursor passed its end: a registration whose record changed after the end comes out (Attendee Registered; found by the property tests, issue 37)', async () => {
+		// 09:00 to 10:00
+		const morning = add('Morning', 0, 1);
+		const harness = await activate({
+			resource: 'attendeeRegistered',
+			events: 'running',
+			options: { maxRecords: 1 },
+		});
+		tick(MIN);
+		// three registrations at 09:01 (one a poll: which first goes by ID)
+		const made = ['Al', 'Bo', 'Cy'].map((name) => attendee(morning, name));
+		tick(MIN);
+		const names = { [morning]: 'Morning' };
+		const [first] = (await polls(harness, 1, names))[0]!;
+		// 11:02: EventX's clock two hours on; one of the two left changed since
+		tick(2 * HOUR);
+		const changed = made.find((a) => !first.startsWith(String(a.firstName)))!;
+		changeAttendee(ctx.sim, changed.id, { city: 'Lyon' });
+		const rest = await polls(harness, 3, names);
+		expect(rest[2]).toBeNull();
+		expect([first, ...rest[0]!, ...rest[1]!].sort()).toEqual([
+			'Al @ Morning',
+			'Bo @ Morning',
+			'Cy @ Morning',
+		]);
+	});
+
 	it('the requests of an idle poll over 50 running events: one read of the event list and one page per event', async () => {
 		const ids = Array.from({ length: 50 }, (_, i) => add(`Running ${i + 1}`, -HOUR));
 		const harness = await activate({ resource: 'newAttendee', events: 'running' });

@@ -92,6 +92,8 @@ export interface Polled {
 	leftOut?: { count: number; stampedBefore: number };
 	/** Occurrences read and left out because they are stamped after the source's `until`. */
 	afterEnd?: number;
+	/** The read left occurrences for a later poll (its cap reached, or its read unfinished). */
+	pending?: boolean;
 	/**
 	 * The memory was full: occurrences stamped before `floor` that show from now on are left out
 	 * (when that is within the lateness the trigger allows); `ahead` remembered ones stamped later
@@ -733,6 +735,7 @@ export async function pollSource(
 			occurrences: [],
 			state: { ...state, depth: read.deepest, deep: true, count: read.total },
 			present: presentOf(read),
+			pending: true,
 		};
 	}
 
@@ -784,6 +787,7 @@ export async function pollSource(
 		leftOut: leftOut > 0 ? { count: leftOut, stampedBefore: floor } : undefined,
 		afterEnd,
 		forgot,
+		pending: n < candidates.length || !read.complete,
 	};
 }
 

@@ -247,8 +247,13 @@ async function runningEvents(
 		const until = runningUntil(event)!;
 		if (inScope.since.has(id) || start === undefined) continue;
 		const cursor = savedCursors[id];
+		// (a backlog left by its last read may hold occurrences from before its end, whatever its
+		// cursor: a registration whose record changed after the end, read by that change)
 		const readOn =
-			cursor !== undefined && (until + grace >= running.present || Date.parse(cursor.at) <= until);
+			cursor !== undefined &&
+			(until + grace >= running.present ||
+				Date.parse(cursor.at) <= until ||
+				saved?.pending?.includes(id) === true);
 		if (readOn || (endedJoinFrom !== undefined && until >= endedJoinFrom)) {
 			inScope.since.set(id, start);
 			inScope.ended.set(id, until);
@@ -298,6 +303,8 @@ interface ScopePoll {
 	/** This poll's turn, and the turn each event was last read at (`ScopeState.readAt`). */
 	turn: number;
 	readAt: Record<string, number>;
+	/** Events whose last read left occurrences for a later poll (`ScopeState.pending`). */
+	pending: Set<string>;
 }
 
 /** EventX's present as the scope poll's reads told it so far (n8n's clock before any told it). */
@@ -316,7 +323,7 @@ async function pollScopeEvent(
 	eventId: string,
 	cursor: PollState | undefined,
 	left: number,
-): Promise<{ state: PollState; occurrences: Occurrence[]; read: boolean }> {
+): Promise<{ state: PollState; occurrences: Occurrence[]; read: boolean; pending?: boolean }> {
 	const { ctx, settings, limits, inScope, joinFrom } = poll;
 	const { trigger } = settings;
 	const source = {
@@ -373,7 +380,12 @@ async function pollScopeEvent(
 		});
 		logLeftOut(ctx, { name: trigger.name, eventKey: trigger.eventKey, eventId }, polled);
 		if (polled.present !== undefined) poll.presents.push(polled.present);
-		return { state: polled.state, occurrences: polled.occurrences, read: true };
+		return {
+			state: polled.state,
+			occurrences: polled.occurrences,
+			read: true,
+			pending: polled.pending,
+		};
 	} catch (error) {
 		// EventX's failures are NodeApiErrors already; anything else is wrapped as n8n asks.
 		const failure =
@@ -415,6 +427,7 @@ function saveScope(
 	const guessSeen = guessed
 		.filter((id) => (poll.guessSeen[id]?.size ?? 0) > 0)
 		.map((id) => [id, poll.guessSeen[id].encode()]);
+	const pending = [...poll.pending].filter((id) => bounded.states[id] !== undefined);
 	// (never back from where EventX's clock put it; a guess from n8n's clock gives way to it)
 	const told = presents.length > 0;
 	const joinAt = told
@@ -431,6 +444,7 @@ function saveScope(
 		joinGuessed: !told && (joinFrom === undefined || poll.joinGuessed) ? true : undefined,
 		guesses: guesses.length > 0 ? Object.fromEntries(guesses) : undefined,
 		guessSeen: guessSeen.length > 0 ? Object.fromEntries(guessSeen) : undefined,
+		pending: pending.length > 0 ? pending : undefined,
 		turn: poll.turn,
 		readAt: Object.fromEntries(
 			Object.entries(poll.readAt).filter(([id]) => bounded.states[id] !== undefined),
@@ -531,6 +545,7 @@ async function pollScope(
 		startedAt,
 		turn: (saved?.turn ?? 0) + 1,
 		readAt: {},
+		pending: new Set(),
 	};
 	// How far n8n's clock runs ahead of EventX's (behind: less than 0), once a `Date` tells it:
 	// cursors guessed from n8n's clock move back by as much.
@@ -553,8 +568,9 @@ async function pollScope(
 			else
 				cursor = fromGuess(cursor, Date.parse(guess), ahead, guessSeen, inScope.since.get(eventId));
 		}
-		const { state, occurrences, read } = await pollScopeEvent(poll, eventId, cursor, left);
+		const { state, occurrences, read, pending } = await pollScopeEvent(poll, eventId, cursor, left);
 		events[eventId] = state;
+		if (read ? pending : saved?.pending?.includes(eventId)) poll.pending.add(eventId);
 		if (poll.guesses[eventId] !== undefined) keepGuessSeen(poll, eventId, guessSeen, occurrences);
 		if (read) poll.readAt[eventId] = poll.turn;
 		else if (saved?.readAt?.[eventId] !== undefined) poll.readAt[eventId] = saved.readAt[eventId];

@@ -105,6 +105,11 @@ export interface ScopeState {
 	 */
 	guessSeen?: Record<string, string>;
 	/**
+	 * Events whose last read left occurrences for a later poll (its cap reached, or out of time):
+	 * one that stopped running is read on until its backlog is out.
+	 */
+	pending?: string[];
+	/**
 	 * How many polls of the scope were saved, and the one at which each event was last read: a
 	 * poll reads the events read longest ago first, so that, with time for a few reads, each gets
 	 * its turn.
