@@ -635,6 +635,31 @@ describe('All Running Events', () => {
 		]);
 	});
 
+	it("an event joining at a guessed join point, then postponed: once a Date tells EventX's clock, its cursor moves back to where it joined as known then, not to its new start (found by the property tests, issue 37)", async () => {
+		await n8nAheadWithoutDate(2 * HOUR, async () => {
+			// 09:00 to 10:00
+			const morning = add('Morning', 0, 1);
+			// 09:01 (n8n: 11:01): by n8n's clock Morning has ended; where events join is a guess
+			tick(MIN);
+			const harness = await activate({ resource: 'newAttendee', events: 'running' });
+			// 09:02: Morning joins (ended by n8n's clock since the guess), its cursor at the guess
+			tick(MIN);
+			const names = { [morning]: 'Morning' };
+			expect(await polls(harness, 1, names)).toEqual([null]);
+			attendee(morning, 'Mo');
+			// 09:03: Morning postponed to 09:05
+			tick(MIN);
+			rescheduleEvent(ctx.sim.store, morning, {
+				startsAt: iso(T0 + 5 * MIN),
+				endsAt: iso(T0 + HOUR + 5 * MIN),
+			});
+			// 09:06: EventX's answers carry a Date again
+			tick(3 * MIN);
+			ctx.sim.store.dateSkewMs = 0;
+			expect(await polls(harness, 2, names)).toEqual([['Mo @ Morning'], null]);
+		});
+	});
+
 	it('the requests of an idle poll over 50 running events: one read of the event list and one page per event', async () => {
 		const ids = Array.from({ length: 50 }, (_, i) => add(`Running ${i + 1}`, -HOUR));
 		const harness = await activate({ resource: 'newAttendee', events: 'running' });

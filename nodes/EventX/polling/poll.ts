@@ -298,6 +298,8 @@ interface ScopePoll {
 	guesses: Record<string, number>;
 	/** What each of those emitted while its guess stood (`ScopeState.guessSeen`). */
 	guessSeen: Record<string, Seen>;
+	/** When each of those started running as known when guessed (`ScopeState.guessSince`). */
+	guessSince: Record<string, number>;
 	/** n8n's clock when the poll started: a join point guessed from it stands there, as a `Date` would. */
 	startedAt: number;
 	/** This poll's turn, and the turn each event was last read at (`ScopeState.readAt`). */
@@ -344,7 +346,7 @@ async function pollScopeEvent(
 			at === joinFrom &&
 			inScope.listed === undefined
 		)
-			poll.guesses[eventId] = at;
+			guessed(poll, eventId, at);
 		return newCursor(trigger.value, eventId, cursorFrom(at));
 	};
 	if (left <= 0 || Date.now() >= limits.softDeadline) {
@@ -358,7 +360,7 @@ async function pollScopeEvent(
 			inScope.listed === undefined
 		) {
 			const guess = Math.max(presentSoFar(poll), Date.now());
-			poll.guesses[eventId] = guess;
+			guessed(poll, eventId, guess);
 			return {
 				state: newCursor(trigger.value, eventId, cursorFrom(guess)),
 				occurrences: [],
@@ -427,6 +429,9 @@ function saveScope(
 	const guessSeen = guessed
 		.filter((id) => (poll.guessSeen[id]?.size ?? 0) > 0)
 		.map((id) => [id, poll.guessSeen[id].encode()]);
+	const guessSince = guessed
+		.filter((id) => poll.guessSince[id] !== undefined)
+		.map((id) => [id, iso(poll.guessSince[id])]);
 	const pending = [...poll.pending].filter((id) => bounded.states[id] !== undefined);
 	// (never back from where EventX's clock put it; a guess from n8n's clock gives way to it)
 	const told = presents.length > 0;
@@ -444,6 +449,7 @@ function saveScope(
 		joinGuessed: !told && (joinFrom === undefined || poll.joinGuessed) ? true : undefined,
 		guesses: guesses.length > 0 ? Object.fromEntries(guesses) : undefined,
 		guessSeen: guessSeen.length > 0 ? Object.fromEntries(guessSeen) : undefined,
+		guessSince: guessSince.length > 0 ? Object.fromEntries(guessSince) : undefined,
 		pending: pending.length > 0 ? pending : undefined,
 		turn: poll.turn,
 		readAt: Object.fromEntries(
@@ -456,8 +462,8 @@ function saveScope(
 /**
  * A cursor started at `guess` (n8n's clock), once a `Date` tells that n8n's clock runs `ahead` of
  * EventX's: moved back to where it would have started by EventX's clock (not before its event
- * started running), what it handled remembered; never forward (n8n's clock may have been stepped
- * since).
+ * started running, as known when guessed: moved since, its cursor stays), what it handled
+ * remembered; never forward (n8n's clock may have been stepped since).
  */
 function fromGuess(
 	cursor: PollState,
@@ -477,6 +483,13 @@ function fromGuess(
 		floor: iso(floor),
 		seen: seen.encode(),
 	});
+}
+
+/** An event's cursor starts at a guess, `at`: where and since when its event ran, as known then. */
+function guessed(poll: ScopePoll, eventId: string, at: number): void {
+	poll.guesses[eventId] = at;
+	const since = poll.inScope.since.get(eventId);
+	if (since !== undefined) poll.guessSince[eventId] = since;
 }
 
 /**
@@ -542,6 +555,7 @@ async function pollScope(
 		presents: inScope.listed === undefined ? [] : [inScope.listed],
 		guesses: {},
 		guessSeen: {},
+		guessSince: {},
 		startedAt,
 		turn: (saved?.turn ?? 0) + 1,
 		readAt: {},
@@ -563,10 +577,19 @@ async function pollScope(
 		let cursor = savedCursor(savedCursors[eventId], trigger.value, eventId);
 		const guess = saved?.guesses?.[eventId];
 		const guessSeen = Seen.decode(saved?.guessSeen?.[eventId] ?? '');
+		const since = saved?.guessSince?.[eventId];
 		if (cursor && guess !== undefined) {
-			if (ahead === undefined) poll.guesses[eventId] = Date.parse(guess);
-			else
-				cursor = fromGuess(cursor, Date.parse(guess), ahead, guessSeen, inScope.since.get(eventId));
+			if (ahead === undefined) {
+				poll.guesses[eventId] = Date.parse(guess);
+				if (since !== undefined) poll.guessSince[eventId] = Date.parse(since);
+			} else
+				cursor = fromGuess(
+					cursor,
+					Date.parse(guess),
+					ahead,
+					guessSeen,
+					since === undefined ? undefined : Date.parse(since),
+				);
 		}
 		const { state, occurrences, read, pending } = await pollScopeEvent(poll, eventId, cursor, left);
 		events[eventId] = state;

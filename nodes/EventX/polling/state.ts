@@ -104,6 +104,8 @@ export interface ScopeState {
 	 * moved back, reads it again without letting it out twice.
 	 */
 	guessSeen?: Record<string, string>;
+	/** When each of those events started running, as known when its guess was made. */
+	guessSince?: Record<string, string>;
 	/**
 	 * Events whose last read left occurrences for a later poll (its cap reached, or out of time):
 	 * one that stopped running is read on until its backlog is out.
