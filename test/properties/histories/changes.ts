@@ -747,6 +747,17 @@ export async function play(sim: Simulator, clock: ClientClock, history: History)
 					guessedJoin: undefined,
 				});
 			}
+			// Ended, by EventX's clock, before where the last poll stood, while no answer of the run
+			// has told EventX's clock: the node lets it join if its join point is a guess, not if a
+			// record told it EventX's clock; nothing of it is owed (what comes out is allowed).
+			if (
+				!watched.has(id) &&
+				activated &&
+				toldAt === undefined &&
+				until !== undefined &&
+				until < joinFrom
+			)
+				Object.assign(entry, { from: Infinity, guessedJoin: undefined });
 			// An activation's guess gives way to EventX's clock the same way, moved back only (n8n's
 			// clock stepped back meanwhile: what the event changed in between is not owed).
 			if (entry.guessedAt !== undefined && !noDate) {
