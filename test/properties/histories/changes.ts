@@ -726,9 +726,6 @@ export async function play(sim: Simulator, clock: ClientClock, history: History)
 				guesses.set(id, Math.max(clock.n8nNow(), now + dateAhead));
 			} else if (entry.unread && !unread)
 				Object.assign(entry, { from: Math.max(now, guesses.get(id) ?? now), unread: false });
-			// Joining while no answer of the run has told EventX's clock: its cursor starts at the
-			// node's guess, nothing owed before a `Date` tells how far n8n's clock runs ahead; then
-			// from the guess moved back by as much (a step of n8n's clock meanwhile moves it too).
 			// Joining at the run's first poll with a `Date`: no earlier than the node's guess moved
 			// back by how far n8n's clock runs ahead (stepped back since, what it changed in between
 			// is not owed).
@@ -736,8 +733,11 @@ export async function play(sim: Simulator, clock: ClientClock, history: History)
 				const ahead = clock.n8nNow() - (told + dateAhead);
 				entry.from = Math.max(entry.from, Math.min(joinGuess, joinGuess - ahead));
 			}
-			// (no earlier than where it joined as known then, its records having told EventX's clock
-			// or not: moved earlier after, its cursor stays)
+			// Joining while no answer of the run has told EventX's clock: its cursor starts at the
+			// node's guess, nothing owed before a `Date` tells how far n8n's clock runs ahead; then
+			// from the guess moved back by as much (a step of n8n's clock meanwhile moves it too), no
+			// earlier than where it joined as known then (its records having told EventX's clock or
+			// not; moved earlier after, its cursor stays).
 			if (!watched.has(id) && activated && toldAt === undefined && noDate)
 				Object.assign(entry, { from: Infinity, guessedJoin: entry.from });
 			else if (entry.guessedJoin !== undefined && !noDate) {
