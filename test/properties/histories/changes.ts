@@ -692,7 +692,8 @@ export async function play(sim: Simulator, clock: ClientClock, history: History)
 				// after its end is owed, so the model may watch it for a day.
 				// (since the last poll that heard EventX's clock)
 				const ran = activated && until >= (toldAt ?? -Infinity) - 3 * LOOK_BACK_MS;
-				const ended = until < told && told - until <= DAY && (watched.has(id) || ran);
+				const ended =
+					until < told && told - until <= DAY + LOOK_BACK_MS && (watched.has(id) || ran);
 				wanted = !deleted && (runsAt(record.event, told) || ended);
 			}
 			// Watched, and not started (moved later, or EventX's clock stepped back): not read, its
