@@ -689,7 +689,8 @@ export async function play(sim: Simulator, clock: ClientClock, history: History)
 				until = Date.parse(String(record.event.endsAt));
 				// After its end: read on (for the grace the trigger allows, or while what it stamped
 				// before its end waits), or joining when it ran since the last poll. Nothing it stamps
-				// after its end is owed, so the model may watch it for a day.
+				// after its end is owed, so the model may watch it for a day and the look-back (the
+				// node reads Attendee Checked In's so long).
 				// (since the last poll that heard EventX's clock)
 				const ran = activated && until >= (toldAt ?? -Infinity) - 3 * LOOK_BACK_MS;
 				const ended =
