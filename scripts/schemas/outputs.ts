@@ -23,7 +23,7 @@ import {
 	eventItemJson,
 	type EventTrigger,
 } from '../../nodes/EventX/polling/eventTriggers';
-import { toItem } from '../../nodes/EventX/polling/poll';
+import { toItem } from '../../nodes/EventX/polling/items';
 import { POLL_TRIGGERS, pollTrigger, type PollTrigger } from '../../nodes/EventX/polling/triggers';
 import { EventXPollingTrigger } from '../../nodes/EventXPollingTrigger/EventXPollingTrigger.node';
 import { tidyAttendee } from '../../nodes/EventX/trigger/delivery';

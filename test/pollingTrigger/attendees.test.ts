@@ -2,7 +2,7 @@
 // clock the tests move and freeze.
 import type { IDataObject } from 'n8n-workflow';
 
-import { itemMaker } from '../../nodes/EventX/polling/poll';
+import { itemMaker } from '../../nodes/EventX/polling/items';
 import { pollTrigger } from '../../nodes/EventX/polling/triggers';
 import { expectNodeError, useSimulator } from '../fixtures';
 import { attendeeJson } from '../simulator/routes/attendees';
@@ -34,7 +34,7 @@ describe('EventX Polling Trigger: attendees', () => {
 			const harness = pollingTrigger(ctx.sim, pollParameters(eventId, trigger));
 			expect(await harness.pollItems()).toBeNull();
 			expect(harness.savedStaticData['node:EventX Polling Trigger']).toMatchObject({
-				pollState: { v: 2, trigger, eventId, at: expect.any(String) },
+				pollState: { v: 2, trigger, list: eventId, at: expect.any(String) },
 			});
 			ctx.sim.clearLog();
 			ctx.sim.store.advanceTime(60_000);
@@ -369,7 +369,7 @@ describe('EventX Polling Trigger: attendees', () => {
 		const other = ctx.sim.seeded.eventIds[1];
 		harness.setParameters(pollParameters(other, 'attendeeUpdated'));
 		expect(await harness.pollItems()).toBeNull();
-		expect(harness.staticData.pollState).toMatchObject({ eventId: other });
+		expect(harness.staticData.pollState).toMatchObject({ list: other });
 	});
 
 	it('an event ID that is not a UUID is refused before any request', async () => {

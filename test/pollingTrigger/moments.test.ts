@@ -239,7 +239,7 @@ describe('event timeline moments', () => {
 			key: 'k',
 			checkedAt: at('2026-11-30T08:00:00.000Z'),
 			gap: MINUTE,
-			floor: at('2026-11-29T00:00:00.000Z'),
+			startedAt: at('2026-11-29T00:00:00.000Z'),
 			scope: '*',
 			moments: '',
 		};
@@ -378,4 +378,5 @@ describe('event timeline moments', () => {
 		expect(one('history').length + 1).toBe(48);
 		expect(one('fired').length + 1).toBe(57);
 	});
+
 });

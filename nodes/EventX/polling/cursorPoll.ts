@@ -67,28 +67,28 @@ export async function startCursor(
 }
 
 /**
- * One poll of a trigger on one cursor (`pollState`): `trigger` on `eventId` (or on the event
- * list). The first poll (none saved for them) starts the cursor and emits nothing; later ones
+ * One poll of a trigger on one cursor (`pollState`): `trigger` on `list` (an event's attendees or
+ * orders, or the event list). The first poll (none saved for them) starts the cursor and emits nothing; later ones
  * emit what changed since, and the cursor is saved only once everything went well (a poll that
  * throws leaves static data as it was); what it left out is counted in the log (`logLeftOut`).
  * "Fetch Test Event" gives the most recent occurrence and touches nothing.
  */
 export async function pollCursor(
 	ctx: IPollFunctions,
-	cursor: { trigger: string; eventId: string; source: PollSource; label: CursorLabel },
+	cursor: { trigger: string; list: string; source: PollSource; label: CursorLabel },
 	limits: PollLimits,
 	startFrom: number | undefined,
 ): Promise<Occurrence[]> {
-	const { trigger, eventId, source } = cursor;
+	const { trigger, list, source } = cursor;
 	if (ctx.getMode() === 'manual') {
 		const latest = await latestOccurrence(ctx, source, limits);
 		return latest ? [latest] : [];
 	}
 	const staticData = ctx.getWorkflowStaticData('node');
-	const saved = savedCursor(staticData.pollState, trigger, eventId);
+	const saved = savedCursor(staticData.pollState, trigger, list);
 	if (!saved) {
 		const start = await startCursor(ctx, source, limits, startFrom);
-		saveState(staticData, 'pollState', newCursor(trigger, eventId, start));
+		saveState(staticData, 'pollState', newCursor(trigger, list, start));
 		return [];
 	}
 	const found = await pollSource(ctx, source, saved, limits);

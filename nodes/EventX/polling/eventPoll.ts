@@ -126,7 +126,7 @@ async function readEvents(
 	key: string,
 	limits: PollLimits,
 	from: (present: number) => number,
-	ahead: number | undefined,
+	ahead?: number,
 ): Promise<EventsRead> {
 	const request = eventListRequest(scope);
 	const events: IDataObject[] = [];
@@ -218,13 +218,8 @@ async function sampleMoment(
 			}
 		}
 	} else {
-		({ events, present } = await readEvents(
-			ctx,
-			scope,
-			sortKeyOf(rule),
-			limits,
-			(now) => timeBound(now, rule),
-			undefined,
+		({ events, present } = await readEvents(ctx, scope, sortKeyOf(rule), limits, (now) =>
+			timeBound(now, rule),
 		));
 	}
 	let past: DueMoment | undefined;
@@ -251,6 +246,77 @@ async function sampleMoment(
 /** How many moments a log line names; the rest are counted. */
 const NAMED_IN_LOG = 20;
 
+/** The log line of a poll's skipped moments: how many, and up to `NAMED_IN_LOG` of them. */
+function skippedLine(skipped: DueMoment[]): string {
+	const named = skipped.slice(0, NAMED_IN_LOG).map((m) => `${m.eventId} due ${iso(m.due)}`);
+	const more = skipped.length - named.length;
+	return `${skipped.length} moment(s) older than Max Lateness skipped, not fired: ${named.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
+}
+
+/** What a moment poll reads by, beside its context. */
+interface MomentRead {
+	scope: EventScope;
+	rule: MomentRule;
+	limits: PollLimits;
+}
+
+/**
+ * The activation (or the first poll after the rule or the events in scope changed): EventX's
+ * clock, not n8n's, says where the trigger starts; the moments already due (down to the first
+ * window's start) are recorded as history. Nothing fires; the state is undefined when the read
+ * did not finish within the poll's time.
+ */
+async function activateMoments(
+	ctx: IPollFunctions,
+	{ scope, rule, limits }: MomentRead,
+	key: string,
+	inScope: string,
+	startFrom: number | undefined,
+): Promise<MomentState | undefined> {
+	const read = await readEvents(ctx, scope, sortKeyOf(rule), limits, (now) =>
+		timeBound(firstHorizonOf(rule, now, startFrom), rule),
+	);
+	if (!read.complete) return undefined;
+	return withAhead(
+		startMoments(key, inScope, read.events, rule, read.present, startFrom),
+		read.ahead,
+	);
+}
+
+/**
+ * What a poll after the activation judges: every moment due from the window's start on, and the
+ * events changed since the last poll, less the changes' look-back (one moved or appeared more
+ * than Max Lateness in the past is told in the log). Undefined when the reads did not finish
+ * within the poll's time.
+ */
+async function readMomentWindow(
+	ctx: IPollFunctions,
+	{ scope, rule, limits }: MomentRead,
+	saved: MomentState,
+): Promise<{ window: EventsRead; changed: IDataObject[] } | undefined> {
+	const window = await readEvents(
+		ctx,
+		scope,
+		sortKeyOf(rule),
+		limits,
+		(date) => timeBound(horizonOf(saved, rule, date), rule),
+		saved.ahead,
+	);
+	if (!window.complete) return undefined;
+	const since = saved.checkedAt - CHANGES_LOOK_BACK_MS;
+	const changes = await readEvents(ctx, scope, 'updatedAt', limits, () => since, saved.ahead);
+	if (!changes.complete) return undefined;
+	return {
+		window,
+		changed: changes.events.filter((event) => (timeOf(event.updatedAt) ?? -Infinity) >= since),
+	};
+}
+
+/**
+ * One poll of a moment trigger: the activation records where it starts (`activateMoments`); each
+ * later poll reads its window (`readMomentWindow`) and fires what `planMoments` finds due. Reads
+ * that did not finish within the poll's time judge nothing (a warning; the next poll reads again).
+ */
 async function pollMoments(
 	ctx: IPollFunctions,
 	trigger: EventMomentTrigger,
@@ -267,7 +333,7 @@ async function pollMoments(
 	const key = `${trigger.value}:${rule.offsetMs}:${rule.offsetDays}:${scope.includeUnpublished ? 1 : 0}`;
 	const inScope = scope.eventIds ? [...scope.eventIds].sort().join(',') : '*';
 	const saved = staticData.momentState;
-	const sortKey = sortKeyOf(rule);
+	const reading: MomentRead = { scope, rule, limits };
 	const warn = (message: string) =>
 		ctx.logger.warn(`EventX Polling Trigger (${trigger.name}): ${message}`);
 	const unfinished = () =>
@@ -275,72 +341,28 @@ async function pollMoments(
 			"the events read did not finish within the poll's time: nothing was judged, the next poll reads again",
 		);
 	if (!isMomentState(saved) || saved.key !== key) {
-		// EventX's clock, not n8n's, says where the trigger starts; the moments already due (down to
-		// the first window's start) are recorded as history.
-		const read = await readEvents(
-			ctx,
-			scope,
-			sortKey,
-			limits,
-			(now) => timeBound(firstHorizonOf(rule, now, startFrom), rule),
-			undefined,
-		);
-		if (!read.complete) {
-			unfinished();
-			return null;
-		}
-		saveState(
-			staticData,
-			'momentState',
-			withAhead(startMoments(key, inScope, read.events, rule, read.present, startFrom), read.ahead),
-		);
+		const started = await activateMoments(ctx, reading, key, inScope, startFrom);
+		if (started) saveState(staticData, 'momentState', started);
+		else unfinished();
 		return null;
 	}
 
-	// Every moment due from the window's start on, and the events changed since the last poll
-	// (one moved or appeared more than Max Lateness in the past is told in the log).
-	const window = await readEvents(
-		ctx,
-		scope,
-		sortKey,
-		limits,
-		(date) => timeBound(horizonOf(saved, rule, date), rule),
-		saved.ahead,
-	);
-	const changes = window.complete
-		? await readEvents(
-				ctx,
-				scope,
-				'updatedAt',
-				limits,
-				() => saved.checkedAt - CHANGES_LOOK_BACK_MS,
-				saved.ahead,
-			)
-		: undefined;
-	if (!changes?.complete) {
+	const read = await readMomentWindow(ctx, reading, saved);
+	if (!read) {
 		unfinished();
 		return null;
 	}
-
 	const plan = planMoments({
-		events: window.events,
-		changed: changes.events.filter(
-			(event) => (timeOf(event.updatedAt) ?? -Infinity) >= saved.checkedAt - CHANGES_LOOK_BACK_MS,
-		),
+		events: read.window.events,
+		changed: read.changed,
 		rule,
 		state: saved,
-		date: window.present,
+		date: read.window.present,
 		scope: inScope,
 		maxRecords: limits.maxRecords,
 	});
-	if (plan.skipped.length > 0) {
-		const named = plan.skipped.slice(0, NAMED_IN_LOG).map((m) => `${m.eventId} due ${iso(m.due)}`);
-		const more = plan.skipped.length - named.length;
-		warn(
-			`${plan.skipped.length} moment(s) older than Max Lateness skipped, not fired: ${named.join(', ')}${more > 0 ? ` and ${more} more` : ''}`,
-		);
-	}
-	saveState(staticData, 'momentState', withAhead(plan.state, window.ahead));
+	if (plan.skipped.length > 0) warn(skippedLine(plan.skipped));
+	saveState(staticData, 'momentState', withAhead(plan.state, read.window.ahead));
 	return plan.due.length > 0 ? [plan.due.map((m) => momentItem(trigger, m))] : null;
 }
 
@@ -357,7 +379,7 @@ async function pollChanges(
 		ctx,
 		{
 			trigger: trigger.value,
-			eventId: list,
+			list,
 			source: eventChangeSource(trigger, scope),
 			label: { name: trigger.name, eventKey: trigger.eventKey },
 		},

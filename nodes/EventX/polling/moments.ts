@@ -165,8 +165,8 @@ const firesBefore = (a: { due: number; id: string }, b: { due: number; id: strin
  */
 export function windowStart(state: MomentState, rule: MomentRule, present: number): number {
 	let start = Math.min(present - rule.maxLatenessMs, state.checkedAt);
-	if (state.hold) start = Math.min(start, state.hold.due);
-	if (state.backfillUntil !== undefined) start = Math.min(start, state.floor);
+	if (state.firstHeld) start = Math.min(start, state.firstHeld.due);
+	if (state.backfillUntil !== undefined) start = Math.min(start, state.startedAt);
 	return start;
 }
 
@@ -201,13 +201,13 @@ export function startMoments(
 	startFrom?: number,
 ): MomentState {
 	const state = newMomentState(key, scope, now, startFrom);
-	const { floor } = state;
+	const { startedAt } = state;
 	const from = firstHorizonOf(rule, now, startFrom);
 	const history = new Map<string, Handled>();
 	for (const event of events) {
 		const moment = momentOf(event, rule);
 		if (!moment || typeof event.id !== 'string') continue;
-		if (moment.due >= from && moment.due <= Math.min(floor, now))
+		if (moment.due >= from && moment.due <= Math.min(startedAt, now))
 			history.set(event.id, { due: moment.due, kind: 'history' });
 	}
 	return { ...state, moments: encodeMoments(history) };
@@ -271,9 +271,9 @@ function judgeMoment(
 	const handled = memory.get(id);
 	if (handled?.due === due && (inWindow || handled.kind !== 'history')) return undefined;
 	const last = state.checkedAt;
-	const started = present >= state.floor;
+	const started = present >= state.startedAt;
 	const joining = poll.scope !== state.scope && !inScope(state.scope, id);
-	if (!started || (due > last ? due <= state.floor : joining)) {
+	if (!started || (due > last ? due <= state.startedAt : joining)) {
 		memory.set(id, { ...handled, due, kind: 'history' });
 		return undefined;
 	}
@@ -302,8 +302,9 @@ function candidateOf(
 	const { state, present } = poll;
 	const dueBefore = due <= state.checkedAt;
 	const backfill =
-		state.backfillUntil !== undefined && due > state.floor && due <= state.backfillUntil;
-	const held = state.hold !== undefined && dueBefore && !firesBefore({ due, id }, state.hold);
+		state.backfillUntil !== undefined && due > state.startedAt && due <= state.backfillUntil;
+	const held =
+		state.firstHeld !== undefined && dueBefore && !firesBefore({ due, id }, state.firstHeld);
 	const lateByMs = present - due;
 	return {
 		event,
@@ -328,11 +329,11 @@ function fireOrSkip(
 	poll: MomentPoll,
 	candidates: Candidate[],
 	maxRecords: number,
-): { due: DueMoment[]; skipped: DueMoment[]; hold?: { due: number; id: string } } {
+): { due: DueMoment[]; skipped: DueMoment[]; firstHeld?: { due: number; id: string } } {
 	const { memory, rule } = poll;
 	const due: DueMoment[] = [];
 	const skipped: DueMoment[] = [];
-	let hold: { due: number; id: string } | undefined;
+	let firstHeld: { due: number; id: string } | undefined;
 	for (const moment of candidates) {
 		const { id, exempt, ...out } = moment;
 		const handled = memory.get(id);
@@ -340,20 +341,20 @@ function fireOrSkip(
 			skipped.push(out);
 			memory.set(id, { ...handled, due: out.due, kind: 'skipped' });
 		} else if (due.length >= maxRecords) {
-			hold ??= { due: out.due, id };
+			firstHeld ??= { due: out.due, id };
 		} else {
 			due.push(out);
 			memory.set(id, { due: out.due, kind: 'fired', lastFiredTime: out.time });
 		}
 	}
-	return { due, skipped, hold };
+	return { due, skipped, firstHeld };
 }
 
 /**
  * The state after a poll: its present, the gap since the last poll (none from the activation),
  * Start From's catch-up while a moment it back-fills is held; the memory is encoded by `forget`.
  */
-function nextMomentState(poll: MomentPoll, hold: { due: number; id: string } | undefined) {
+function nextMomentState(poll: MomentPoll, firstHeld: { due: number; id: string } | undefined) {
 	const { state, present } = poll;
 	const last = state.checkedAt;
 	const next: MomentState = {
@@ -361,14 +362,14 @@ function nextMomentState(poll: MomentPoll, hold: { due: number; id: string } | u
 		key: state.key,
 		checkedAt: present,
 		...(state.activated ? {} : { gap: present > last ? present - last : state.gap }),
-		floor: state.floor,
+		startedAt: state.startedAt,
 		...(state.backfillUntil !== undefined &&
-		hold !== undefined &&
-		hold.due > state.floor &&
-		hold.due <= state.backfillUntil
+		firstHeld !== undefined &&
+		firstHeld.due > state.startedAt &&
+		firstHeld.due <= state.backfillUntil
 			? { backfillUntil: state.backfillUntil }
 			: {}),
-		...(hold ? { hold } : {}),
+		...(firstHeld ? { firstHeld } : {}),
 		scope: poll.scope,
 		moments: '',
 	};
@@ -440,8 +441,8 @@ export function planMoments(input: {
 	].filter((candidate) => candidate !== undefined);
 	candidates.sort((a, b) => (firesBefore(a, b) ? -1 : firesBefore(b, a) ? 1 : 0));
 
-	const { due, skipped, hold } = fireOrSkip(poll, candidates, input.maxRecords);
-	const next = nextMomentState(poll, hold);
+	const { due, skipped, firstHeld } = fireOrSkip(poll, candidates, input.maxRecords);
+	const next = nextMomentState(poll, firstHeld);
 	forget(memory, windowStart(next, rule, poll.present));
 	next.moments = encodeMoments(memory);
 	return { due, skipped, state: next };

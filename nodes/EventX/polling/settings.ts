@@ -1,8 +1,12 @@
-// What every polling event reads from the node's options alike, and the poll's time.
+// What every polling event reads from the node's options alike, the attendee and order triggers'
+// settings, and the poll's time.
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
+import { ORDER_STATUSES, REGISTRATION_STATUSES } from '../helpers/enums';
 import { invalidField, toIsoDateTime } from '../helpers/validation';
 import type { PollLimits } from './engine';
+import { readScope, type Scope } from './scope';
+import { pollTrigger, type PollFilters, type PollTrigger } from './triggers';
 
 /** Records emitted by one poll at most, unless the user sets another cap. */
 export const DEFAULT_MAX_RECORDS = 10_000;
@@ -52,5 +56,90 @@ export function limitsOf(ctx: IPollFunctions, maxRecords: number): PollLimits {
 		maxRecords,
 		softDeadline: start + budget * READ_SHARE,
 		deadline: start + budget * REQUEST_SHARE,
+	};
+}
+
+/** A poll's settings, read once. */
+export interface PollSettings {
+	trigger: PollTrigger;
+	scope: Scope;
+	filters: PollFilters;
+	maxRecords: number;
+	/** Start From: where the first activation starts instead of now (epoch ms). */
+	startFrom?: number;
+}
+
+/**
+ * A list of statuses as the Options hold it: the editor's array, or text from an expression
+ * (`"registered"`, `"registered, pending"`, or a JSON array).
+ */
+function statuses(value: unknown): string[] | undefined {
+	if (Array.isArray(value)) return value.map((v) => String(v).trim()).filter(Boolean);
+	if (typeof value !== 'string' || value.trim() === '') return undefined;
+	const text = value.trim();
+	if (text.startsWith('[')) {
+		try {
+			const parsed: unknown = JSON.parse(text);
+			if (Array.isArray(parsed)) return statuses(parsed);
+		} catch {
+			// Read as a comma-separated list below.
+		}
+	}
+	return text
+		.split(',')
+		.map((v) => v.trim())
+		.filter(Boolean);
+}
+
+/** A status filter's values, each one EventX knows: a misspelt one would silently match nothing. */
+function statusFilter(
+	ctx: IPollFunctions,
+	value: unknown,
+	field: string,
+	known: readonly string[],
+): string[] | undefined {
+	return statuses(value)?.map((status) => {
+		// Case aside ("Registered" is EventX's registered).
+		const match = known.find((k) => k === status.toLowerCase());
+		if (match === undefined)
+			throw invalidField(
+				ctx,
+				field,
+				`${JSON.stringify(status)} is not a status EventX knows (${known.join(', ')})`,
+				0,
+			);
+		return match;
+	});
+}
+
+/** The poll's settings from the node's parameters; bad ones fail before any request. */
+export function readPollSettings(ctx: IPollFunctions): PollSettings {
+	const value = ctx.getNodeParameter('resource', 'newAttendee');
+	const trigger = pollTrigger(value);
+	if (!trigger)
+		throw invalidField(ctx, 'Trigger On', `unknown trigger ${JSON.stringify(value)}`, 0);
+	const scope = readScope(ctx, false);
+	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+	return {
+		trigger,
+		scope,
+		filters: {
+			// Each read by the events that show it (a value left from another event is not used).
+			registrationStatus:
+				trigger.resource === 'attendee'
+					? statusFilter(
+							ctx,
+							options.registrationStatus,
+							'Options > Registration Status',
+							REGISTRATION_STATUSES,
+						)
+					: undefined,
+			orderStatus:
+				trigger.value === 'newOrder'
+					? statusFilter(ctx, options.orderStatus, 'Options > Order Status', ORDER_STATUSES)
+					: undefined,
+		},
+		maxRecords: readMaxRecords(ctx, options),
+		startFrom: readStartFrom(ctx, options),
 	};
 }

@@ -13,14 +13,14 @@ import { iso } from './time';
 
 /**
  * Where a change cursor stands (`pollState`, and each event's in `scopeState`).
- * - `trigger`, `eventId`: what the cursor reads; another starts it over. `eventId` is the event
- *   whose attendees or orders are read, or for the event triggers the event list read: `*` (every
- *   event) or `published`.
+ * - `trigger`, `list`: what the cursor reads; another starts it over. `list` is the ID of the
+ *   event whose attendees or orders are read, or for the event triggers the event list read: `*`
+ *   (every event) or `published`.
  * - `at` (with `id`): the watermark on the read stamp. Records read at an earlier stamp are handled;
  *   with `id` (lists sorted by ID within a stamp), records at exactly `at` with a smaller ID too.
  * - `floor`: the cursor's horizon: occurrences stamped before it are history (the activation; for
  *   events whose stamp may be older than the read stamp, also the late window the memory still
- *   covers). Not the moment trigger's `floor` (`MomentState`), which is when it started.
+ *   covers).
  * - `depth` (with `deep`): how many rows of the newest-first list stood above the watermark at the
  *   last poll, where the next one starts reading; `deep` when the watermark lay further down.
  * - `seen`: the occurrences handled at or after the floor (or the watermark), compact (`Seen`).
@@ -30,7 +30,7 @@ import { iso } from './time';
 export interface PollState {
 	v: 2;
 	trigger: string;
-	eventId: string;
+	list: string;
 	at: string;
 	id?: string;
 	floor: string;
@@ -41,7 +41,7 @@ export interface PollState {
 }
 
 /** Where a cursor starts, whatever it reads: the activation's finding, or a time. */
-export type CursorStart = Omit<PollState, 'v' | 'trigger' | 'eventId'>;
+export type CursorStart = Omit<PollState, 'v' | 'trigger' | 'list'>;
 
 /** Whether static data holds a cursor of this format (any other starts the trigger over). */
 export function isPollState(value: unknown): value is PollState {
@@ -57,15 +57,9 @@ export function isPollState(value: unknown): value is PollState {
 	);
 }
 
-/** The cursor saved for this trigger on this event (or list), or none: the trigger starts over. */
-export function savedCursor(
-	value: unknown,
-	trigger: string,
-	eventId: string,
-): PollState | undefined {
-	return isPollState(value) && value.trigger === trigger && value.eventId === eventId
-		? value
-		: undefined;
+/** The cursor saved for this trigger on this list, or none: the trigger starts over. */
+export function savedCursor(value: unknown, trigger: string, list: string): PollState | undefined {
+	return isPollState(value) && value.trigger === trigger && value.list === list ? value : undefined;
 }
 
 /** A cursor that starts at `time` (Start From, or an event joining the scope): nothing handled yet. */
@@ -73,9 +67,9 @@ export function cursorFrom(time: number): CursorStart {
 	return { at: iso(time), floor: iso(time), seen: '' };
 }
 
-/** A new cursor of `trigger` on `eventId` (or the event list), from where it starts. */
-export function newCursor(trigger: string, eventId: string, start: CursorStart): PollState {
-	return { v: 2, trigger, eventId, ...start };
+/** A new cursor of `trigger` on `list` (an event's ID, or the event list), from where it starts. */
+export function newCursor(trigger: string, list: string, start: CursorStart): PollState {
+	return { v: 2, trigger, list, ...start };
 }
 
 /**
@@ -94,18 +88,11 @@ export interface ScopeState {
 	 */
 	joinGuessed?: boolean;
 	/**
-	 * Events whose cursor starts at n8n's clock, with that time: the first poll had no time for
-	 * them and no answer told EventX's clock. Once a `Date` tells it, each cursor moves back by how
-	 * far n8n's clock runs ahead of it.
+	 * Events whose cursor starts at a guess of EventX's clock (n8n's clock: the first poll had no
+	 * time for them, or they joined at a guessed join point, and no answer told EventX's clock).
+	 * Once a `Date` tells it, each cursor moves back by how far n8n's clock runs ahead of it.
 	 */
-	guesses?: Record<string, string>;
-	/**
-	 * What each of those events emitted while its guess stood (a `Seen`, encoded): its cursor,
-	 * moved back, reads it again without letting it out twice.
-	 */
-	guessSeen?: Record<string, string>;
-	/** When each of those events started running, as known when its guess was made. */
-	guessSince?: Record<string, string>;
+	guesses?: Record<string, StoredGuess>;
 	/**
 	 * Events whose last read left occurrences for a later poll (its cap reached, or out of time):
 	 * one that stopped running is read on until its backlog is out.
@@ -119,6 +106,17 @@ export interface ScopeState {
 	turn?: number;
 	readAt?: Record<string, number>;
 	events: Record<string, PollState>;
+}
+
+/**
+ * A guessed cursor's record: the guess (`at`); when its event started running, as known then
+ * (`since`: the cursor moves back no earlier); what it emitted while the guess stood (`seen`, a
+ * `Seen` encoded: moved back, the cursor reads it again without letting it out twice).
+ */
+export interface StoredGuess {
+	at: string;
+	since?: string;
+	seen?: string;
 }
 
 /** The scope state saved for this trigger and mode, or none: the trigger starts over. */
@@ -148,11 +146,11 @@ export function savedScope(
  * - `gap`: the time between the last two polls, once two polls have followed the activation (the
  *   gap from the activation to the first scheduled poll is no poll interval); `activated`: the
  *   last poll was the activation.
- * - `floor`: when the trigger started (the activation, or Start From): moments due before it are
- *   history (not the change cursor's `floor`, its horizon; the moments' horizon is `horizonOf` in
+ * - `startedAt`: when the trigger started (the activation, or Start From): moments due before it
+ *   are history (the moments' horizon, the oldest due time a poll judges, is `horizonOf` in
  *   moments.ts); `backfillUntil`: Start From's catch-up of the moments due before the activation
  *   is under way up to this time.
- * - `hold`: the first moment Max Records Per Poll left for a later poll (by due time and event ID):
+ * - `firstHeld`: the first moment Max Records Per Poll left for a later poll (by due time and event ID):
  *   from it on, moments due before the last poll are not late-skipped.
  * - `scope`: the events in scope at the last poll (`*`, or the picked IDs).
  * - `moments`: per event, the due time last handled (fired, skipped, or history) and the event's
@@ -166,9 +164,9 @@ export interface MomentState {
 	checkedAt: number;
 	gap?: number;
 	activated?: boolean;
-	floor: number;
+	startedAt: number;
 	backfillUntil?: number;
-	hold?: { due: number; id: string };
+	firstHeld?: { due: number; id: string };
 	scope: string;
 	moments: string;
 	ahead?: number;
@@ -181,7 +179,7 @@ export function isMomentState(value: unknown): value is MomentState {
 		s.v === 2 &&
 		typeof s.key === 'string' &&
 		Number.isFinite(s.checkedAt) &&
-		Number.isFinite(s.floor) &&
+		Number.isFinite(s.startedAt) &&
 		typeof s.scope === 'string' &&
 		typeof s.moments === 'string'
 	);
@@ -197,14 +195,14 @@ export function newMomentState(
 	now: number,
 	startFrom?: number,
 ): MomentState {
-	const floor = startFrom ?? now;
+	const startedAt = startFrom ?? now;
 	return {
 		v: 2,
 		key,
 		checkedAt: now,
 		activated: true,
-		floor,
-		...(floor < now ? { backfillUntil: now } : {}),
+		startedAt,
+		...(startedAt < now ? { backfillUntil: now } : {}),
 		scope,
 		moments: '',
 	};

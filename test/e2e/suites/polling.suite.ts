@@ -160,7 +160,7 @@ export const pollingChecksSuite: E2eSuite = {
 				expect(cursor?.pollState).toMatchObject({
 					v: 2,
 					trigger: 'newAttendee',
-					eventId,
+					list: eventId,
 					at: expect.any(String),
 					seen: expect.any(String),
 				});
