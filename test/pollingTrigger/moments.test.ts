@@ -379,4 +379,23 @@ describe('event timeline moments', () => {
 		expect(one('fired').length + 1).toBe(57);
 	});
 
+	it('the window keeps every moment it fired, with no count limit: 1,000 events fired in one poll take 56,999 bytes (what docs/behaviour.md gives)', () => {
+		// 1,000 events starting 2027-03-14 between 12:00:00 and 12:16:39, their day-before moments
+		// due between two polls an hour apart.
+		const ids = Array.from(
+			{ length: 1000 },
+			(_, i) => `0f5755d4-a5ac-4cec-afb3-${String(i).padStart(12, '0')}`,
+		);
+		const events = ids.map((id, i) =>
+			event(id, new Date(at('2027-03-14T12:00:00.000Z') + i * 1000).toISOString()),
+		);
+		const { fired, state } = pollAt(events, dayBefore, start(events, '2027-03-13T11:30:00.000Z'), [
+			'2027-03-13T12:30:00.000Z',
+		]);
+		expect(fired[0]).toHaveLength(1000);
+		expect(decodeMoments(state.moments).size).toBe(1000);
+		expect(state.moments.length).toBe(56_999);
+		// An hour on, still within Max Lateness: none fires again.
+		expect(pollAt(events, dayBefore, state, ['2027-03-13T13:30:00.000Z']).fired).toEqual([[]]);
+	});
 });
