@@ -127,6 +127,25 @@ async function sampleScope(
 	return newest ? [[newest]] : null;
 }
 
+/** A guessed cursor as the poll holds it (`ScopeState.guesses`, where its times are text). */
+interface Guess {
+	at: number;
+	since?: number;
+	seen: Seen;
+}
+
+const guessOf = (stored: StoredGuess): Guess => ({
+	at: Date.parse(stored.at),
+	since: stored.since === undefined ? undefined : Date.parse(stored.since),
+	seen: Seen.decode(stored.seen ?? ''),
+});
+
+const storedGuess = ({ at, since, seen }: Guess): StoredGuess => ({
+	at: iso(at),
+	...(since === undefined ? {} : { since: iso(since) }),
+	...(seen.size > 0 ? { seen: seen.encode() } : {}),
+});
+
 /** What one scope poll shares among its events. */
 interface ScopePoll {
 	ctx: IPollFunctions;
@@ -309,25 +328,6 @@ function saveScope(
 		events: bounded.states,
 	});
 }
-
-/** A guessed cursor as the poll holds it (`ScopeState.guesses`, where its times are text). */
-interface Guess {
-	at: number;
-	since?: number;
-	seen: Seen;
-}
-
-const guessOf = (stored: StoredGuess): Guess => ({
-	at: Date.parse(stored.at),
-	since: stored.since === undefined ? undefined : Date.parse(stored.since),
-	seen: Seen.decode(stored.seen ?? ''),
-});
-
-const storedGuess = ({ at, since, seen }: Guess): StoredGuess => ({
-	at: iso(at),
-	...(since === undefined ? {} : { since: iso(since) }),
-	...(seen.size > 0 ? { seen: seen.encode() } : {}),
-});
 
 /**
  * A cursor started at a guess (n8n's clock), once a `Date` tells that n8n's clock runs `ahead` of
