@@ -316,6 +316,27 @@ interface WindowRead {
 }
 
 /**
+ * Whether a window's first answer lies wholly below the watermark, or past the list's end: rows
+ * above it moved up (or were removed), and the window starts again higher.
+ */
+const belowMark = (added: Row[], mark: Watermark) =>
+	added.slice(0, PAGE).every((row) => precedes(row, mark));
+
+/**
+ * How far down the watermark lies when `totalCount` grew by `total - hint.count` since the last
+ * poll measured it at `hint.depth`, if that is beyond what the window reaches (`deepest`, with a
+ * page's slack): the window moves there. A hint only, never trusted: the window checks it.
+ */
+function hintedDepth(
+	hint: { depth: number; count: number; reach: number },
+	total: number,
+	deepest: number,
+): number | undefined {
+	const guess = hint.depth + total - hint.count;
+	return guess + PAGE - hint.reach > deepest ? guess : undefined;
+}
+
+/**
  * One window, newest first from `start` (its first request `firstRows` rows): read until the row
  * after the first one before the watermark (one a place out of order shows), the list's end or the
  * time is up. Stops at once when its first page lies below the watermark, or, with `hint`, when
@@ -349,14 +370,9 @@ async function readWindow(
 			total ??= answer.total;
 			boundary ??= markFrom?.(found);
 			deepest = Math.max(deepest, answer.offset + answer.rows.length);
-			if (start > 0 && found.rows.length === added.length) {
-				// The window's first page lies below the watermark, or past the list's end: rows
-				// above moved up (or were removed).
-				const top = added.slice(0, PAGE);
-				if (top.every((row) => precedes(row, boundary!))) {
-					tooLow = true;
-					return false;
-				}
+			if (start > 0 && found.rows.length === added.length && belowMark(added, boundary!)) {
+				tooLow = true;
+				return false;
 			}
 			for (const row of added) {
 				if (!seenBoundary && precedes(row, boundary!)) seenBoundary = true;
@@ -366,11 +382,8 @@ async function readWindow(
 			complete = answer.last || below >= 2;
 			const inTime = Date.now() < limits.softDeadline;
 			if (hintPending && inTime && !complete && !seenBoundary && total !== undefined) {
-				const guess = hint!.depth + total - hint!.count;
-				if (guess + PAGE - hint!.reach > deepest) {
-					hinted = guess;
-					return false;
-				}
+				hinted = hintedDepth(hint!, total, deepest);
+				if (hinted !== undefined) return false;
 			}
 			hintPending = false;
 			return !complete && inTime;
@@ -713,6 +726,17 @@ function depthAbove(read: Read, next: Watermark): number | undefined {
 }
 
 /**
+ * The stamp of the oldest occurrence a poll leaves for a later one (`Infinity`: none). A
+ * newest-first window that starts below the list's top leaves the records above it unread: an
+ * occurrence not stamped by the read key may be of any age there (a registration whose attendee
+ * checked in since), so nothing may pass it (`-Infinity`).
+ */
+function oldestLeft(read: Read, leftOver: Candidate[], source: PollSource): number {
+	if ((read.start ?? 0) > 0 && !source.stampedByReadKey) return -Infinity;
+	return leftOver.reduce((oldest, c) => Math.min(oldest, c.stamp), Infinity);
+}
+
+/**
  * One poll after the first: the occurrences since the watermark not handled before, oldest first
  * (at most `maxRecords`), and where the trigger stands after them. The state is new; the one given
  * is not changed (a poll that throws leaves static data as it was).
@@ -754,13 +778,7 @@ export async function pollSource(
 		source,
 	);
 	const emitted = candidates.slice(0, n);
-	// The oldest occurrence left for a later poll. A newest-first window that starts below the
-	// list's top leaves the records above it unread: an occurrence not stamped by the read key may
-	// be of any age there (a registration whose attendee checked in since), so the floor stays.
-	const unreadAbove = (read.start ?? 0) > 0 && !source.stampedByReadKey;
-	const left = unreadAbove
-		? -Infinity
-		: candidates.slice(n).reduce((oldest, c) => Math.min(oldest, c.stamp), Infinity);
+	const left = oldestLeft(read, candidates.slice(n), source);
 	const watermark = nextWatermark(mark, settled, candidates[n], read.bound, source);
 	const newFloor = remember(seen, emitted, watermark, floor, left, source);
 	const {
