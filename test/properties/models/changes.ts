@@ -341,9 +341,13 @@ export function judge(polls: PollView[], lastRunDrained = true): Verdict {
 			// by the event's end as each of them knew it: a poll that read it after its event's end as
 			// then known left it out, and an event moved later afterwards does not bring it back (the
 			// cursor has passed it); an event moved to end earlier leaves out what it stamped after.
+			// (in its event's last stay in scope: one unpicked with a backlog and picked again starts
+			// where the last poll stood, its backlog from before forgotten)
+			const lastStay = end?.scope.get(s.eventId)?.stay;
 			const covered =
 				s.polls.every((i) => s.stamp <= (inRun[i].scope.get(s.eventId)!.until ?? Infinity)) &&
 				s.polls.some((i) => {
+					if (inRun[i].scope.get(s.eventId)!.stay !== lastStay) return false;
 					const scope = inRun[i].scope.get(s.eventId)!;
 					// (its record read where the cursor starts: a cursor reads by the list's stamp)
 					return s.stamp >= scope.from && s.read >= scope.from;
