@@ -187,12 +187,14 @@ export function triggerCommands(simulatorUrl: string, ids: TriggerIds) {
 		},
 		{
 			// Times relative to EventX's clock: the moments fall at n8n's next polls. Created
-			// published, so Event Published fires for it too.
+			// published, so Event Published fires for it too. With attendees: the day-before and
+			// after-the-event examples' first runs take Launch Night from then on (its reminder time
+			// came last, it ends next) and show them.
 			events:
 				'New Event, Event Published; Doors Opening, Event Starting, Event Ended in 1, 2 and 3 minutes (the timeline example)',
 			command: post(
 				'/__sim/events',
-				`{"organizationId":"${ids.organizationId}","name":"Launch Night","entryStartsAt":"+1m","startsAt":"+2m","endsAt":"+3m"}`,
+				`{"organizationId":"${ids.organizationId}","name":"Launch Night","entryStartsAt":"+1m","startsAt":"+2m","endsAt":"+3m","attendees":4}`,
 			),
 		},
 		{

@@ -171,6 +171,13 @@ describe("The sandbox banner's trigger commands", () => {
 				(e) => (e.contentI18n as { name: { default: string } }).name.default === 'Launch Night',
 			)!;
 		expect(launch).toMatchObject({ organizationId: ids.organizationId, isPublished: true });
+		// Four attendees: the day-before and after-the-event examples' first runs take Launch Night
+		// once it exists (its reminder time came last, it ends next) and must show someone.
+		const guests = live(String(launch.id));
+		expect(guests.length).toBe(4);
+		expect(
+			guests.filter((a) => a.registrationStatus === 'registered' && !a.attendedAt).length,
+		).toBe(2);
 		const created = Date.parse(String(launch.createdAt));
 		expect(
 			(['entryStartsAt', 'startsAt', 'endsAt'] as const).map(

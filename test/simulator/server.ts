@@ -32,7 +32,7 @@ import {
 	rescheduleEvent,
 	type EventTimes,
 } from './routes/events';
-import { seedDemo, type SeedOptions } from './seed';
+import { seedAttendees, seedDemo, type SeedOptions } from './seed';
 import { md5Base64, StorageHost } from './storage';
 import { Store, type Delivery, type Json, type WebhookRecord } from './store';
 import {
@@ -517,13 +517,23 @@ export class Simulator {
 			},
 			{
 				// Adds an event with its times and publication, created now on the record clock:
-				// { organizationId, name, startsAt, endsAt, entryStartsAt?, entryEndsAt?, timezone?, isPublished? };
-				// a time may be relative to the record clock ("+2m").
+				// { organizationId, name, startsAt, endsAt, entryStartsAt?, entryEndsAt?, timezone?,
+				// isPublished?, attendees? }; a time may be relative to the record clock ("+2m").
+				// `attendees`: that many demo attendees as the seed makes them (registered, pending,
+				// checked in), so that an example whose first run picks the new event shows some.
 				method: 'POST',
 				pattern: '/__sim/events',
 				public: true,
-				handler: ({ body }) =>
-					json(addEvent(this.store, (body ?? {}) as Parameters<typeof addEvent>[1])),
+				handler: ({ body }) => {
+					const { attendees = 0, ...fields } = (body ?? {}) as Parameters<typeof addEvent>[1] & {
+						attendees?: unknown;
+					};
+					if (typeof attendees !== 'number' || !Number.isInteger(attendees) || attendees < 0)
+						throw badRequest('"attendees" must be a whole number >= 0');
+					const event = addEvent(this.store, fields);
+					if (attendees > 0) seedAttendees(this.store, [String(event.id)], { perEvent: attendees });
+					return json(event);
+				},
 			},
 			{
 				// Publishes ({ published: true }) or unpublishes ({ published: false }) an event.
