@@ -847,6 +847,7 @@ export async function play(sim: Simulator, clock: ClientClock, history: History)
 		// The events in scope and where each counts from (activation: now, later if a server's clock
 		// runs ahead; joining: where the last poll stood).
 		const dateAhead = Math.max(0, ...(dates ?? []).map((skew) => skew ?? 0));
+		const dateBehind = Math.min(0, ...(dates ?? []).map((skew) => skew ?? 0));
 		const noDate = dates?.[0] === null;
 		const { next, read, dropped, waiting } = scopeAt(now, dateAhead, missing, noDate);
 		const requestsBefore = sim.requests.length;
@@ -896,6 +897,12 @@ export async function play(sim: Simulator, clock: ClientClock, history: History)
 				!activated && noDate && history.scope === 'running'
 					? new Set([...read.keys()].filter((id) => !listsRead.has(id)))
 					: undefined,
+			// (the events an activation with a `Date` had no time for: they start where its answers'
+			// `Date` put EventX's clock)
+			deferred: !activated
+				? new Set([...read.keys()].filter((id) => !listsRead.has(id)))
+				: undefined,
+			dateBehind,
 			slow: step.fault?.kind === 'slow' || crowd !== undefined,
 		});
 		if (!failed) {

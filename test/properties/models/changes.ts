@@ -117,6 +117,14 @@ export interface PollView {
 	 * them may come out (more, never less).
 	 */
 	guessed?: Set<string>;
+	/**
+	 * An activation: the events it had no time to read. Their cursors start where its answers' `Date`
+	 * put EventX's clock: a server whose clock runs behind (`dateBehind`), what the activation showed
+	 * of them from there on may come out (more, never less).
+	 */
+	deferred?: Set<string>;
+	/** How far behind EventX's clock the `Date` of this poll's answers ran at most (0: none). */
+	dateBehind?: number;
 	/** A read of the poll took much of its budget: events it had no time for start at its clock. */
 	slow: boolean;
 }
@@ -232,11 +240,17 @@ export function judge(polls: PollView[], lastRunDrained = true): Verdict {
 		const history = new Set<string>();
 		const anomalies = new Set<string>();
 		const activation = inRun.find((p) => p.activation && !p.failed);
+		// (an event the activation had no time for starts where its answers' `Date` put EventX's
+		// clock, behind it when a server's clock is)
+		const startedBehind = (r: RecordView, stamp: number) =>
+			activation!.deferred?.has(r.eventId) === true &&
+			stamp >= activation!.at + (activation!.dateBehind ?? 0) - 1000;
 		for (const r of activation?.visible ?? []) {
 			const o = occurrenceOf(settings, r);
 			if (!o || !activation!.scope.has(r.eventId)) continue;
 			// (an event whose cursor starts at a guess: what the activation showed may come out, or not)
-			if (activation!.guessed?.has(r.eventId)) anomalies.add(keyOf(r.id, o.stamp));
+			if (activation!.guessed?.has(r.eventId) || startedBehind(r, o.stamp))
+				anomalies.add(keyOf(r.id, o.stamp));
 			else if (o.stamp <= o.read && !(activation!.slow && o.stamp >= activation!.at - 1000))
 				history.add(keyOf(r.id, o.stamp));
 		}
