@@ -68,10 +68,10 @@ export async function startCursor(
 
 /**
  * One poll of a trigger on one cursor (`pollState`): `trigger` on `list` (an event's attendees or
- * orders, or the event list). The first poll (none saved for them) starts the cursor and emits nothing; later ones
- * emit what changed since, and the cursor is saved only once everything went well (a poll that
- * throws leaves static data as it was); what it left out is counted in the log (`logLeftOut`).
- * "Fetch Test Event" gives the most recent occurrence and touches nothing.
+ * orders, or the event list). The first poll (none saved for them) starts the cursor and emits
+ * nothing; later ones emit what changed since, and the cursor is saved only once everything went
+ * well (a poll that throws leaves static data as it was); what it left out is counted in the log
+ * (`logLeftOut`). "Fetch Test Event" gives the most recent occurrence and touches nothing.
  */
 export async function pollCursor(
 	ctx: IPollFunctions,
