@@ -873,7 +873,9 @@ export async function play(sim: Simulator, clock: ClientClock, history: History)
 				.map((r) => /\/event\/([^/]+)\/(attendee|order)$/.exec(r.path)?.[1])
 				.filter((id) => id !== undefined),
 		);
-		if ([...read.keys()].some((id) => !listsRead.has(id))) deferred += 1;
+		// The events in scope whose lists the poll had no time to read.
+		const unread = new Set([...read.keys()].filter((id) => !listsRead.has(id)));
+		if (unread.size > 0) deferred += 1;
 		const failed = outcome.error !== undefined;
 		polls.push({
 			run,
@@ -893,15 +895,10 @@ export async function play(sim: Simulator, clock: ClientClock, history: History)
 			dropped,
 			waiting,
 			// (All Running Events: the events an activation without a `Date` had no time for)
-			guessed:
-				!activated && noDate && history.scope === 'running'
-					? new Set([...read.keys()].filter((id) => !listsRead.has(id)))
-					: undefined,
-			// (the events an activation with a `Date` had no time for: they start where its answers'
-			// `Date` put EventX's clock)
-			deferred: !activated
-				? new Set([...read.keys()].filter((id) => !listsRead.has(id)))
-				: undefined,
+			guessed: !activated && noDate && history.scope === 'running' ? unread : undefined,
+			// (the events an activation had no time for: they start where its answers' `Date` put
+			// EventX's clock)
+			deferred: !activated ? unread : undefined,
 			dateBehind,
 			slow: step.fault?.kind === 'slow' || crowd !== undefined,
 		});
