@@ -301,10 +301,12 @@ function saveScope(
 		ctx.logger.warn(
 			`EventX Polling Trigger (${trigger.name}), event ${eventId}: its events together have more occurrences than the ${MAX_SEEN_IN_SCOPE.toLocaleString('en')} they remember; one whose ${trigger.eventKey} is before ${iso(floor)} and that shows from now on is left out`,
 		);
+	// (what the scope keeps of an event, beside its cursor, goes with it)
+	const saved = (id: string) => bounded.states[id] !== undefined;
 	const guesses = Object.entries(poll.guesses)
-		.filter(([id]) => bounded.states[id] !== undefined)
+		.filter(([id]) => saved(id))
 		.map(([id, guess]) => [id, storedGuess(guess)]);
-	const pending = [...poll.pending].filter((id) => bounded.states[id] !== undefined);
+	const pending = [...poll.pending].filter(saved);
 	// (never back from where EventX's clock put it; a guess from n8n's clock gives way to it)
 	const told = presents.length > 0;
 	const joinAt = told
@@ -322,9 +324,7 @@ function saveScope(
 		guesses: guesses.length > 0 ? Object.fromEntries(guesses) : undefined,
 		pending: pending.length > 0 ? pending : undefined,
 		turn: poll.turn,
-		readAt: Object.fromEntries(
-			Object.entries(poll.readAt).filter(([id]) => bounded.states[id] !== undefined),
-		),
+		readAt: Object.fromEntries(Object.entries(poll.readAt).filter(([id]) => saved(id))),
 		events: bounded.states,
 	});
 }
